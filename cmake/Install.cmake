@@ -1,0 +1,102 @@
+# `cmake --install` lays out a toolkit-shaped prefix:
+#
+#   include/cuda.h, include/cudaGL.h, include/cucpu/...   the public headers
+#   lib/libcuda.so.1, lib/libcuda.so -> libcuda.so.1      the driver library
+#   bin/                                                  the tools (cucc, ...)
+#   lib/cmake/cucpu/                                      find_package(cucpu)
+#   lib/pkgconfig/cuda.pc, lib/pkgconfig/cucpu.pc         pkg-config
+#
+# ("lib" is CMAKE_INSTALL_LIBDIR: lib/x86_64-linux-gnu when the prefix is /usr.)
+# The top-level CMakeLists.txt includes this file last, so every target exists.
+# All install() calls of the project live here. tests/install checks the result
+# from an outside project.
+include(CMakePackageConfigHelpers)
+
+set(CUCPU_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/cucpu" CACHE STRING
+  "Where the CMake package files (cucpuConfig.cmake) are installed, relative to the prefix")
+mark_as_advanced(CUCPU_INSTALL_CMAKEDIR)
+
+# Outside projects use the same names as the in-tree aliases:
+# cucpu::headers and cucpu::cuda_driver.
+set_target_properties(cucpu_headers PROPERTIES EXPORT_NAME headers)
+set(_cucpu_exported cucpu_headers cuda_driver)
+
+# Every executable defined under tools/ goes to bin/ and into the export set
+# (cucpu::cucc lets an outside project compile kernels), found by walking the
+# folder so that adding a tool needs no edit here.
+function(_cucpu_collect_executables Dir OutVar)
+  set(Found "")
+  get_property(Targets DIRECTORY "${Dir}" PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(T IN LISTS Targets)
+    get_target_property(Type ${T} TYPE)
+    if(Type STREQUAL "EXECUTABLE")
+      list(APPEND Found ${T})
+    endif()
+  endforeach()
+  get_property(Subdirs DIRECTORY "${Dir}" PROPERTY SUBDIRECTORIES)
+  foreach(Sub IN LISTS Subdirs)
+    _cucpu_collect_executables("${Sub}" SubFound)
+    list(APPEND Found ${SubFound})
+  endforeach()
+  set(${OutVar} "${Found}" PARENT_SCOPE)
+endfunction()
+_cucpu_collect_executables("${PROJECT_SOURCE_DIR}/tools" _cucpu_tools)
+foreach(_tool IN LISTS _cucpu_tools)
+  # Installed tools find an installed libcuda (if they link it) next door.
+  set_property(TARGET ${_tool} APPEND PROPERTY INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+endforeach()
+
+install(TARGETS ${_cucpu_exported} ${_cucpu_tools}
+  EXPORT cucpuTargets
+  RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
+  LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"   # libcuda.so.1 and the libcuda.so link
+  ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+  INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+
+# cuda.h, cudaGL.h and include/cucpu/ (including the kernel-side headers that
+# cucc force-includes); include/CMakeLists.txt itself is not a header.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/"
+  DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp" PATTERN "*.cuh" PATTERN "*.def")
+
+# The CMake package: find_package(cucpu) gives cucpu::cuda_driver.
+install(EXPORT cucpuTargets
+  NAMESPACE cucpu::
+  DESTINATION "${CUCPU_INSTALL_CMAKEDIR}")
+configure_package_config_file(
+  "${PROJECT_SOURCE_DIR}/cmake/cucpuConfig.cmake.in"
+  "${PROJECT_BINARY_DIR}/cmake/cucpuConfig.cmake"
+  INSTALL_DESTINATION "${CUCPU_INSTALL_CMAKEDIR}"
+  PATH_VARS CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_LIBDIR)
+write_basic_package_version_file(
+  "${PROJECT_BINARY_DIR}/cmake/cucpuConfigVersion.cmake"
+  VERSION "${PROJECT_VERSION}"
+  COMPATIBILITY SameMajorVersion)
+install(FILES
+  "${PROJECT_BINARY_DIR}/cmake/cucpuConfig.cmake"
+  "${PROJECT_BINARY_DIR}/cmake/cucpuConfigVersion.cmake"
+  DESTINATION "${CUCPU_INSTALL_CMAKEDIR}")
+
+# pkg-config: cuda.pc (`pkg-config --cflags --libs cuda`) and cucpu.pc, with
+# the same content. Paths are relative to the .pc file
+# (${pcfiledir}), so `cmake --install --prefix <anywhere>` and a moved prefix
+# both work.
+set(CUCPU_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+if(NOT IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  file(RELATIVE_PATH _cucpu_pc_up "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
+  string(REGEX REPLACE "/$" "" _cucpu_pc_up "${_cucpu_pc_up}")
+  set(CUCPU_PC_PREFIX "\${pcfiledir}/${_cucpu_pc_up}")
+endif()
+foreach(_dir IN ITEMS LIBDIR INCLUDEDIR)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_${_dir}}")
+    set(CUCPU_PC_${_dir} "${CMAKE_INSTALL_${_dir}}")
+  else()
+    set(CUCPU_PC_${_dir} "\${prefix}/${CMAKE_INSTALL_${_dir}}")
+  endif()
+endforeach()
+foreach(CUCPU_PC_NAME IN ITEMS cuda cucpu)
+  configure_file("${PROJECT_SOURCE_DIR}/cmake/cucpu.pc.in"
+    "${PROJECT_BINARY_DIR}/pkgconfig/${CUCPU_PC_NAME}.pc" @ONLY)
+  install(FILES "${PROJECT_BINARY_DIR}/pkgconfig/${CUCPU_PC_NAME}.pc"
+    DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+endforeach()

@@ -1,0 +1,404 @@
+//===- Copy.cpp - Memory copy and memset entry points (E.8) ---------------===//
+//
+// Device memory is host memory, so a copy is a memmove once both ranges are
+// validated. Copies issued to a stream complete before the call returns.
+//
+//===----------------------------------------------------------------------===//
+#include "api/Handles.h"
+#include "core/AddressSpace.h"
+#include "core/Entry.h"
+
+#include <cstring>
+
+using namespace cucpu;
+using namespace cucpu::api;
+
+namespace {
+/// Checks that \p H names a usable stream of the current context.
+llvm::Error checkStream(CUstream H) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+  CU_INVALID_IF(S && S->context() != C, CUDA_ERROR_INVALID_HANDLE,
+                "The stream belongs to another context.");
+  return llvm::Error::success();
+}
+
+llvm::Error copyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  (void)C;
+  if (Bytes == 0)
+    return llvm::Error::success();
+  CU_INVALID_IF(!Src, CUDA_ERROR_INVALID_VALUE, "The source host pointer is NULL.");
+  CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
+  std::memmove(To, Src, Bytes);
+  return llvm::Error::success();
+}
+
+llvm::Error copyDtoH(void *Dst, CUdeviceptr Src, size_t Bytes) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  (void)C;
+  if (Bytes == 0)
+    return llvm::Error::success();
+  CU_INVALID_IF(!Dst, CUDA_ERROR_INVALID_VALUE,
+                "The destination host pointer is NULL.");
+  CU_TRY_ASSIGN(void *From, checkDeviceRange(Src, Bytes, "source"));
+  std::memmove(Dst, From, Bytes);
+  return llvm::Error::success();
+}
+
+llvm::Error copyDtoD(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  (void)C;
+  if (Bytes == 0)
+    return llvm::Error::success();
+  CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
+  CU_TRY_ASSIGN(void *From, checkDeviceRange(Src, Bytes, "source"));
+  std::memmove(To, From, Bytes);
+  return llvm::Error::success();
+}
+
+/// cuMemcpy with unified addressing: either side may be any memory.
+llvm::Error copyUnified(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  (void)C;
+  if (Bytes == 0)
+    return llvm::Error::success();
+  CU_TRY_ASSIGN(void *To, checkAnyRange(Dst, Bytes, "destination"));
+  CU_TRY_ASSIGN(void *From, checkAnyRange(Src, Bytes, "source"));
+  std::memmove(To, From, Bytes);
+  return llvm::Error::success();
+}
+
+llvm::Error copyPeer(CUdeviceptr Dst, CUcontext DstCtx, CUdeviceptr Src,
+                     CUcontext SrcCtx, size_t Bytes) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> D, lookupContext(DstCtx));
+  CU_TRY_ASSIGN(std::shared_ptr<Context> S, lookupContext(SrcCtx));
+  CU_TRY(D->checkHealthy());
+  CU_TRY(S->checkHealthy());
+  if (Bytes == 0)
+    return llvm::Error::success();
+  CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
+  CU_TRY_ASSIGN(void *From, checkDeviceRange(Src, Bytes, "source"));
+  std::memmove(To, From, Bytes);
+  return llvm::Error::success();
+}
+
+/// One side of a 2D copy, resolved to its first byte.
+llvm::Expected<char *> resolve2DSide(CUmemorytype Type, const void *Host,
+                                     CUdeviceptr Dev, CUarray Array,
+                                     size_t X, size_t Y, size_t Pitch,
+                                     size_t Width, size_t Height,
+                                     const char *Role) {
+  CU_INVALID_IF(Pitch > MaxPitch, CUDA_ERROR_INVALID_VALUE,
+                "The {0} pitch {1} exceeds the maximum {2}.", Role, Pitch,
+                MaxPitch);
+  CU_INVALID_IF(Height > 1 && X + Width > Pitch, CUDA_ERROR_INVALID_VALUE,
+                "The {0} pitch {1} is smaller than the row offset {2} plus "
+                "the width {3}.",
+                Role, Pitch, X, Width);
+  size_t Offset = 0, Span = 0;
+  CU_INVALID_IF(__builtin_mul_overflow(Y, Pitch, &Offset) ||
+                    __builtin_add_overflow(Offset, X, &Offset) ||
+                    __builtin_mul_overflow(Height - 1, Pitch, &Span) ||
+                    __builtin_add_overflow(Span, Width, &Span),
+                CUDA_ERROR_INVALID_VALUE,
+                "The {0} rectangle does not fit in the address space.", Role);
+  switch (Type) {
+  case CU_MEMORYTYPE_HOST:
+    CU_INVALID_IF(!Host, CUDA_ERROR_INVALID_VALUE, "The {0} host pointer is NULL.",
+                  Role);
+    return const_cast<char *>(static_cast<const char *>(Host)) + Offset;
+  case CU_MEMORYTYPE_DEVICE: {
+    CU_TRY_ASSIGN(void *P, checkDeviceRange(Dev + Offset, Span, Role));
+    return static_cast<char *>(P);
+  }
+  case CU_MEMORYTYPE_UNIFIED: {
+    CU_TRY_ASSIGN(void *P, checkAnyRange(Dev + Offset, Span, Role));
+    return static_cast<char *>(P);
+  }
+  case CU_MEMORYTYPE_ARRAY:
+    CU_INVALID_IF(!Array, CUDA_ERROR_INVALID_VALUE, "The {0} array is NULL.", Role);
+    return makeError(CUDA_ERROR_NOT_SUPPORTED,
+                     "Copies to and from CUDA arrays are not implemented yet.");
+  default:
+    return makeError(CUDA_ERROR_INVALID_VALUE,
+                     llvm::formatv("{0} is not a valid {1} memory type.",
+                                   static_cast<int>(Type), Role));
+  }
+}
+
+llvm::Error copy2D(const CUDA_MEMCPY2D *Copy) {
+  CU_INVALID_IF(!Copy, CUDA_ERROR_INVALID_VALUE, "The copy descriptor is NULL.");
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  (void)C;
+  if (Copy->WidthInBytes == 0 || Copy->Height == 0)
+    return llvm::Error::success();
+  CU_TRY_ASSIGN(char *Src,
+                resolve2DSide(Copy->srcMemoryType, Copy->srcHost,
+                              Copy->srcDevice, Copy->srcArray,
+                              Copy->srcXInBytes, Copy->srcY, Copy->srcPitch,
+                              Copy->WidthInBytes, Copy->Height, "source"));
+  CU_TRY_ASSIGN(char *Dst,
+                resolve2DSide(Copy->dstMemoryType, Copy->dstHost,
+                              Copy->dstDevice, Copy->dstArray,
+                              Copy->dstXInBytes, Copy->dstY, Copy->dstPitch,
+                              Copy->WidthInBytes, Copy->Height, "destination"));
+  for (size_t Row = 0; Row < Copy->Height; ++Row)
+    std::memmove(Dst + Row * Copy->dstPitch, Src + Row * Copy->srcPitch,
+                 Copy->WidthInBytes);
+  return llvm::Error::success();
+}
+
+/// cuMemsetD8/16/32: \p Count elements of \p Value from \p Dst.
+template <typename T>
+llvm::Error memsetLinear(CUdeviceptr Dst, T Value, size_t Count) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  (void)C;
+  CU_INVALID_IF(Dst % sizeof(T) != 0, CUDA_ERROR_INVALID_VALUE,
+                "The destination {0:x} is not aligned to the {1}-byte element.",
+                Dst, sizeof(T));
+  if (Count == 0)
+    return llvm::Error::success();
+  size_t Bytes = 0;
+  CU_INVALID_IF(__builtin_mul_overflow(Count, sizeof(T), &Bytes),
+                CUDA_ERROR_INVALID_VALUE, "{0} elements overflow the address space.",
+                Count);
+  CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
+  if constexpr (sizeof(T) == 1) {
+    std::memset(To, Value, Count);
+  } else {
+    T *Elements = static_cast<T *>(To);
+    for (size_t I = 0; I < Count; ++I)
+      Elements[I] = Value;
+  }
+  return llvm::Error::success();
+}
+
+/// cuMemsetD2D8/16/32: \p Height rows of \p Width elements, \p Pitch apart.
+template <typename T>
+llvm::Error memset2D(CUdeviceptr Dst, size_t Pitch, T Value, size_t Width,
+                     size_t Height) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  (void)C;
+  CU_INVALID_IF(Dst % sizeof(T) != 0, CUDA_ERROR_INVALID_VALUE,
+                "The destination {0:x} is not aligned to the {1}-byte element.",
+                Dst, sizeof(T));
+  if (Width == 0 || Height == 0)
+    return llvm::Error::success();
+  size_t RowBytes = 0, Span = 0;
+  CU_INVALID_IF(__builtin_mul_overflow(Width, sizeof(T), &RowBytes),
+                CUDA_ERROR_INVALID_VALUE, "The row of {0} elements overflows.",
+                Width);
+  CU_INVALID_IF(Height > 1 && Pitch < RowBytes, CUDA_ERROR_INVALID_VALUE,
+                "The pitch {0} is smaller than a row of {1} bytes.", Pitch,
+                RowBytes);
+  CU_INVALID_IF(Height > 1 && Pitch % sizeof(T) != 0, CUDA_ERROR_INVALID_VALUE,
+                "The pitch {0} is not a multiple of the {1}-byte element.",
+                Pitch, sizeof(T));
+  CU_INVALID_IF(__builtin_mul_overflow(Height - 1, Pitch, &Span) ||
+                    __builtin_add_overflow(Span, RowBytes, &Span),
+                CUDA_ERROR_INVALID_VALUE,
+                "The rectangle does not fit in the address space.");
+  CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Span, "destination"));
+  for (size_t Row = 0; Row < Height; ++Row) {
+    T *Elements = reinterpret_cast<T *>(static_cast<char *>(To) + Row * Pitch);
+    for (size_t I = 0; I < Width; ++I)
+      Elements[I] = Value;
+  }
+  return llvm::Error::success();
+}
+} // namespace
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpyHtoD_v2(CUdeviceptr Dst, const void *Src,
+                                              size_t Bytes) {
+  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyHtoD(Dst, Src, Bytes); });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpyDtoH_v2(void *Dst, CUdeviceptr Src,
+                                              size_t Bytes) {
+  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyDtoH(Dst, Src, Bytes); });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpyDtoD_v2(CUdeviceptr Dst, CUdeviceptr Src,
+                                              size_t Bytes) {
+  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyDtoD(Dst, Src, Bytes); });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpy(CUdeviceptr Dst, CUdeviceptr Src,
+                                       size_t Bytes) {
+  return CU_ENTRY(Dst, Src, Bytes).run([&] {
+    return copyUnified(Dst, Src, Bytes);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpyPeer(CUdeviceptr Dst, CUcontext DstCtx,
+                                           CUdeviceptr Src, CUcontext SrcCtx,
+                                           size_t Bytes) {
+  return CU_ENTRY(Dst, DstCtx, Src, SrcCtx, Bytes).run([&] {
+    return copyPeer(Dst, DstCtx, Src, SrcCtx, Bytes);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpyHtoDAsync_v2(CUdeviceptr Dst,
+                                                   const void *Src,
+                                                   size_t Bytes, CUstream S) {
+  return CU_ENTRY(Dst, Src, Bytes, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return copyHtoD(Dst, Src, Bytes);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpyDtoHAsync_v2(void *Dst, CUdeviceptr Src,
+                                                   size_t Bytes, CUstream S) {
+  return CU_ENTRY(Dst, Src, Bytes, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return copyDtoH(Dst, Src, Bytes);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpyDtoDAsync_v2(CUdeviceptr Dst,
+                                                   CUdeviceptr Src,
+                                                   size_t Bytes, CUstream S) {
+  return CU_ENTRY(Dst, Src, Bytes, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return copyDtoD(Dst, Src, Bytes);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpyAsync(CUdeviceptr Dst, CUdeviceptr Src,
+                                            size_t Bytes, CUstream S) {
+  return CU_ENTRY(Dst, Src, Bytes, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return copyUnified(Dst, Src, Bytes);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpyPeerAsync(CUdeviceptr Dst,
+                                                CUcontext DstCtx,
+                                                CUdeviceptr Src,
+                                                CUcontext SrcCtx, size_t Bytes,
+                                                CUstream S) {
+  return CU_ENTRY(Dst, DstCtx, Src, SrcCtx, Bytes, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return copyPeer(Dst, DstCtx, Src, SrcCtx, Bytes);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpy2D_v2(const CUDA_MEMCPY2D *Copy) {
+  return CU_ENTRY(Copy).run([&] { return copy2D(Copy); });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *Copy) {
+  return CU_ENTRY(Copy).run([&] { return copy2D(Copy); });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *Copy,
+                                                 CUstream S) {
+  return CU_ENTRY(Copy, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return copy2D(Copy);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD8_v2(CUdeviceptr Dst, unsigned char Value,
+                                            size_t Count) {
+  return CU_ENTRY(Dst, Value, Count).run([&] {
+    return memsetLinear<uint8_t>(Dst, Value, Count);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD16_v2(CUdeviceptr Dst,
+                                             unsigned short Value,
+                                             size_t Count) {
+  return CU_ENTRY(Dst, Value, Count).run([&] {
+    return memsetLinear<uint16_t>(Dst, Value, Count);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD32_v2(CUdeviceptr Dst, unsigned int Value,
+                                             size_t Count) {
+  return CU_ENTRY(Dst, Value, Count).run([&] {
+    return memsetLinear<uint32_t>(Dst, Value, Count);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D8_v2(CUdeviceptr Dst, size_t Pitch,
+                                              unsigned char Value, size_t Width,
+                                              size_t Height) {
+  return CU_ENTRY(Dst, Pitch, Value, Width, Height).run([&] {
+    return memset2D<uint8_t>(Dst, Pitch, Value, Width, Height);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D16_v2(CUdeviceptr Dst, size_t Pitch,
+                                               unsigned short Value,
+                                               size_t Width, size_t Height) {
+  return CU_ENTRY(Dst, Pitch, Value, Width, Height).run([&] {
+    return memset2D<uint16_t>(Dst, Pitch, Value, Width, Height);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D32_v2(CUdeviceptr Dst, size_t Pitch,
+                                               unsigned int Value, size_t Width,
+                                               size_t Height) {
+  return CU_ENTRY(Dst, Pitch, Value, Width, Height).run([&] {
+    return memset2D<uint32_t>(Dst, Pitch, Value, Width, Height);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD8Async(CUdeviceptr Dst,
+                                              unsigned char Value, size_t Count,
+                                              CUstream S) {
+  return CU_ENTRY(Dst, Value, Count, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return memsetLinear<uint8_t>(Dst, Value, Count);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD16Async(CUdeviceptr Dst,
+                                               unsigned short Value,
+                                               size_t Count, CUstream S) {
+  return CU_ENTRY(Dst, Value, Count, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return memsetLinear<uint16_t>(Dst, Value, Count);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr Dst,
+                                               unsigned int Value, size_t Count,
+                                               CUstream S) {
+  return CU_ENTRY(Dst, Value, Count, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return memsetLinear<uint32_t>(Dst, Value, Count);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D8Async(CUdeviceptr Dst, size_t Pitch,
+                                                unsigned char Value,
+                                                size_t Width, size_t Height,
+                                                CUstream S) {
+  return CU_ENTRY(Dst, Pitch, Value, Width, Height, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return memset2D<uint8_t>(Dst, Pitch, Value, Width, Height);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr Dst, size_t Pitch,
+                                                 unsigned short Value,
+                                                 size_t Width, size_t Height,
+                                                 CUstream S) {
+  return CU_ENTRY(Dst, Pitch, Value, Width, Height, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return memset2D<uint16_t>(Dst, Pitch, Value, Width, Height);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr Dst, size_t Pitch,
+                                                 unsigned int Value,
+                                                 size_t Width, size_t Height,
+                                                 CUstream S) {
+  return CU_ENTRY(Dst, Pitch, Value, Width, Height, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return memset2D<uint32_t>(Dst, Pitch, Value, Width, Height);
+  });
+}

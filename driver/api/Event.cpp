@@ -1,0 +1,109 @@
+//===- Event.cpp - Event management entry points (E.6) --------------------===//
+#include "api/Handles.h"
+#include "core/Entry.h"
+
+using namespace cucpu;
+using namespace cucpu::api;
+
+namespace {
+constexpr unsigned EventFlags = CU_EVENT_BLOCKING_SYNC |
+                                CU_EVENT_DISABLE_TIMING | CU_EVENT_INTERPROCESS;
+
+/// The event \p H, which must belong to the current context.
+llvm::Expected<std::shared_ptr<Event>> eventOfCurrent(CUevent H) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
+  (void)C;
+  return E;
+}
+
+llvm::Error recordEvent(CUevent H, CUstream SH) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
+  CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(SH));
+  CU_INVALID_IF(E->context() != C, CUDA_ERROR_INVALID_HANDLE,
+                "The event belongs to another context than the current one.");
+  CU_INVALID_IF(S && S->context() != C, CUDA_ERROR_INVALID_HANDLE,
+                "The stream belongs to another context than the current one.");
+  E->record();
+  return llvm::Error::success();
+}
+} // namespace
+
+CUCPU_EXPORT CUresult CUDAAPI cuEventCreate(CUevent *Out, unsigned int Flags) {
+  return CU_ENTRY(Out, Flags).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The event pointer is NULL.");
+    CU_INVALID_IF(Flags & ~EventFlags, CUDA_ERROR_INVALID_VALUE,
+                  "Event flags {0:x} contain unknown bits.", Flags);
+    CU_INVALID_IF((Flags & CU_EVENT_INTERPROCESS) &&
+                      !(Flags & CU_EVENT_DISABLE_TIMING),
+                  CUDA_ERROR_INVALID_VALUE,
+                  "An interprocess event must also disable timing.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    auto E = std::make_shared<Event>(C, Flags);
+    HandleRegistry::get().add(E);
+    C->own(E);
+    *Out = toHandle(*E);
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuEventRecord(CUevent H, CUstream S) {
+  return CU_ENTRY(H, S).run([&] { return recordEvent(H, S); });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuEventRecordWithFlags(CUevent H, CUstream S,
+                                                     unsigned int Flags) {
+  return CU_ENTRY(H, S, Flags).run([&]() -> llvm::Error {
+    CU_INVALID_IF(Flags & ~CU_EVENT_RECORD_EXTERNAL, CUDA_ERROR_INVALID_VALUE,
+                  "cuEventRecordWithFlags flags {0:x} contain unknown bits.",
+                  Flags);
+    return recordEvent(H, S);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuEventQuery(CUevent H) {
+  return CU_ENTRY(H).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<Event> E, eventOfCurrent(H));
+    (void)E; // Recorded work completes when issued; never-recorded is done.
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuEventSynchronize(CUevent H) {
+  return CU_ENTRY(H).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<Event> E, eventOfCurrent(H));
+    (void)E;
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuEventDestroy_v2(CUevent H) {
+  return CU_ENTRY(H).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
+    HandleRegistry::get().remove(E.get());
+    if (std::shared_ptr<Context> C = E->context())
+      C->disown(E.get());
+    return llvm::Error::success();
+  });
+}
+
+static llvm::Error elapsedTime(float *Ms, CUevent Start, CUevent End) {
+  CU_INVALID_IF(!Ms, CUDA_ERROR_INVALID_VALUE, "The result pointer is NULL.");
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  (void)C;
+  CU_TRY_ASSIGN(std::shared_ptr<Event> S, lookupEvent(Start));
+  CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(End));
+  CU_TRY_ASSIGN(*Ms, Event::elapsed(*S, *E));
+  return llvm::Error::success();
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuEventElapsedTime(float *Ms, CUevent Start,
+                                                 CUevent End) {
+  return CU_ENTRY(Ms, Start, End).run([&] { return elapsedTime(Ms, Start, End); });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuEventElapsedTime_v2(float *Ms, CUevent Start,
+                                                    CUevent End) {
+  return CU_ENTRY(Ms, Start, End).run([&] { return elapsedTime(Ms, Start, End); });
+}

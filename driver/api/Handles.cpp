@@ -1,0 +1,46 @@
+//===- Handles.cpp - Handle <-> object conversions for entry points -------===//
+#include "api/Handles.h"
+
+#include "core/Error.h"
+
+using namespace cucpu;
+
+llvm::Expected<std::shared_ptr<Context>> api::lookupContext(CUcontext H) {
+  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_CONTEXT, "The context handle is NULL.");
+  auto C = HandleRegistry::get().findAs<Context>(H);
+  CU_INVALID_IF(!C, CUDA_ERROR_INVALID_CONTEXT,
+                "{0} is not a live context (destroyed, or not a context).",
+                static_cast<const void *>(H));
+  return C;
+}
+
+llvm::Expected<std::shared_ptr<Context>> api::contextOrCurrent(CUcontext H) {
+  if (!H)
+    return current::context();
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, lookupContext(H));
+  CU_TRY(C->checkHealthy());
+  return C;
+}
+
+llvm::Expected<Device &> api::lookupDevice(CUdevice Ordinal) {
+  return Platform::get().device(Ordinal);
+}
+
+llvm::Expected<std::shared_ptr<Stream>> api::lookupStream(CUstream H) {
+  if (isDefaultStream(H))
+    return nullptr;
+  auto S = HandleRegistry::get().findAs<Stream>(H);
+  CU_INVALID_IF(!S, CUDA_ERROR_INVALID_HANDLE,
+                "{0} is not a live stream (destroyed, or not a stream).",
+                static_cast<const void *>(H));
+  return S;
+}
+
+llvm::Expected<std::shared_ptr<Event>> api::lookupEvent(CUevent H) {
+  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The event handle is NULL.");
+  auto E = HandleRegistry::get().findAs<Event>(H);
+  CU_INVALID_IF(!E, CUDA_ERROR_INVALID_HANDLE,
+                "{0} is not a live event (destroyed, or not an event).",
+                static_cast<const void *>(H));
+  return E;
+}

@@ -1,0 +1,47 @@
+//===- Handles.h - Handle <-> object conversions for entry points -*- C++ -*-===//
+#ifndef CUCPU_DRIVER_API_HANDLES_H
+#define CUCPU_DRIVER_API_HANDLES_H
+
+#include "core/Context.h"
+#include "core/CurrentContext.h"
+#include "core/Event.h"
+#include "core/HandleRegistry.h"
+#include "core/Platform.h"
+#include "core/Stream.h"
+
+#include <cuda.h>
+
+#include <memory>
+
+namespace cucpu::api {
+
+inline CUcontext toHandle(Context &C) { return reinterpret_cast<CUcontext>(&C); }
+inline CUstream toHandle(Stream &S) { return reinterpret_cast<CUstream>(&S); }
+inline CUevent toHandle(Event &E) { return reinterpret_cast<CUevent>(&E); }
+
+/// The live context named by \p H: CUDA_ERROR_INVALID_CONTEXT for a null,
+/// destroyed or foreign handle. Does not check for sticky faults.
+llvm::Expected<std::shared_ptr<Context>> lookupContext(CUcontext H);
+
+/// \p H if not null, else the current context (both fault-checked).
+llvm::Expected<std::shared_ptr<Context>> contextOrCurrent(CUcontext H);
+
+/// The device with ordinal \p Ordinal.
+llvm::Expected<Device &> lookupDevice(CUdevice Ordinal);
+
+/// The stream \p H names; null for the default streams (0,
+/// CU_STREAM_LEGACY, CU_STREAM_PER_THREAD); CUDA_ERROR_INVALID_HANDLE for a
+/// destroyed or foreign handle.
+llvm::Expected<std::shared_ptr<Stream>> lookupStream(CUstream H);
+
+/// The live event \p H names, or CUDA_ERROR_INVALID_HANDLE.
+llvm::Expected<std::shared_ptr<Event>> lookupEvent(CUevent H);
+
+/// Whether \p H is one of the default-stream handles.
+inline bool isDefaultStream(CUstream H) {
+  return H == nullptr || H == CU_STREAM_LEGACY || H == CU_STREAM_PER_THREAD;
+}
+
+} // namespace cucpu::api
+
+#endif // CUCPU_DRIVER_API_HANDLES_H

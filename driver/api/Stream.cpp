@@ -1,0 +1,173 @@
+//===- Stream.cpp - Stream management entry points (E.5) ------------------===//
+#include "api/Handles.h"
+#include "core/Entry.h"
+
+#include <algorithm>
+
+using namespace cucpu;
+using namespace cucpu::api;
+
+namespace {
+/// The stream \p H of the current context (null for a default stream).
+llvm::Expected<std::shared_ptr<Stream>> streamOfCurrent(CUstream H) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+  CU_INVALID_IF(S && S->context() != C, CUDA_ERROR_INVALID_HANDLE,
+                "The stream belongs to another context.");
+  return S;
+}
+
+llvm::Error createStream(CUstream *Out, unsigned Flags, int Priority) {
+  CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The stream pointer is NULL.");
+  CU_INVALID_IF(Flags & ~CU_STREAM_NON_BLOCKING, CUDA_ERROR_INVALID_VALUE,
+                "Stream flags {0:x} contain unknown bits.", Flags);
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  // As NVIDIA does, priorities outside the range are clamped to it.
+  Priority = std::clamp(Priority, StreamPriorityGreatest, StreamPriorityLeast);
+  auto S = std::make_shared<Stream>(C, Flags, Priority);
+  HandleRegistry::get().add(S);
+  C->own(S);
+  *Out = toHandle(*S);
+  return llvm::Error::success();
+}
+} // namespace
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamCreate(CUstream *Out, unsigned int Flags) {
+  return CU_ENTRY(Out, Flags).run([&] {
+    return createStream(Out, Flags, StreamPriorityLeast);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamCreateWithPriority(CUstream *Out,
+                                                         unsigned int Flags,
+                                                         int Priority) {
+  return CU_ENTRY(Out, Flags, Priority).run([&] {
+    return createStream(Out, Flags, Priority);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamDestroy_v2(CUstream H) {
+  return CU_ENTRY(H).run([&]() -> llvm::Error {
+    CU_INVALID_IF(isDefaultStream(H), CUDA_ERROR_INVALID_HANDLE,
+                  "A default stream cannot be destroyed.");
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    HandleRegistry::get().remove(S.get());
+    if (std::shared_ptr<Context> C = S->context())
+      C->disown(S.get());
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamQuery(CUstream H) {
+  return CU_ENTRY(H).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    (void)S; // Work completes when issued: the stream is always idle.
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamSynchronize(CUstream H) {
+  return CU_ENTRY(H).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    (void)S;
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamWaitEvent(CUstream H, CUevent E,
+                                                unsigned int Flags) {
+  return CU_ENTRY(H, E, Flags).run([&]() -> llvm::Error {
+    CU_INVALID_IF(Flags & ~CU_EVENT_WAIT_EXTERNAL, CUDA_ERROR_INVALID_VALUE,
+                  "cuStreamWaitEvent flags {0:x} contain unknown bits.", Flags);
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    CU_TRY_ASSIGN(std::shared_ptr<Event> Ev, lookupEvent(E));
+    (void)S;
+    (void)Ev; // The event's work has completed when it was recorded.
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamAddCallback(CUstream H,
+                                                  CUstreamCallback Callback,
+                                                  void *UserData,
+                                                  unsigned int Flags) {
+  return CU_ENTRY(H, Callback, UserData, Flags).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Callback, CUDA_ERROR_INVALID_VALUE, "The callback is NULL.");
+    CU_INVALID_IF(Flags != 0, CUDA_ERROR_INVALID_VALUE,
+                  "cuStreamAddCallback flags must be 0 (got {0}).", Flags);
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    (void)S;
+    // Everything issued before it has completed: the callback runs now.
+    Callback(H, CUDA_SUCCESS, UserData);
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream H, CUhostFn Fn,
+                                               void *UserData) {
+  return CU_ENTRY(H, Fn, UserData).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Fn, CUDA_ERROR_INVALID_VALUE, "The host function is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    (void)S;
+    Fn(UserData);
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamGetFlags(CUstream H, unsigned int *Flags) {
+  return CU_ENTRY(H, Flags).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE, "The flags pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    *Flags = S ? S->flags() : static_cast<unsigned>(CU_STREAM_DEFAULT);
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamGetPriority(CUstream H, int *Priority) {
+  return CU_ENTRY(H, Priority).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Priority, CUDA_ERROR_INVALID_VALUE,
+                  "The priority pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    *Priority = S ? S->priority() : StreamPriorityLeast;
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamGetCtx(CUstream H, CUcontext *Out) {
+  return CU_ENTRY(H, Out).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The context pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    std::shared_ptr<Context> Owner = S ? S->context() : C;
+    CU_INVALID_IF(!Owner, CUDA_ERROR_INVALID_HANDLE,
+                  "The stream's context has been destroyed.");
+    *Out = toHandle(*Owner);
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamGetId(CUstream H,
+                                            unsigned long long *Id) {
+  return CU_ENTRY(H, Id).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Id, CUDA_ERROR_INVALID_VALUE, "The id pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    if (S)
+      *Id = S->id();
+    else
+      *Id = H == CU_STREAM_PER_THREAD ? 2 : 1;
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamGetDevice(CUstream H, CUdevice *Out) {
+  return CU_ENTRY(H, Out).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The device pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    std::shared_ptr<Context> Owner = S ? S->context() : C;
+    CU_INVALID_IF(!Owner, CUDA_ERROR_INVALID_HANDLE,
+                  "The stream's context has been destroyed.");
+    *Out = Owner->device().ordinal();
+    return llvm::Error::success();
+  });
+}

@@ -1,0 +1,222 @@
+//===- Context.cpp - A CUDA context ---------------------------------------===//
+#include "core/Context.h"
+
+#include "core/Error.h"
+#include "core/HandleRegistry.h"
+#include "core/Platform.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <cstdlib>
+
+using namespace cucpu;
+
+namespace {
+std::atomic<uint64_t> NextContextId{1};
+std::atomic<uint64_t> NextBufferId{1};
+
+/// Defaults of the CUlimit values, as NVIDIA's driver reports them.
+constexpr std::array<size_t, LimitCount> DefaultLimits = {
+    1024,        // CU_LIMIT_STACK_SIZE
+    1048576,     // CU_LIMIT_PRINTF_FIFO_SIZE
+    8388608,     // CU_LIMIT_MALLOC_HEAP_SIZE
+    2,           // CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH
+    2048,        // CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT
+    32,          // CU_LIMIT_MAX_L2_FETCH_GRANULARITY
+    0,           // CU_LIMIT_PERSISTING_L2_CACHE_SIZE
+    0,           // CU_LIMIT_SHMEM_SIZE
+    0,           // CU_LIMIT_CIG_ENABLED
+    0,           // CU_LIMIT_CIG_SHMEM_FALLBACK_ENABLED
+};
+} // namespace
+
+Context::Context(Device &Dev, unsigned Flags, bool Primary)
+    : Object(ObjectKind::Context), Dev(Dev), Id(NextContextId++),
+      Primary(Primary), Flags(Flags), Limits(DefaultLimits) {}
+
+Context::~Context() = default;
+
+std::shared_ptr<Context> Context::create(Device &Dev, unsigned Flags,
+                                         bool Primary) {
+  std::shared_ptr<Context> C(new Context(Dev, Flags, Primary));
+  HandleRegistry::get().add(C);
+  Platform::get().addContext(C);
+  return C;
+}
+
+llvm::Error Context::checkHealthy() const {
+  CUresult Code = Fault.load(std::memory_order_acquire);
+  if (Code == CUDA_SUCCESS)
+    return llvm::Error::success();
+  std::lock_guard Lock(FaultMutex);
+  return makeError(Code, "The context is unusable after an earlier fault: " +
+                             FaultMessage);
+}
+
+void Context::markFaulted(CUresult Code, std::string Message) {
+  std::lock_guard Lock(FaultMutex);
+  if (Fault.load() != CUDA_SUCCESS)
+    return;
+  FaultMessage = std::move(Message);
+  Fault.store(Code, std::memory_order_release);
+}
+
+llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
+                                            unsigned AllocFlags) {
+  size_t Rounded = llvm::alignTo(Bytes, AllocationAlignment);
+  CU_INVALID_IF(Rounded < Bytes, CUDA_ERROR_OUT_OF_MEMORY,
+                "Allocation of {0} bytes is too large.", Bytes);
+  bool Charged = Kind == MemoryKind::Device || Kind == MemoryKind::Managed;
+  if (Charged)
+    if (llvm::Error E = Dev.reserveMemory(Rounded))
+      return E;
+  void *Storage = std::aligned_alloc(AllocationAlignment, Rounded);
+  if (!Storage) {
+    if (Charged)
+      Dev.releaseMemory(Rounded);
+    return makeError(CUDA_ERROR_OUT_OF_MEMORY,
+                     llvm::formatv("The host could not provide {0} bytes.",
+                                   Rounded));
+  }
+  Allocation A;
+  A.Base = reinterpret_cast<uintptr_t>(Storage);
+  A.Size = Bytes;
+  A.Charged = Charged ? Rounded : 0;
+  A.Kind = Kind;
+  A.Flags = AllocFlags;
+  A.BufferId = NextBufferId++;
+  Memory.insert(A);
+  return A.Base;
+}
+
+static void releaseStorage(Device &Dev, const Allocation &A) {
+  if (A.Kind == MemoryKind::RegisteredHost)
+    return; // The application owns that memory.
+  std::free(reinterpret_cast<void *>(A.Base));
+  Dev.releaseMemory(A.Charged);
+}
+
+llvm::Error Context::free(uintptr_t Address,
+                          std::initializer_list<MemoryKind> Kinds) {
+  std::optional<Allocation> A = Memory.eraseAt(Address, Kinds);
+  CU_INVALID_IF(!A, CUDA_ERROR_INVALID_VALUE,
+                "{0:x} is not the start of an allocation of this context.",
+                Address);
+  releaseStorage(Dev, *A);
+  return llvm::Error::success();
+}
+
+llvm::Error Context::registerHost(void *Ptr, size_t Bytes, unsigned RegFlags) {
+  uintptr_t Base = reinterpret_cast<uintptr_t>(Ptr);
+  CU_INVALID_IF(Base + Bytes < Base, CUDA_ERROR_INVALID_VALUE,
+                "The range at {0:x} of {1} bytes wraps around the address "
+                "space.",
+                Base, Bytes);
+  for (const auto &C : Platform::get().contexts())
+    CU_INVALID_IF(C->Memory.overlaps(Base, Bytes),
+                  CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
+                  "The range at {0:x} of {1} bytes overlaps memory that is "
+                  "already page-locked or registered.",
+                  Base, Bytes);
+  Allocation A;
+  A.Base = Base;
+  A.Size = Bytes;
+  A.Kind = MemoryKind::RegisteredHost;
+  A.Flags = RegFlags;
+  A.BufferId = NextBufferId++;
+  Memory.insert(A);
+  return llvm::Error::success();
+}
+
+llvm::Error Context::unregisterHost(void *Ptr) {
+  std::optional<Allocation> A = Memory.eraseAt(
+      reinterpret_cast<uintptr_t>(Ptr), {MemoryKind::RegisteredHost});
+  CU_INVALID_IF(!A, CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED,
+                "{0} is not the start of a range registered with "
+                "cuMemHostRegister in this context.",
+                Ptr);
+  return llvm::Error::success();
+}
+
+llvm::Expected<size_t> Context::limit(int Limit) const {
+  CU_INVALID_IF(Limit < 0 || Limit >= LimitCount, CUDA_ERROR_INVALID_VALUE,
+                "{0} is not a valid CUlimit.", Limit);
+  std::lock_guard Lock(LimitsMutex);
+  return Limits[Limit];
+}
+
+llvm::Error Context::setLimit(int Limit, size_t Value) {
+  CU_INVALID_IF(Limit < 0 || Limit >= LimitCount, CUDA_ERROR_INVALID_VALUE,
+                "{0} is not a valid CUlimit.", Limit);
+  switch (Limit) {
+  case CU_LIMIT_MAX_L2_FETCH_GRANULARITY:
+    // Only a hint; NVIDIA accepts values from 0 to 128 bytes.
+    CU_INVALID_IF(Value > 128, CUDA_ERROR_INVALID_VALUE,
+                  "The L2 fetch granularity {0} exceeds 128 bytes.", Value);
+    break;
+  case CU_LIMIT_PERSISTING_L2_CACHE_SIZE:
+    CU_INVALID_IF(Value != 0, CUDA_ERROR_UNSUPPORTED_LIMIT,
+                  "The device has no persisting L2 cache (asked for {0} "
+                  "bytes).",
+                  Value);
+    break;
+  case CU_LIMIT_SHMEM_SIZE:
+  case CU_LIMIT_CIG_ENABLED:
+  case CU_LIMIT_CIG_SHMEM_FALLBACK_ENABLED:
+    return makeError(CUDA_ERROR_UNSUPPORTED_LIMIT,
+                     llvm::formatv("Limit {0} only applies to contexts in "
+                                   "graphics interop (CIG) mode.",
+                                   Limit));
+  default:
+    break;
+  }
+  std::lock_guard Lock(LimitsMutex);
+  Limits[Limit] = Value;
+  return llvm::Error::success();
+}
+
+void Context::own(std::shared_ptr<Object> O) {
+  std::lock_guard Lock(OwnedMutex);
+  const Object *Key = O.get();
+  Owned.emplace(Key, std::move(O));
+}
+
+void Context::disown(const Object *O) {
+  std::lock_guard Lock(OwnedMutex);
+  Owned.erase(O);
+}
+
+llvm::Error Context::enablePeer(const Context &Peer) {
+  std::lock_guard Lock(PeersMutex);
+  CU_INVALID_IF(!Peers.insert(Peer.id()).second,
+                CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED,
+                "Peer access to that context is already enabled.");
+  return llvm::Error::success();
+}
+
+llvm::Error Context::disablePeer(const Context &Peer) {
+  std::lock_guard Lock(PeersMutex);
+  CU_INVALID_IF(Peers.erase(Peer.id()) == 0, CUDA_ERROR_PEER_ACCESS_NOT_ENABLED,
+                "Peer access to that context has not been enabled.");
+  return llvm::Error::success();
+}
+
+llvm::Error Context::synchronize() {
+  // Work runs to completion when it is issued, so there is nothing to wait
+  // for; a fault is still reported.
+  return checkHealthy();
+}
+
+void Context::destroy() {
+  std::unordered_map<const Object *, std::shared_ptr<Object>> Objects;
+  {
+    std::lock_guard Lock(OwnedMutex);
+    Objects.swap(Owned);
+  }
+  for (auto &[Key, O] : Objects)
+    HandleRegistry::get().remove(Key);
+  Objects.clear();
+  for (const Allocation &A : Memory.takeAll())
+    releaseStorage(Dev, A);
+  Platform::get().removeContext(this);
+}

@@ -1,0 +1,87 @@
+//===- Device.h - A CPU device ------------------------------------*- C++ -*-===//
+#ifndef CUCPU_DRIVER_CORE_DEVICE_H
+#define CUCPU_DRIVER_CORE_DEVICE_H
+
+#include <cuda.h>
+
+#include "llvm/Support/Error.h"
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace cucpu {
+
+class Context;
+
+/// The compute capability every cucpu device reports (see
+/// docs/conformance.md for why 7.5).
+inline constexpr int ComputeCapabilityMajor = 7;
+inline constexpr int ComputeCapabilityMinor = 5;
+
+/// Static shared memory a block may use, as on NVIDIA's devices.
+inline constexpr int SharedMemoryPerBlock = 48 * 1024;
+/// Constant memory of a device.
+inline constexpr int ConstantMemory = 64 * 1024;
+/// Alignment of every allocation (the seeds: "at least 256 bytes").
+inline constexpr size_t AllocationAlignment = 256;
+/// Row alignment of cuMemAllocPitch.
+inline constexpr size_t PitchAlignment = 512;
+/// Largest pitch of a 2D allocation or copy.
+inline constexpr size_t MaxPitch = 2147483647;
+
+/// What a device is made of; chosen by the platform from the environment.
+struct DeviceDescription {
+  int Ordinal = 0;
+  std::string Name;
+  unsigned Workers = 1;    ///< Worker threads, reported as multiprocessors.
+  size_t MemoryBudget = 0; ///< Bytes of "device memory".
+  CUuuid Uuid{};
+  int PciBus = 0;
+};
+
+/// One CPU device: a share of the host's cores and a memory budget. Device
+/// memory is host memory; the budget makes cuMemGetInfo and out-of-memory
+/// behave as on a GPU.
+class Device {
+public:
+  explicit Device(DeviceDescription Description);
+  ~Device();
+
+  int ordinal() const { return Desc.Ordinal; }
+  const std::string &name() const { return Desc.Name; }
+  unsigned workers() const { return Desc.Workers; }
+  size_t totalMemory() const { return Desc.MemoryBudget; }
+  const CUuuid &uuid() const { return Desc.Uuid; }
+  /// The PCI bus number this device reports.
+  int pciBus() const { return Desc.PciBus; }
+  /// "domain:bus:device.function", as cuDeviceGetPCIBusId writes it.
+  std::string pciBusId() const;
+
+  /// The value of device attribute \p Attribute, or CUDA_ERROR_INVALID_VALUE
+  /// for an attribute this driver does not know.
+  llvm::Expected<int> attribute(int Attribute) const;
+
+  /// Charges \p Bytes against the memory budget, or CUDA_ERROR_OUT_OF_MEMORY.
+  llvm::Error reserveMemory(size_t Bytes);
+  /// Returns \p Bytes to the budget.
+  void releaseMemory(size_t Bytes);
+  /// Bytes currently charged.
+  size_t usedMemory() const { return Used.load(std::memory_order_relaxed); }
+
+  /// The device's primary context, shared by every retain.
+  std::mutex PrimaryMutex;
+  std::shared_ptr<Context> Primary; ///< Null while inactive.
+  unsigned PrimaryFlags = 0;
+  unsigned PrimaryRetains = 0;
+
+private:
+  DeviceDescription Desc;
+  std::atomic<size_t> Used{0};
+};
+
+} // namespace cucpu
+
+#endif // CUCPU_DRIVER_CORE_DEVICE_H

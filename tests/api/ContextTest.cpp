@@ -1,0 +1,499 @@
+//===- ContextTest.cpp - cuCtx* creation, stacks, attach/detach, flags ----===//
+
+#include "DriverTest.h"
+
+#include <thread>
+
+using namespace cuapi;
+
+// The CUDA 3.2 three-argument entry point. NVIDIA's header declares it only
+// for its own build (__CUDA_API_VERSION_INTERNAL) but libcuda exports it, and
+// programs built against older headers still call it.
+extern "C" CUresult CUDAAPI cuCtxCreate_v2(CUcontext *, unsigned int, CUdevice);
+
+namespace {
+
+using Context = NoContextTest;
+using ContextCurrent = DriverTest;
+
+CUcontext current() {
+  CUcontext C = nullptr;
+  EXPECT_CU(CUDA_SUCCESS, cuCtxGetCurrent(&C)) << "cuCtxGetCurrent";
+  return C;
+}
+
+//===-- Creation ----------------------------------------------------------===//
+
+TEST_F(Context, CreateMakesContextCurrent) {
+  CUcontext C = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C)) << "E.3.1: flags 0 on device 0";
+  ASSERT_NE(nullptr, C);
+  EXPECT_EQ(C, current()) << "E.3.1: the new context is made current";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  EXPECT_EQ(nullptr, current()) << "destroying the only context empties the "
+                                   "thread's stack";
+}
+
+TEST_F(Context, CreateNullOutputRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxCreate(nullptr, nullptr, 0, Dev))
+      << "the output pointer is required";
+}
+
+TEST_F(Context, CreateUnknownFlagsRejected) {
+  CUcontext C = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, createContext(&C, 0x10000))
+      << "flags outside CU_CTX_FLAGS_MASK";
+  EXPECT_EQ(nullptr, current()) << "a failed create leaves nothing current";
+}
+
+TEST_F(Context, CreateInvalidDeviceRejected) {
+  CUcontext C = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_DEVICE, cuCtxCreate(&C, nullptr, 0, 99))
+      << "device 99 does not exist";
+}
+
+TEST_F(Context, CreateRecordsSchedulingFlags) {
+  CUcontext C = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C, CU_CTX_SCHED_BLOCKING_SYNC));
+  unsigned Flags = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuCtxGetFlags(&Flags));
+  report("cuCtxGetFlags(created with BLOCKING_SYNC)", Flags);
+  EXPECT_EQ(unsigned(CU_CTX_SCHED_BLOCKING_SYNC), Flags & CU_CTX_SCHED_MASK)
+      << "the scheduling policy asked for is kept";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+}
+
+TEST_F(Context, CreateAcceptsMapHostFlag) {
+  CUcontext C = nullptr;
+  EXPECT_CU(CUDA_SUCCESS, createContext(&C, CU_CTX_MAP_HOST))
+      << "CU_CTX_MAP_HOST is deprecated but still accepted";
+  if (C)
+    EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+}
+
+TEST_F(ContextCurrent, CreatePushesOverCurrent) {
+  CUcontext Second = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second))
+      << "since CUDA 2.0 creating with a context current pushes the new one "
+         "(the 1.1 seed said it fails; NVIDIA today wins)";
+  EXPECT_NE(Ctx, Second) << "a new context has a new handle";
+  EXPECT_EQ(Second, current()) << "the new context is on top";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
+  EXPECT_EQ(Ctx, current()) << "destroying the top restores the one below";
+}
+
+TEST_F(Context, CreateV2ThreeArgumentEntryPoint) {
+  CUcontext C = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxCreate_v2(&C, 0, Dev))
+      << "the exported CUDA 3.2 symbol still works";
+  EXPECT_EQ(C, current()) << "and makes the context current";
+  unsigned Version = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(C, &Version));
+  report("cuCtxGetApiVersion(cuCtxCreate_v2)", Version);
+  EXPECT_EQ(3020u, Version) << "observed on NVIDIA";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+}
+
+TEST_F(Context, CreateV2UnknownFlagsRejected) {
+  CUcontext C = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxCreate_v2(&C, 0x10000, Dev))
+      << "same flag rule as the four-argument form";
+}
+
+TEST_F(Context, CreateThreeArgumentMacroDispatch) {
+#ifdef CUCPU_CONFORMANCE_NVIDIA
+  GTEST_SKIP() << "cucpu-only: NVIDIA's 13.0 header maps cuCtxCreate to "
+                  "cuCtxCreate_v4 and takes four arguments only";
+#else
+  CUcontext C = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxCreate(&C, 0, Dev))
+      << "cucpu's cuda.h accepts the 1.1/3.2 three-argument form";
+  EXPECT_EQ(C, current());
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+#endif
+}
+
+//===-- API version ---------------------------------------------------------===//
+
+TEST_F(ContextCurrent, ApiVersionOfCreatedContext) {
+  unsigned Version = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(Ctx, &Version));
+  report("cuCtxGetApiVersion(cuCtxCreate_v4)", Version);
+  EXPECT_EQ(3020u, Version) << "observed on NVIDIA for cuCtxCreate contexts";
+}
+
+TEST_F(ContextCurrent, ApiVersionNullContextMeansCurrent) {
+  unsigned ByHandle = 0, ByNull = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(Ctx, &ByHandle));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(nullptr, &ByNull))
+      << "a NULL context means the current one";
+  EXPECT_EQ(ByHandle, ByNull);
+}
+
+TEST_F(ContextCurrent, ApiVersionNullOutputRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxGetApiVersion(Ctx, nullptr))
+      << "the output pointer is required";
+}
+
+TEST_F(Context, ApiVersionWithoutContextRejected) {
+  unsigned Version = 0;
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxGetApiVersion(nullptr, &Version))
+      << "R-CTX-4: NULL means current, and none is current";
+}
+
+//===-- Destruction -----------------------------------------------------------===//
+
+TEST_F(Context, DestroyNullRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxDestroy(nullptr))
+      << "NULL is not a context";
+}
+
+TEST_F(ContextCurrent, DestroyFloatingContextKeepsCurrent) {
+  CUcontext Second = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
+  CUcontext Popped = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Popped));
+  ASSERT_EQ(Second, Popped);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
+      << "a context current to no thread can be destroyed";
+  EXPECT_EQ(Ctx, current()) << "the current context is untouched";
+}
+
+TEST_F(Context, DestroyTwiceRejected) {
+  CUcontext C = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxDestroy(C))
+      << "a destroyed context's handle is no longer a context";
+}
+
+TEST_F(Context, DestroyedHandleCannotBePushed) {
+  CUcontext C = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxPushCurrent(C))
+      << "a destroyed context cannot be made current";
+  EXPECT_EQ(nullptr, current()) << "nothing was pushed";
+}
+
+TEST_F(Context, DestroyedHandleApiVersionRejected) {
+  CUcontext C = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  unsigned Version = 0;
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxGetApiVersion(C, &Version))
+      << "a destroyed context's handle is no longer a context";
+}
+
+TEST_F(Context, DestroyedHandleSetCurrentRejected) {
+  CUcontext C = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxSetCurrent(C))
+      << "a destroyed context cannot be made current";
+  EXPECT_EQ(nullptr, current()) << "nothing became current";
+}
+
+TEST_F(ContextCurrent, DestroyFreesTheContextsMemory) {
+  CUcontext Second = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
+  CUdeviceptr P = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 4096));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
+  ASSERT_EQ(Ctx, current());
+  CUdeviceptr Base = 0;
+  size_t Size = 0;
+  EXPECT_CU(CUDA_ERROR_NOT_FOUND, cuMemGetAddressRange(&Base, &Size, P))
+      << "R-CTX-1: destroying a context frees its allocations";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemFree(P))
+      << "the allocation went with its context";
+}
+
+//===-- Device, synchronize, current ----------------------------------------===//
+
+TEST_F(ContextCurrent, GetDeviceIsTheCreatingDevice) {
+  CUdevice D = -1;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetDevice(&D));
+  EXPECT_EQ(Dev, D) << "E.3.4: the current context's device";
+}
+
+TEST_F(ContextCurrent, GetDeviceNullOutputRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxGetDevice(nullptr))
+      << "the output pointer is required";
+}
+
+TEST_F(Context, GetDeviceWithoutContextRejected) {
+  CUdevice D;
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxGetDevice(&D))
+      << "observed on NVIDIA: INVALID_CONTEXT with no current context";
+}
+
+TEST_F(ContextCurrent, SynchronizeIdleContext) {
+  EXPECT_CU(CUDA_SUCCESS, cuCtxSynchronize())
+      << "E.3.5: nothing pending, nothing failed";
+}
+
+TEST_F(Context, SynchronizeWithoutContextRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxSynchronize())
+      << "R-CTX-4: no current context";
+}
+
+TEST_F(Context, GetCurrentWithoutContextIsNull) {
+  CUcontext C = reinterpret_cast<CUcontext>(0x1234);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxGetCurrent(&C))
+      << "asking is not an error when nothing is current";
+  EXPECT_EQ(nullptr, C) << "no context means NULL";
+}
+
+TEST_F(Context, GetCurrentNullOutputRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxGetCurrent(nullptr))
+      << "the output pointer is required";
+}
+
+TEST_F(ContextCurrent, SetCurrentNullUnbinds) {
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCurrent(nullptr))
+      << "NULL clears the top of the stack";
+  EXPECT_EQ(nullptr, current());
+  CUdevice D;
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxGetDevice(&D))
+      << "nothing is current any more";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxSetCurrent(Ctx)) << "bind it again";
+  EXPECT_EQ(Ctx, current());
+}
+
+TEST_F(ContextCurrent, SetCurrentReplacesTopOfStack) {
+  CUcontext Second = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second)); // stack: Ctx, Second
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCurrent(Ctx));   // stack: Ctx, Ctx
+  EXPECT_EQ(Ctx, current()) << "SetCurrent replaced the top";
+  CUcontext Popped = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Popped));
+  EXPECT_EQ(Ctx, Popped) << "the replaced top was Ctx, not Second";
+  EXPECT_EQ(Ctx, current()) << "the entry below is Ctx as well";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
+      << "Second is current to no thread now";
+}
+
+TEST_F(Context, SetCurrentOnEmptyStackPushes) {
+  CUcontext C = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr));
+  ASSERT_EQ(nullptr, current());
+  EXPECT_CU(CUDA_SUCCESS, cuCtxSetCurrent(C)) << "binds a floating context";
+  EXPECT_EQ(C, current());
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+}
+
+//===-- Push / pop --------------------------------------------------------===//
+
+TEST_F(Context, PushPopIsAStack) {
+  CUcontext A = nullptr, B = nullptr, Out = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&A));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&B)); // stack: A, B
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Out));
+  EXPECT_EQ(B, Out) << "pop returns the top";
+  EXPECT_EQ(A, current()) << "and exposes the one below";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPushCurrent(B)) << "a floating context";
+  EXPECT_EQ(B, current()) << "push makes it current";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Out));
+  EXPECT_EQ(B, Out);
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Out));
+  EXPECT_EQ(A, Out);
+  EXPECT_EQ(nullptr, current()) << "the stack is empty";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(A)) << "popped contexts stay alive";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(B)) << "popped contexts stay alive";
+}
+
+TEST_F(Context, PopEmptyStackRejected) {
+  CUcontext Out = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxPopCurrent(&Out))
+      << "nothing to pop";
+}
+
+TEST_F(ContextCurrent, PopNullOutputAllowed) {
+  EXPECT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr))
+      << "the output is optional";
+  EXPECT_EQ(nullptr, current());
+  EXPECT_CU(CUDA_SUCCESS, cuCtxPushCurrent(Ctx)) << "restore for TearDown";
+}
+
+TEST_F(Context, PushNullRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxPushCurrent(nullptr))
+      << "NULL is not a context";
+  EXPECT_EQ(nullptr, current());
+}
+
+TEST_F(ContextCurrent, PushSameContextTwice) {
+  EXPECT_CU(CUDA_SUCCESS, cuCtxPushCurrent(Ctx))
+      << "a context may appear on the stack more than once";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr));
+  EXPECT_EQ(Ctx, current()) << "the first entry is still there";
+}
+
+//===-- Threads -----------------------------------------------------------===//
+
+TEST_F(ContextCurrent, NewThreadStartsWithoutContext) {
+  CUcontext Seen = reinterpret_cast<CUcontext>(0x1);
+  CUresult R = CUDA_ERROR_UNKNOWN;
+  std::thread T([&] { R = cuCtxGetCurrent(&Seen); });
+  T.join();
+  EXPECT_CU(CUDA_SUCCESS, R);
+  EXPECT_EQ(nullptr, Seen) << "context stacks are per thread";
+}
+
+TEST_F(ContextCurrent, FloatingContextMovesToAnotherThread) {
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr)) << "make Ctx floating";
+  CUresult Push = CUDA_ERROR_UNKNOWN, Alloc = CUDA_ERROR_UNKNOWN,
+           Free = CUDA_ERROR_UNKNOWN, Pop = CUDA_ERROR_UNKNOWN;
+  CUcontext InThread = nullptr, PoppedThere = nullptr;
+  std::thread T([&] {
+    Push = cuCtxPushCurrent(Ctx);
+    cuCtxGetCurrent(&InThread);
+    CUdeviceptr P = 0;
+    Alloc = cuMemAlloc(&P, 1024);
+    Free = cuMemFree(P);
+    Pop = cuCtxPopCurrent(&PoppedThere);
+  });
+  T.join();
+  EXPECT_CU(CUDA_SUCCESS, Push) << "another thread may push a floating context";
+  EXPECT_EQ(Ctx, InThread);
+  EXPECT_CU(CUDA_SUCCESS, Alloc) << "and work in it";
+  EXPECT_CU(CUDA_SUCCESS, Free);
+  EXPECT_CU(CUDA_SUCCESS, Pop);
+  EXPECT_EQ(Ctx, PoppedThere);
+  EXPECT_EQ(nullptr, current()) << "the main thread's stack was untouched";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxPushCurrent(Ctx)) << "back to the main thread";
+}
+
+TEST_F(ContextCurrent, ContextCurrentOnTwoThreadsAtOnce) {
+  CUresult Push = CUDA_ERROR_UNKNOWN, Sync = CUDA_ERROR_UNKNOWN;
+  std::thread T([&] {
+    Push = cuCtxPushCurrent(Ctx);
+    Sync = cuCtxSynchronize();
+    cuCtxPopCurrent(nullptr);
+  });
+  T.join();
+  EXPECT_CU(CUDA_SUCCESS, Push)
+      << "R-CTX-L2: since CUDA 4.0 a context may be current to many threads";
+  EXPECT_CU(CUDA_SUCCESS, Sync);
+  EXPECT_EQ(Ctx, current()) << "still current here";
+}
+
+TEST_F(ContextCurrent, PopOnOtherThreadDoesNotAffectThisOne) {
+  CUresult R = CUDA_ERROR_UNKNOWN;
+  std::thread T([&] {
+    CUcontext Out;
+    R = cuCtxPopCurrent(&Out);
+  });
+  T.join();
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, R)
+      << "the other thread's stack is empty";
+  EXPECT_EQ(Ctx, current());
+}
+
+//===-- Attach / detach (CUDA 1.1 usage counts) ------------------------------===//
+
+TEST_F(ContextCurrent, AttachReturnsCurrentContext) {
+  CUcontext Attached = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxAttach(&Attached, 0))
+      << "E.3.2: increments the current context's usage count";
+  EXPECT_EQ(Ctx, Attached) << "observed on NVIDIA: the same handle";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(Attached)) << "count 2 -> 1";
+  EXPECT_EQ(Ctx, current()) << "observed on NVIDIA: the context stays current";
+}
+
+TEST_F(ContextCurrent, AttachNonZeroFlagsRejected) {
+  CUcontext Attached = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxAttach(&Attached, 1))
+      << "E.3.2: Flags must be 0";
+}
+
+TEST_F(ContextCurrent, AttachNullOutputRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxAttach(nullptr, 0))
+      << "the output pointer is required";
+}
+
+TEST_F(Context, AttachWithoutContextRejected) {
+  CUcontext Attached = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxAttach(&Attached, 0))
+      << "R-CTX-8: fails with no current context";
+}
+
+TEST_F(Context, DetachToZeroDestroys) {
+  CUcontext C = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C)) << "usage count 1";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(C)) << "R-CTX-5: count 0 destroys";
+  EXPECT_EQ(nullptr, current()) << "the destroyed context left the stack";
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxDetach(C))
+      << "observed on NVIDIA: detaching a destroyed context";
+}
+
+TEST_F(Context, DetachCountsEveryAttach) {
+  CUcontext C = nullptr, A1 = nullptr, A2 = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxAttach(&A1, 0)); // 2
+  ASSERT_CU(CUDA_SUCCESS, cuCtxAttach(&A2, 0)); // 3
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(C));      // 2
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(C));      // 1
+  EXPECT_EQ(C, current()) << "usage count 1 keeps it alive";
+  CUdeviceptr P = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 256)) << "and usable";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(C)) << "count 0 destroys";
+  EXPECT_EQ(nullptr, current());
+}
+
+TEST_F(Context, DetachNullRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxDetach(nullptr))
+      << "NULL is not a context";
+}
+
+TEST_F(ContextCurrent, DetachOfNonCurrentContextRejected) {
+  CUcontext Second = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr)); // Second floats
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxDetach(Second))
+      << "the 1.x reference: ctx must be current to the calling thread";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
+}
+
+//===-- Flags ---------------------------------------------------------------===//
+
+TEST_F(ContextCurrent, GetFlagsOfDefaultContext) {
+  unsigned Flags = 0xdead;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetFlags(&Flags));
+  report("cuCtxGetFlags(created with 0)", Flags);
+  EXPECT_EQ(0u, Flags & CU_CTX_SCHED_MASK) << "CU_CTX_SCHED_AUTO was asked for";
+  EXPECT_EQ(0u, Flags & ~unsigned(CU_CTX_FLAGS_MASK)) << "only known bits";
+}
+
+TEST_F(ContextCurrent, GetFlagsNullOutputRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxGetFlags(nullptr))
+      << "the output pointer is required";
+}
+
+TEST_F(Context, GetFlagsWithoutContextRejected) {
+  unsigned Flags;
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxGetFlags(&Flags))
+      << "R-CTX-4: no current context";
+}
+
+TEST_F(ContextCurrent, SetFlagsChangesScheduling) {
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetFlags(CU_CTX_SCHED_YIELD));
+  unsigned Flags = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetFlags(&Flags));
+  EXPECT_EQ(unsigned(CU_CTX_SCHED_YIELD), Flags & CU_CTX_SCHED_MASK)
+      << "the new policy is reported back";
+}
+
+TEST_F(ContextCurrent, SetFlagsUnknownRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxSetFlags(0x10000))
+      << "flags outside CU_CTX_FLAGS_MASK";
+}
+
+TEST_F(Context, SetFlagsWithoutContextRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxSetFlags(CU_CTX_SCHED_SPIN))
+      << "R-CTX-4: no current context";
+}
+
+} // namespace

@@ -1,0 +1,244 @@
+//===- HostMemoryTest.cpp - page-locked and registered host memory --------===//
+
+#include "DriverTest.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+using namespace cuapi;
+
+namespace {
+
+using HostMemory = DriverTest;
+using HostMemoryNoContext = NoContextTest;
+
+/// Page-aligned pageable memory for cuMemHostRegister.
+struct PageBuffer {
+  explicit PageBuffer(size_t Size)
+      : Size(Size), Ptr(std::aligned_alloc(4096, Size)) {
+    std::memset(Ptr, 0, Size);
+  }
+  ~PageBuffer() { std::free(Ptr); }
+  size_t Size;
+  void *Ptr;
+};
+
+//===-- cuMemAllocHost / cuMemFreeHost ------------------------------------===//
+
+TEST_F(HostMemory, AllocHostIsWritableAndFreed) {
+  void *H = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 1 << 20));
+  ASSERT_NE(nullptr, H);
+  std::memset(H, 0x5a, 1 << 20); // E.8.5: ordinary host memory to the CPU
+  EXPECT_EQ(0x5a, static_cast<unsigned char *>(H)[12345]);
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+}
+
+TEST_F(HostMemory, AllocHostNullOutputRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemAllocHost(nullptr, 4096))
+      << "the output pointer is required";
+}
+
+TEST_F(HostMemory, AllocHostZeroBytes) {
+  void *H = reinterpret_cast<void *>(0x1);
+  CUresult R = cuMemAllocHost(&H, 0);
+  report("cuMemAllocHost(0).result", int(R));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, R) << "zero bytes, as for cuMemAlloc";
+}
+
+TEST_F(HostMemory, FreeHostOfPageableRejected) {
+  std::vector<char> Pageable(4096);
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemFreeHost(Pageable.data()))
+      << "observed on NVIDIA: not from cuMemAllocHost";
+}
+
+TEST_F(HostMemory, FreeHostTwiceRejected) {
+  void *H = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096));
+  ASSERT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemFreeHost(H))
+      << "the pointer no longer names page-locked memory";
+}
+
+TEST_F(HostMemoryNoContext, AllocHostWithoutContextRejected) {
+  void *H = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuMemAllocHost(&H, 4096))
+      << "page-locked memory belongs to a context";
+}
+
+//===-- cuMemHostAlloc ------------------------------------------------------===//
+
+TEST_F(HostMemory, HostAllocEveryFlag) {
+  const unsigned AllFlags[] = {
+      0, CU_MEMHOSTALLOC_PORTABLE, CU_MEMHOSTALLOC_DEVICEMAP,
+      CU_MEMHOSTALLOC_WRITECOMBINED,
+      CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
+          CU_MEMHOSTALLOC_WRITECOMBINED};
+  for (unsigned Flags : AllFlags) {
+    void *H = nullptr;
+    ASSERT_CU(CUDA_SUCCESS, cuMemHostAlloc(&H, 8192, Flags))
+        << "flags " << Flags;
+    std::memset(H, 1, 8192);
+    unsigned Got = 0xdead;
+    EXPECT_CU(CUDA_SUCCESS, cuMemHostGetFlags(&Got, H));
+    report("cuMemHostGetFlags(cuMemHostAlloc flags=" + std::to_string(Flags) +
+               ")",
+           Got);
+    EXPECT_EQ(Flags, Got & Flags) << "the flags asked for are reported back";
+    EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+  }
+}
+
+TEST_F(HostMemory, HostAllocUnknownFlagsRejected) {
+  void *H = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostAlloc(&H, 4096, 0x100))
+      << "0x100 is no CU_MEMHOSTALLOC_* flag";
+}
+
+TEST_F(HostMemory, HostAllocNullOutputRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostAlloc(nullptr, 4096, 0))
+      << "the output pointer is required";
+}
+
+TEST_F(HostMemory, HostGetFlagsOfAllocHost) {
+  void *H = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096));
+  unsigned Flags = 0xdead;
+  EXPECT_CU(CUDA_SUCCESS, cuMemHostGetFlags(&Flags, H))
+      << "cuMemAllocHost memory has flags";
+  report("cuMemHostGetFlags(cuMemAllocHost)", Flags);
+  EXPECT_EQ(0u, Flags & CU_MEMHOSTALLOC_WRITECOMBINED)
+      << "not write-combined unless asked";
+  unsigned Interior = 0xdead;
+  EXPECT_CU(CUDA_SUCCESS,
+            cuMemHostGetFlags(&Interior, static_cast<char *>(H) + 100))
+      << "interior pointers are inside the allocation";
+  EXPECT_EQ(Flags, Interior);
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+}
+
+TEST_F(HostMemory, HostGetFlagsOfPageableRejected) {
+  std::vector<char> Pageable(4096);
+  unsigned Flags;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostGetFlags(&Flags, Pageable.data()))
+      << "pageable memory has no host-allocation flags";
+}
+
+TEST_F(HostMemory, HostGetFlagsNullOutputRejected) {
+  void *H = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostGetFlags(nullptr, H))
+      << "the output pointer is required";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+}
+
+//===-- cuMemHostGetDevicePointer -----------------------------------------===//
+
+TEST_F(HostMemory, DevicePointerOfMappedMemoryIsTheHostAddress) {
+  void *H = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostAlloc(&H, 4096, CU_MEMHOSTALLOC_DEVICEMAP));
+  CUdeviceptr D = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostGetDevicePointer(&D, H, 0));
+  EXPECT_EQ(reinterpret_cast<CUdeviceptr>(H), D)
+      << "with unified addressing the device sees the host address";
+  std::memset(H, 0x42, 4096);
+  unsigned char Back[16] = {};
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back, D + 8, sizeof(Back)))
+      << "the device pointer is usable in copies";
+  EXPECT_EQ(0x42, Back[15]);
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+}
+
+TEST_F(HostMemory, DevicePointerNonZeroFlagsRejected) {
+  void *H = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostAlloc(&H, 4096, CU_MEMHOSTALLOC_DEVICEMAP));
+  CUdeviceptr D = 0;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostGetDevicePointer(&D, H, 1))
+      << "Flags must be 0";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+}
+
+TEST_F(HostMemory, DevicePointerOfPageableRejected) {
+  std::vector<char> Pageable(4096);
+  CUdeviceptr D = 0;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuMemHostGetDevicePointer(&D, Pageable.data(), 0))
+      << "pageable memory is not mapped";
+}
+
+TEST_F(HostMemory, DevicePointerNullOutputRejected) {
+  void *H = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostGetDevicePointer(nullptr, H, 0))
+      << "the output pointer is required";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+}
+
+//===-- cuMemHostRegister / Unregister ------------------------------------===//
+
+TEST_F(HostMemory, RegisterAndUnregister) {
+  PageBuffer B(1 << 16);
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, 0));
+  CUdeviceptr D = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuMemHostGetDevicePointer(&D, B.Ptr, 0))
+      << "registered memory is mapped";
+  unsigned Flags = 0xdead;
+  EXPECT_CU(CUDA_SUCCESS, cuMemHostGetFlags(&Flags, B.Ptr))
+      << "registered memory has flags";
+  report("cuMemHostGetFlags(registered flags=0)", Flags);
+  EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr));
+}
+
+TEST_F(HostMemory, RegisterEveryFlag) {
+  for (unsigned Flags : {unsigned(CU_MEMHOSTREGISTER_PORTABLE),
+                         unsigned(CU_MEMHOSTREGISTER_DEVICEMAP),
+                         unsigned(CU_MEMHOSTREGISTER_READ_ONLY)}) {
+    PageBuffer B(1 << 16);
+    EXPECT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, Flags))
+        << "flags " << Flags;
+    EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr));
+  }
+}
+
+TEST_F(HostMemory, RegisterTwiceRejected) {
+  PageBuffer B(1 << 16);
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, 0));
+  EXPECT_CU(CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
+            cuMemHostRegister(B.Ptr, B.Size, 0))
+      << "the range is already page-locked";
+  EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr));
+}
+
+TEST_F(HostMemory, UnregisterUnknownRejected) {
+  PageBuffer B(1 << 16);
+  EXPECT_CU(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, cuMemHostUnregister(B.Ptr))
+      << "never registered";
+}
+
+TEST_F(HostMemory, UnregisterTwiceRejected) {
+  PageBuffer B(1 << 16);
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr));
+  EXPECT_CU(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, cuMemHostUnregister(B.Ptr))
+      << "already unregistered";
+}
+
+TEST_F(HostMemory, RegisterNullRejected) {
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostRegister(nullptr, 4096, 0))
+      << "NULL is no host range";
+}
+
+TEST_F(HostMemory, RegisterZeroBytesRejected) {
+  PageBuffer B(4096);
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostRegister(B.Ptr, 0, 0))
+      << "an empty range";
+}
+
+TEST_F(HostMemory, RegisterUnknownFlagsRejected) {
+  PageBuffer B(4096);
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostRegister(B.Ptr, B.Size, 0x100))
+      << "0x100 is no CU_MEMHOSTREGISTER_* flag";
+}
+
+} // namespace

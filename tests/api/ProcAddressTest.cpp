@@ -1,0 +1,109 @@
+//===- ProcAddressTest.cpp - cuGetProcAddress -----------------------------===//
+
+#include "DriverTest.h"
+
+using namespace cuapi;
+
+namespace {
+
+using ProcAddress = DriverTest;
+
+TEST_F(ProcAddress, KnownNameIsCallable) {
+  void *Fn = nullptr;
+  CUdriverProcAddressQueryResult Status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+  ASSERT_CU(CUDA_SUCCESS, cuGetProcAddress("cuDriverGetVersion", &Fn,
+                                           CUDA_VERSION,
+                                           CU_GET_PROC_ADDRESS_DEFAULT, &Status));
+  EXPECT_EQ(CU_GET_PROC_ADDRESS_SUCCESS, Status) << "found";
+  ASSERT_NE(nullptr, Fn);
+  int Via = 0, Direct = 0;
+  auto *GetVersion = reinterpret_cast<CUresult (*)(int *)>(Fn);
+  EXPECT_CU(CUDA_SUCCESS, GetVersion(&Via)) << "the pointer is the function";
+  EXPECT_CU(CUDA_SUCCESS, cuDriverGetVersion(&Direct));
+  EXPECT_EQ(Direct, Via);
+}
+
+TEST_F(ProcAddress, VersionedNameGivesCurrentAbi) {
+  void *Fn = nullptr;
+  CUdriverProcAddressQueryResult Status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuGetProcAddress("cuMemAlloc", &Fn, CUDA_VERSION,
+                             CU_GET_PROC_ADDRESS_DEFAULT, &Status))
+      << "plain names are looked up, not _v2 names";
+  ASSERT_NE(nullptr, Fn);
+  // At CUDA 3.2 and later "cuMemAlloc" is the size_t/64-bit cuMemAlloc_v2.
+  auto *Alloc = reinterpret_cast<CUresult (*)(CUdeviceptr *, size_t)>(Fn);
+  CUdeviceptr P = 0;
+  ASSERT_CU(CUDA_SUCCESS, Alloc(&P, size_t(1) << 20));
+  EXPECT_NE(0u, P);
+  CUdeviceptr Base = 0;
+  size_t Size = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuMemGetAddressRange(&Base, &Size, P));
+  EXPECT_EQ(size_t(1) << 20, Size) << "a 64-bit size went through";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+}
+
+TEST_F(ProcAddress, UnknownNameNotFound) {
+  void *Fn = reinterpret_cast<void *>(0x1);
+  CUdriverProcAddressQueryResult Status = CU_GET_PROC_ADDRESS_SUCCESS;
+  EXPECT_CU(CUDA_ERROR_NOT_FOUND,
+            cuGetProcAddress("cuNoSuchFunctionAnywhere", &Fn, CUDA_VERSION,
+                             CU_GET_PROC_ADDRESS_DEFAULT, &Status))
+      << "no such entry point";
+  EXPECT_EQ(CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND, Status);
+  EXPECT_EQ(nullptr, Fn) << "the output is cleared";
+}
+
+TEST_F(ProcAddress, VersionTooOldNotSufficient) {
+  void *Fn = reinterpret_cast<void *>(0x1);
+  CUdriverProcAddressQueryResult Status = CU_GET_PROC_ADDRESS_SUCCESS;
+  // cuGetProcAddress itself appeared in CUDA 11.3.
+  EXPECT_CU(CUDA_ERROR_NOT_FOUND,
+            cuGetProcAddress("cuGetProcAddress", &Fn, 2000,
+                             CU_GET_PROC_ADDRESS_DEFAULT, &Status))
+      << "the entry point is newer than the version asked for";
+  EXPECT_EQ(CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT, Status);
+  EXPECT_EQ(nullptr, Fn);
+}
+
+TEST_F(ProcAddress, StatusIsOptional) {
+  void *Fn = nullptr;
+  EXPECT_CU(CUDA_SUCCESS, cuGetProcAddress("cuInit", &Fn, CUDA_VERSION,
+                                           CU_GET_PROC_ADDRESS_DEFAULT,
+                                           nullptr))
+      << "the status output may be NULL";
+  EXPECT_NE(nullptr, Fn);
+}
+
+TEST_F(ProcAddress, NullArgumentsRejected) {
+  void *Fn = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuGetProcAddress(nullptr, &Fn, CUDA_VERSION,
+                             CU_GET_PROC_ADDRESS_DEFAULT, nullptr))
+      << "the symbol name is required";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuGetProcAddress("cuInit", nullptr, CUDA_VERSION,
+                             CU_GET_PROC_ADDRESS_DEFAULT, nullptr))
+      << "the output pointer is required";
+}
+
+TEST_F(ProcAddress, UnknownFlagsRejected) {
+  void *Fn = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuGetProcAddress("cuInit", &Fn, CUDA_VERSION, 0x100, nullptr))
+      << "0x100 is no CU_GET_PROC_ADDRESS_* flag";
+}
+
+TEST_F(ProcAddress, PerThreadFlagFindsStreamFunctions) {
+  void *Fn = nullptr;
+  EXPECT_CU(CUDA_SUCCESS,
+            cuGetProcAddress("cuStreamSynchronize", &Fn, CUDA_VERSION,
+                             CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM,
+                             nullptr))
+      << "stream functions have per-thread-default-stream variants";
+  ASSERT_NE(nullptr, Fn);
+  auto *Sync = reinterpret_cast<CUresult (*)(CUstream)>(Fn);
+  EXPECT_CU(CUDA_SUCCESS, Sync(nullptr)) << "and they work";
+}
+
+} // namespace

@@ -1,0 +1,58 @@
+# The install.outside_project test (registered in CMakeLists.txt, which passes
+# BUILD_DIR, WORK_DIR, CONSUMER_DIR, GENERATOR, MAKE_PROGRAM, C_COMPILER,
+# C_FLAGS, LIBDIR and INCLUDEDIR). Everything it writes is under WORK_DIR,
+# which it empties first and removes when it passes.
+cmake_minimum_required(VERSION 3.25)
+
+set(Prefix "${WORK_DIR}/prefix")
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+
+# 1. Install the build tree into the scratch prefix.
+execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${Prefix}"
+  OUTPUT_QUIET COMMAND_ERROR_IS_FATAL ANY)
+
+# 2. The prefix is toolkit-shaped.
+foreach(File IN ITEMS
+    "${INCLUDEDIR}/cuda.h"
+    "${LIBDIR}/libcuda.so.1"
+    "${LIBDIR}/cmake/cucpu/cucpuConfig.cmake"
+    "${LIBDIR}/cmake/cucpu/cucpuConfigVersion.cmake"
+    "${LIBDIR}/cmake/cucpu/cucpuTargets.cmake"
+    "${LIBDIR}/pkgconfig/cuda.pc"
+    "${LIBDIR}/pkgconfig/cucpu.pc")
+  if(NOT EXISTS "${Prefix}/${File}")
+    message(FATAL_ERROR "The install prefix lacks ${File}.")
+  endif()
+endforeach()
+if(NOT IS_SYMLINK "${Prefix}/${LIBDIR}/libcuda.so")
+  message(FATAL_ERROR "${LIBDIR}/libcuda.so is not a symbolic link (to libcuda.so.1).")
+endif()
+file(READ_SYMLINK "${Prefix}/${LIBDIR}/libcuda.so" Target)
+if(NOT Target STREQUAL "libcuda.so.1")
+  message(FATAL_ERROR "${LIBDIR}/libcuda.so points to '${Target}', not to libcuda.so.1.")
+endif()
+
+# 3. Build and run the consumer, once per way of finding cucpu. Each sees the
+#    prefix through that way only: CMAKE_PREFIX_PATH for the package,
+#    PKG_CONFIG_PATH for pkg-config.
+foreach(Via IN ITEMS package pkgconfig)
+  message(STATUS "consumer via ${Via}")
+  set(Build "${WORK_DIR}/consumer-${Via}")
+  set(Args -S "${CONSUMER_DIR}" -B "${Build}" -G "${GENERATOR}"
+    "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}" "-DCMAKE_C_COMPILER=${C_COMPILER}"
+    "-DCMAKE_C_FLAGS=${C_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${C_FLAGS}"
+    "-DCMAKE_BUILD_TYPE=Release" "-DCONSUMER_VIA=${Via}")
+  if(Via STREQUAL "package")
+    unset(ENV{PKG_CONFIG_PATH})
+    list(APPEND Args "-DCMAKE_PREFIX_PATH=${Prefix}")
+  else()
+    set(ENV{PKG_CONFIG_PATH} "${Prefix}/${LIBDIR}/pkgconfig")
+  endif()
+  execute_process(COMMAND "${CMAKE_COMMAND}" ${Args} OUTPUT_QUIET COMMAND_ERROR_IS_FATAL ANY)
+  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${Build}" OUTPUT_QUIET
+    COMMAND_ERROR_IS_FATAL ANY)
+  execute_process(COMMAND "${Build}/consumer" COMMAND_ERROR_IS_FATAL ANY)
+endforeach()
+
+file(REMOVE_RECURSE "${WORK_DIR}")

@@ -1,0 +1,306 @@
+//===- ExportsTest.cpp - Every libcuda.so.1 name exists and answers -------===//
+//
+// Checks driver/api/Exports.def against NVIDIA's export list and against the
+// built library: every name resolves in our libcuda.so.1, unimplemented names
+// answer CUDA_ERROR_NOT_SUPPORTED, and aliases reach their targets.
+//
+// CUCPU_REFERENCE_EXPORTS must be defined (by tests/unit/CMakeLists.txt) to
+// the absolute path of shared/reference/nvidia-libcuda-13.0-exports.txt.
+//
+//===----------------------------------------------------------------------===//
+#include <cuda.h>
+
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+enum class Form { Impl, Alias, Legacy, Todo };
+
+struct ExportLine {
+  std::string Name;
+  Form Kind;
+  std::string Target; ///< For aliases only.
+};
+
+// Arguments are only stringized, so cuda.h's renaming macros do not apply.
+const std::vector<ExportLine> &exportLines() {
+  static const std::vector<ExportLine> Lines = {
+#define CU_IMPL(Name) {#Name, Form::Impl, ""},
+#define CU_ALIAS(Name, Target) {#Name, Form::Alias, #Target},
+#define CU_LEGACY(Name) {#Name, Form::Legacy, ""},
+#define CU_TODO(Name) {#Name, Form::Todo, ""},
+#include "api/Exports.def"
+#undef CU_IMPL
+#undef CU_ALIAS
+#undef CU_LEGACY
+#undef CU_TODO
+  };
+  return Lines;
+}
+
+const ExportLine *findLine(const std::string &Name) {
+  for (const ExportLine &L : exportLines())
+    if (L.Name == Name)
+      return &L;
+  return nullptr;
+}
+
+/// The OpenGL interoperability names of the seeds' Appendix E.10, which
+/// NVIDIA's reference list (taken from a build without them) lacks.
+const std::vector<std::string> OpenGLNames = {
+    "cuGLInit",
+    "cuGLCtxCreate",
+    "cuGLCtxCreate_v2",
+    "cuGLRegisterBufferObject",
+    "cuGLMapBufferObject",
+    "cuGLMapBufferObject_v2",
+    "cuGLUnmapBufferObject",
+    "cuGLUnregisterBufferObject",
+    "cuGLMapBufferObjectAsync",
+    "cuGLMapBufferObjectAsync_v2",
+    "cuGLUnmapBufferObjectAsync",
+    "cuGLSetBufferObjectMapFlags",
+    "cuGraphicsGLRegisterBuffer",
+    "cuGraphicsGLRegisterImage",
+    "cuGLGetDevices",
+    "cuGLGetDevices_v2",
+};
+
+/// Reads NVIDIA's list; records a failure and returns {} if it cannot.
+std::vector<std::string> readReferenceList() {
+#ifndef CUCPU_REFERENCE_EXPORTS
+  ADD_FAILURE() << "CUCPU_REFERENCE_EXPORTS is not defined: tests/unit/"
+                   "CMakeLists.txt must define it to the absolute path of "
+                   "shared/reference/nvidia-libcuda-13.0-exports.txt";
+  return {};
+#else
+  std::ifstream In(CUCPU_REFERENCE_EXPORTS);
+  if (!In) {
+    ADD_FAILURE() << "Cannot read NVIDIA's export list at "
+                  << CUCPU_REFERENCE_EXPORTS
+                  << " (shared/ is expected beside the checkout).";
+    return {};
+  }
+  std::vector<std::string> Names;
+  for (std::string Line; std::getline(In, Line);) {
+    while (!Line.empty() && (Line.back() == '\r' || Line.back() == ' '))
+      Line.pop_back();
+    if (!Line.empty())
+      Names.push_back(Line);
+  }
+  return Names;
+#endif
+}
+
+/// Our libcuda.so.1 as loaded into this test, and the path it came from.
+struct Library {
+  void *Handle = nullptr;
+  std::string Path;
+};
+
+const Library &library() {
+  static const Library Lib = [] {
+    Library L;
+    // cuInit is defined by the driver library; find the object it lives in.
+    Dl_info Info{};
+    void *Init = dlsym(RTLD_DEFAULT, "cuInit");
+    if (Init && dladdr(Init, &Info) && Info.dli_fname) {
+      L.Path = Info.dli_fname;
+      L.Handle = dlopen(Info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
+    }
+    return L;
+  }();
+  return Lib;
+}
+
+/// The address of \p Name in our library, or nullptr; checks that the
+/// definition found is the library's own.
+void *symbolInLibrary(const std::string &Name, std::string &Where) {
+  void *Address = dlsym(library().Handle, Name.c_str());
+  if (!Address)
+    return nullptr;
+  Dl_info Info{};
+  if (dladdr(Address, &Info) && Info.dli_fname)
+    Where = Info.dli_fname;
+  return Address;
+}
+
+using NoArgFn = int (*)();
+
+class ExportsTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_NE(library().Handle, nullptr)
+        << "cannot find the loaded driver library through cuInit: "
+        << dlerror();
+  }
+};
+
+TEST_F(ExportsTest, ListCoversNvidiaExportsAndOpenGL) {
+  std::vector<std::string> Reference = readReferenceList();
+  ASSERT_EQ(Reference.size(), 637u)
+      << "NVIDIA's CUDA 13.0 libcuda.so.1 exports 637 names";
+
+  std::set<std::string> Listed;
+  for (const ExportLine &L : exportLines())
+    EXPECT_TRUE(Listed.insert(L.Name).second)
+        << L.Name << " appears twice in Exports.def";
+
+  std::set<std::string> Expected(Reference.begin(), Reference.end());
+  Expected.insert(OpenGLNames.begin(), OpenGLNames.end());
+  for (const std::string &Name : Expected)
+    EXPECT_TRUE(Listed.count(Name))
+        << Name << " is exported by NVIDIA's driver but not in Exports.def";
+  for (const std::string &Name : Listed)
+    EXPECT_TRUE(Expected.count(Name))
+        << Name << " is in Exports.def but NVIDIA's driver does not export it";
+  EXPECT_EQ(Listed.size(), 637u + OpenGLNames.size());
+}
+
+TEST_F(ExportsTest, EveryReferenceNameResolvesInOurLibrary) {
+  std::vector<std::string> Names = readReferenceList();
+  Names.insert(Names.end(), OpenGLNames.begin(), OpenGLNames.end());
+  ASSERT_GT(Names.size(), OpenGLNames.size());
+  for (const std::string &Name : Names) {
+    std::string Where;
+    EXPECT_NE(symbolInLibrary(Name, Where), nullptr)
+        << Name << " does not resolve in " << library().Path;
+    EXPECT_EQ(Where, library().Path)
+        << Name << " resolves to a definition outside our libcuda";
+  }
+}
+
+TEST_F(ExportsTest, AliasTargetsAreListedAndNotAliases) {
+  for (const ExportLine &L : exportLines()) {
+    if (L.Kind != Form::Alias)
+      continue;
+    const ExportLine *T = findLine(L.Target);
+    ASSERT_NE(T, nullptr) << L.Name << " aliases the unlisted " << L.Target;
+    EXPECT_NE(T->Kind, Form::Alias)
+        << L.Name << " aliases another alias, " << L.Target;
+    EXPECT_NE(T->Kind, Form::Legacy)
+        << L.Name << " aliases the pre-3.2 symbol " << L.Target;
+  }
+}
+
+TEST_F(ExportsTest, UnimplementedNamesAnswerNotSupported) {
+  // A CU_TODO or CU_LEGACY stub ignores its arguments, so calling it with
+  // none is safe whatever its real signature.
+  int Called = 0;
+  for (const ExportLine &L : exportLines()) {
+    if (L.Kind != Form::Todo && L.Kind != Form::Legacy)
+      continue;
+    std::string Where;
+    auto Fn = reinterpret_cast<NoArgFn>(symbolInLibrary(L.Name, Where));
+    ASSERT_NE(Fn, nullptr) << L.Name;
+    EXPECT_EQ(Fn(), CUDA_ERROR_NOT_SUPPORTED)
+        << L.Name << " is not implemented and must say so";
+    ++Called;
+  }
+  EXPECT_GT(Called, 0);
+}
+
+TEST_F(ExportsTest, AliasOfUnimplementedTargetAnswersNotSupported) {
+  // The alias jumps to the target's stub, which ignores the arguments.
+  int Called = 0;
+  for (const ExportLine &L : exportLines()) {
+    if (L.Kind != Form::Alias)
+      continue;
+    const ExportLine *T = findLine(L.Target);
+    ASSERT_NE(T, nullptr);
+    if (T->Kind != Form::Todo)
+      continue;
+    std::string Where;
+    auto Fn = reinterpret_cast<NoArgFn>(symbolInLibrary(L.Name, Where));
+    ASSERT_NE(Fn, nullptr) << L.Name;
+    EXPECT_EQ(Fn(), CUDA_ERROR_NOT_SUPPORTED)
+        << L.Name << " must reach its unimplemented target " << L.Target;
+    ++Called;
+  }
+  EXPECT_GT(Called, 0);
+}
+
+TEST_F(ExportsTest, AliasesAreSeparateSymbols) {
+  // An alias is its own ELF symbol (what a program imports), not just
+  // another name dlsym maps to the target's address.
+  for (const ExportLine &L : exportLines()) {
+    if (L.Kind != Form::Alias)
+      continue;
+    std::string Where;
+    void *Alias = symbolInLibrary(L.Name, Where);
+    void *Target = symbolInLibrary(L.Target, Where);
+    ASSERT_NE(Alias, nullptr) << L.Name;
+    ASSERT_NE(Target, nullptr) << L.Target;
+    Dl_info Info{};
+    ASSERT_TRUE(dladdr(Alias, &Info));
+    ASSERT_NE(Info.dli_sname, nullptr) << L.Name;
+    EXPECT_EQ(std::string(Info.dli_sname), L.Name);
+  }
+}
+
+template <typename Fn> Fn lookupAs(const char *Name) {
+  std::string Where;
+  return reinterpret_cast<Fn>(symbolInLibrary(Name, Where));
+}
+
+TEST_F(ExportsTest, AliasesBehaveLikeTheirImplementedTargets) {
+  ASSERT_EQ(cuInit(0), CUDA_SUCCESS);
+
+  // With no context current, both forms of pop fail the same way.
+  CUcontext Saved = nullptr;
+  ASSERT_EQ(cuCtxGetCurrent(&Saved), CUDA_SUCCESS);
+  if (Saved) {
+    ASSERT_EQ(cuCtxSetCurrent(nullptr), CUDA_SUCCESS);
+  }
+  auto Pop = lookupAs<decltype(&cuCtxPopCurrent_v2)>("cuCtxPopCurrent");
+  ASSERT_NE(Pop, nullptr);
+  CUcontext C1 = nullptr, C2 = nullptr;
+  CUresult ViaAlias = Pop(&C1);
+  CUresult Direct = cuCtxPopCurrent_v2(&C2);
+  EXPECT_NE(ViaAlias, CUDA_ERROR_NOT_SUPPORTED)
+      << "cuCtxPopCurrent must reach cuCtxPopCurrent_v2";
+  EXPECT_EQ(ViaAlias, Direct)
+      << "cuCtxPopCurrent and cuCtxPopCurrent_v2 must agree";
+
+  // A real round trip through the aliases: create, push/pop, destroy.
+  CUdevice Dev = 0;
+  ASSERT_EQ(cuDeviceGet(&Dev, 0), CUDA_SUCCESS);
+  // cuda.h declares cuCtxCreate_v2 only for the driver's own build.
+  using CtxCreateV2 = CUresult (*)(CUcontext *, unsigned int, CUdevice);
+  auto Create = lookupAs<CtxCreateV2>("cuCtxCreate");
+  auto Push = lookupAs<decltype(&cuCtxPushCurrent_v2)>("cuCtxPushCurrent");
+  auto Destroy = lookupAs<decltype(&cuCtxDestroy_v2)>("cuCtxDestroy");
+  ASSERT_NE(Create, nullptr);
+  ASSERT_NE(Push, nullptr);
+  ASSERT_NE(Destroy, nullptr);
+  CUcontext Ctx = nullptr;
+  ASSERT_EQ(Create(&Ctx, 0, Dev), CUDA_SUCCESS) << "cuCtxCreate -> _v2";
+  ASSERT_NE(Ctx, nullptr);
+  CUcontext Popped = nullptr;
+  EXPECT_EQ(Pop(&Popped), CUDA_SUCCESS) << "cuCtxPopCurrent -> _v2";
+  EXPECT_EQ(Popped, Ctx);
+  EXPECT_EQ(Push(Ctx), CUDA_SUCCESS) << "cuCtxPushCurrent -> _v2";
+  CUcontext Current = nullptr;
+  EXPECT_EQ(cuCtxGetCurrent(&Current), CUDA_SUCCESS);
+  EXPECT_EQ(Current, Ctx);
+
+  // A per-thread-stream variant on the default stream of that context.
+  auto QueryPtsz = lookupAs<decltype(&cuStreamQuery)>("cuStreamQuery_ptsz");
+  ASSERT_NE(QueryPtsz, nullptr);
+  EXPECT_EQ(QueryPtsz(nullptr), cuStreamQuery(nullptr))
+      << "cuStreamQuery_ptsz must reach cuStreamQuery";
+
+  EXPECT_EQ(Destroy(Ctx), CUDA_SUCCESS) << "cuCtxDestroy -> _v2";
+  if (Saved) {
+    EXPECT_EQ(cuCtxSetCurrent(Saved), CUDA_SUCCESS);
+  }
+}
+
+} // namespace

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# One command from a fresh Debian 12 machine to a result (README.md, "Quick start").
+#
+#   tools/bootstrap.sh samples        build (release) and run every sample, showing its output
+#   tools/bootstrap.sh test [PRESET...]
+#                                     build and run the whole test suite with ctest, once per
+#                                     preset; default: ci asan (what CI runs, through .ci/run)
+#
+# First it installs the Debian packages that are missing (apt-get update once, then
+# apt-get install of only those; sudo only when not root). CUCPU_SKIP_DEPS=1 skips that step.
+# With CI=true, warnings are errors in every configuration (CUCPU_WERROR=ON).
+# A failing preset does not stop the next one; the exit status is non-zero if any failed.
+set -euo pipefail
+
+readonly PACKAGES=(
+  cmake ninja-build g++ pkg-config
+  llvm-19-dev clang-19 libclang-cpp19-dev libclang-19-dev
+  libelf-dev libgtest-dev libgmock-dev libbenchmark-dev
+  pocl-opencl-icd ocl-icd-opencl-dev python3
+)
+
+usage() {
+  sed -n '2,12s/^# \{0,1\}//p' "$0" >&2
+  exit 2
+}
+
+log() { printf '\n==> %s\n' "$*"; }
+
+install_packages() {
+  if [[ "${CUCPU_SKIP_DEPS:-0}" == 1 ]]; then
+    return
+  fi
+  if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
+    echo "bootstrap: no dpkg/apt-get here; install the equivalents of these yourself:" >&2
+    echo "  ${PACKAGES[*]}" >&2
+    return
+  fi
+  local missing=() pkg
+  for pkg in "${PACKAGES[@]}"; do
+    if [[ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)" != "install ok installed" ]]; then
+      missing+=("$pkg")
+    fi
+  done
+  if ((${#missing[@]} == 0)); then
+    echo "bootstrap: all ${#PACKAGES[@]} Debian packages are installed"
+    return
+  fi
+  local sudo=()
+  if ((EUID != 0)); then
+    command -v sudo >/dev/null || {
+      echo "bootstrap: not root and no sudo; as root run: apt-get install ${missing[*]}" >&2
+      exit 1
+    }
+    sudo=(sudo)
+  fi
+  log "installing ${missing[*]}"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+# Extra configure arguments: in CI, warnings are errors in every configuration.
+configure_args() {
+  if [[ "${CI:-}" == true ]]; then
+    echo "-DCUCPU_WERROR=ON"
+  fi
+}
+
+# cmake --preset, then the build and test steps for one preset.
+configure() {
+  local preset=$1
+  log "configure: $preset"
+  # shellcheck disable=SC2046 # the extra arguments are words
+  cmake --preset "$preset" $(configure_args)
+}
+
+run_samples() {
+  configure release
+  log "build: samples"
+  cmake --build --preset samples
+  log "run: samples"
+  ctest --preset samples
+}
+
+run_tests() {
+  local presets=("$@") failed=() preset start
+  ((${#presets[@]})) || presets=(ci asan)
+  for preset in "${presets[@]}"; do
+    start=$SECONDS
+    if configure "$preset" &&
+      { log "build: $preset"; cmake --build --preset "$preset"; } &&
+      { log "test: $preset"; ctest --preset "$preset" --parallel "$(nproc)"; }; then
+      log "$preset: passed ($((SECONDS - start)) s)"
+    else
+      log "$preset: FAILED ($((SECONDS - start)) s)"
+      failed+=("$preset")
+    fi
+  done
+  if ((${#failed[@]})); then
+    log "failed: ${failed[*]}"
+    return 1
+  fi
+  log "all passed: ${presets[*]}"
+}
+
+main() {
+  (($#)) || usage
+  cd "$(dirname "$0")/.."
+  local what=$1
+  shift
+  case "$what" in
+  samples) (($# == 0)) || usage; install_packages; run_samples ;;
+  test) install_packages; run_tests "$@" ;;
+  *) usage ;;
+  esac
+}
+
+main "$@"
