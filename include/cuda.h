@@ -2216,3 +2216,497 @@ CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsi
                                     size_t Width, size_t Height, CUstream hStream);
 CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
                                     size_t Height, CUstream hStream);
+
+/* --- Arrays ------------------------------------------------------------- */
+
+CUresult CUDAAPI cuArrayCreate_v2(CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray);
+CUresult CUDAAPI cuArrayGetDescriptor_v2(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray);
+CUresult CUDAAPI cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUarray array);
+CUresult CUDAAPI cuMipmappedArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties,
+                                                     CUmipmappedArray mipmap);
+CUresult CUDAAPI cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements,
+                                              CUarray array, CUdevice device);
+CUresult CUDAAPI cuMipmappedArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements,
+                                                       CUmipmappedArray mipmap, CUdevice device);
+CUresult CUDAAPI cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx);
+CUresult CUDAAPI cuArrayDestroy(CUarray hArray);
+CUresult CUDAAPI cuArray3DCreate_v2(CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray);
+CUresult CUDAAPI cuArray3DGetDescriptor_v2(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray);
+CUresult CUDAAPI cuMipmappedArrayCreate(CUmipmappedArray *pHandle,
+                                        const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
+                                        unsigned int numMipmapLevels);
+CUresult CUDAAPI cuMipmappedArrayGetLevel(CUarray *pLevelArray, CUmipmappedArray hMipmappedArray,
+                                          unsigned int level);
+CUresult CUDAAPI cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray);
+
+/* --- Unified addressing ------------------------------------------------- */
+
+CUresult CUDAAPI cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdeviceptr ptr);
+CUresult CUDAAPI cuPointerSetAttribute(const void *value, CUpointer_attribute attribute, CUdeviceptr ptr);
+CUresult CUDAAPI cuPointerGetAttributes(unsigned int numAttributes, CUpointer_attribute *attributes,
+                                        void **data, CUdeviceptr ptr);
+
+/* --- Streams ------------------------------------------------------------ */
+
+CUresult CUDAAPI cuStreamCreate(CUstream *phStream, unsigned int Flags);
+CUresult CUDAAPI cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority);
+CUresult CUDAAPI cuStreamGetPriority(CUstream hStream, int *priority);
+CUresult CUDAAPI cuStreamGetDevice(CUstream hStream, CUdevice *device);
+CUresult CUDAAPI cuStreamGetFlags(CUstream hStream, unsigned int *flags);
+CUresult CUDAAPI cuStreamGetId(CUstream hStream, unsigned long long *streamId);
+CUresult CUDAAPI cuStreamGetCtx(CUstream hStream, CUcontext *pctx);
+/// Context of a stream; for green-context streams also the green context.
+CUresult CUDAAPI cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx);
+CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags);
+CUresult CUDAAPI cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData,
+                                     unsigned int flags);
+CUresult CUDAAPI cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length,
+                                        unsigned int flags);
+CUresult CUDAAPI cuStreamQuery(CUstream hStream);
+CUresult CUDAAPI cuStreamSynchronize(CUstream hStream);
+CUresult CUDAAPI cuStreamDestroy_v2(CUstream hStream);
+CUresult CUDAAPI cuStreamCopyAttributes(CUstream dst, CUstream src);
+CUresult CUDAAPI cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out);
+CUresult CUDAAPI cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value);
+
+/* --- Events ------------------------------------------------------------- */
+
+CUresult CUDAAPI cuEventCreate(CUevent *phEvent, unsigned int Flags);
+CUresult CUDAAPI cuEventRecord(CUevent hEvent, CUstream hStream);
+CUresult CUDAAPI cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags);
+CUresult CUDAAPI cuEventQuery(CUevent hEvent);
+CUresult CUDAAPI cuEventSynchronize(CUevent hEvent);
+CUresult CUDAAPI cuEventDestroy_v2(CUevent hEvent);
+/// Milliseconds between two recorded events (pre-12.8 semantics).
+CUresult CUDAAPI cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd);
+/// Milliseconds between two recorded events.
+CUresult CUDAAPI cuEventElapsedTime_v2(float *pMilliseconds, CUevent hStart, CUevent hEnd);
+
+/* --- Execution control -------------------------------------------------- */
+
+CUresult CUDAAPI cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc);
+CUresult CUDAAPI cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int value);
+CUresult CUDAAPI cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config);
+CUresult CUDAAPI cuFuncGetModule(CUmodule *hmod, CUfunction hfunc);
+CUresult CUDAAPI cuFuncGetName(const char **name, CUfunction hfunc);
+CUresult CUDAAPI cuFuncGetParamInfo(CUfunction func, size_t paramIndex, size_t *paramOffset,
+                                    size_t *paramSize);
+CUresult CUDAAPI cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction function);
+CUresult CUDAAPI cuFuncLoad(CUfunction function);
+CUresult CUDAAPI cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config) CUCPU_DEPRECATED;
+
+/// Launches f on a gridDim x blockDim grid.  Arguments come either from
+/// kernelParams (one pointer per parameter) or from the packed buffer
+/// described by extra (CU_LAUNCH_PARAM_* markers).
+CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+                                unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+                                unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+                                void **kernelParams, void **extra);
+CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **kernelParams,
+                                  void **extra);
+CUresult CUDAAPI cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+                                           unsigned int gridDimZ, unsigned int blockDimX,
+                                           unsigned int blockDimY, unsigned int blockDimZ,
+                                           unsigned int sharedMemBytes, CUstream hStream,
+                                           void **kernelParams);
+CUresult CUDAAPI cuLaunchCooperativeKernelMultiDevice(CUDA_LAUNCH_PARAMS *launchParamsList,
+                                                      unsigned int numDevices,
+                                                      unsigned int flags) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData);
+
+/// Pre-4.0 execution control: block shape and parameters are set on the
+/// function object, then cuLaunch / cuLaunchGrid start it.
+CUresult CUDAAPI cuFuncSetBlockShape(CUfunction hfunc, int x, int y, int z) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuFuncSetSharedSize(CUfunction hfunc, unsigned int bytes) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuParamSetSize(CUfunction hfunc, unsigned int numbytes) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuParamSeti(CUfunction hfunc, int offset, unsigned int value) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuParamSetf(CUfunction hfunc, int offset, float value) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuParamSetv(CUfunction hfunc, int offset, void *ptr, unsigned int numbytes) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuParamSetTexRef(CUfunction hfunc, int texunit, CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuLaunch(CUfunction f) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuLaunchGrid(CUfunction f, int grid_width, int grid_height) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuLaunchGridAsync(CUfunction f, int grid_width, int grid_height,
+                                   CUstream hStream) CUCPU_DEPRECATED;
+
+/* --- Occupancy ---------------------------------------------------------- */
+
+CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func, int blockSize,
+                                                             size_t dynamicSMemSize);
+CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction func,
+                                                                      int blockSize,
+                                                                      size_t dynamicSMemSize,
+                                                                      unsigned int flags);
+CUresult CUDAAPI cuOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, CUfunction func,
+                                                  CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+                                                  size_t dynamicSMemSize, int blockSizeLimit);
+CUresult CUDAAPI cuOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize,
+                                                           CUfunction func,
+                                                           CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+                                                           size_t dynamicSMemSize, int blockSizeLimit,
+                                                           unsigned int flags);
+CUresult CUDAAPI cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, CUfunction func,
+                                                         int numBlocks, int blockSize);
+CUresult CUDAAPI cuOccupancyMaxPotentialClusterSize(int *clusterSize, CUfunction func,
+                                                    const CUlaunchConfig *config);
+CUresult CUDAAPI cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func,
+                                              const CUlaunchConfig *config);
+
+/* --- Texture and surface references (legacy bindless-less API) ---------- */
+
+CUresult CUDAAPI cuTexRefSetArray(CUtexref hTexRef, CUarray hArray, unsigned int Flags) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetMipmappedArray(CUtexref hTexRef, CUmipmappedArray hMipmappedArray,
+                                           unsigned int Flags) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetAddress_v2(size_t *ByteOffset, CUtexref hTexRef, CUdeviceptr dptr,
+                                       size_t bytes) CUCPU_DEPRECATED;
+/// 2D linear binding (4.1 ABI; the _v3 symbol is what new programs call).
+CUresult CUDAAPI cuTexRefSetAddress2D_v2(CUtexref hTexRef, const CUDA_ARRAY_DESCRIPTOR *desc,
+                                         CUdeviceptr dptr, size_t Pitch) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetAddress2D_v3(CUtexref hTexRef, const CUDA_ARRAY_DESCRIPTOR *desc,
+                                         CUdeviceptr dptr, size_t Pitch) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt,
+                                   int NumPackedComponents) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetAddressMode(CUtexref hTexRef, int dim, CUaddress_mode am) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetMipmapFilterMode(CUtexref hTexRef, CUfilter_mode fm) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetMipmapLevelClamp(CUtexref hTexRef, float minMipmapLevelClamp,
+                                             float maxMipmapLevelClamp) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetMaxAnisotropy(CUtexref hTexRef, unsigned int maxAniso) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetAddress_v2(CUdeviceptr *pdptr, CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray,
+                                           CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef, int dim) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels,
+                                   CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm, CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp, float *pmaxMipmapLevelClamp,
+                                             CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefCreate(CUtexref *pTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuTexRefDestroy(CUtexref hTexRef) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray, unsigned int Flags) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef) CUCPU_DEPRECATED;
+
+/* --- Texture and surface objects ---------------------------------------- */
+
+CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,
+                                   const CUDA_TEXTURE_DESC *pTexDesc,
+                                   const CUDA_RESOURCE_VIEW_DESC *pResViewDesc);
+CUresult CUDAAPI cuTexObjectDestroy(CUtexObject texObject);
+CUresult CUDAAPI cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject);
+CUresult CUDAAPI cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc, CUtexObject texObject);
+CUresult CUDAAPI cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc,
+                                                CUtexObject texObject);
+CUresult CUDAAPI cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc);
+CUresult CUDAAPI cuSurfObjectDestroy(CUsurfObject surfObject);
+CUresult CUDAAPI cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUsurfObject surfObject);
+
+/* --- Graphics interoperability (API-independent part) ------------------- */
+
+CUresult CUDAAPI cuGraphicsUnregisterResource(CUgraphicsResource resource);
+CUresult CUDAAPI cuGraphicsSubResourceGetMappedArray(CUarray *pArray, CUgraphicsResource resource,
+                                                     unsigned int arrayIndex, unsigned int mipLevel);
+CUresult CUDAAPI cuGraphicsResourceGetMappedMipmappedArray(CUmipmappedArray *pMipmappedArray,
+                                                           CUgraphicsResource resource);
+CUresult CUDAAPI cuGraphicsResourceGetMappedPointer_v2(CUdeviceptr *pDevPtr, size_t *pSize,
+                                                       CUgraphicsResource resource);
+CUresult CUDAAPI cuGraphicsResourceSetMapFlags_v2(CUgraphicsResource resource, unsigned int flags);
+CUresult CUDAAPI cuGraphicsMapResources(unsigned int count, CUgraphicsResource *resources,
+                                        CUstream hStream);
+CUresult CUDAAPI cuGraphicsUnmapResources(unsigned int count, CUgraphicsResource *resources,
+                                          CUstream hStream);
+
+/* --- Driver entry point lookup ------------------------------------------ */
+
+/// 11.3 form: looks up symbol for API version cudaVersion.
+CUresult CUDAAPI cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags);
+/// 12.0 form: additionally reports why a lookup failed (symbolStatus may be NULL).
+CUresult CUDAAPI cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags,
+                                     CUdriverProcAddressQueryResult *symbolStatus);
+/// Private tables used by the CUDA runtime; cucpu answers CUDA_ERROR_NOT_FOUND
+/// for tables it does not know.
+CUresult CUDAAPI cuGetExportTable(const void **ppExportTable, const CUuuid *pExportTableId);
+
+/* --- Profiler control --------------------------------------------------- */
+
+/* Also provided by cudaProfiler.h; whichever header comes first declares
+ * them and the shared guard keeps the other from repeating them. */
+#ifndef CUCPU_CUDAPROFILER_H
+#define CUCPU_CUDAPROFILER_H
+/// Output format of the legacy command-line profiler.
+typedef enum CUoutput_mode_enum {
+    CU_OUT_KEY_VALUE_PAIR = 0x00,
+    CU_OUT_CSV = 0x01
+} CUoutput_mode;
+/// Legacy profiler initialization (no effect in cucpu).
+CUresult CUDAAPI cuProfilerInitialize(const char *configFile, const char *outputFile,
+                                      CUoutput_mode outputMode) CUCPU_DEPRECATED;
+CUresult CUDAAPI cuProfilerStart(void);
+CUresult CUDAAPI cuProfilerStop(void);
+#endif
+
+/* --- Per-thread default stream variants ---------------------------------- */
+/* Same signatures as the functions above; selected by the mappings at the  */
+/* end of the file when CUDA_API_PER_THREAD_DEFAULT_STREAM is defined.      */
+/* (generated from the declarations above; keep in sync)                    */
+CUresult CUDAAPI cuMemcpy2DUnaligned_v2_ptds(const CUDA_MEMCPY2D *pCopy);
+CUresult CUDAAPI cuMemcpy2D_v2_ptds(const CUDA_MEMCPY2D *pCopy);
+CUresult CUDAAPI cuMemcpy3DPeer_ptds(const CUDA_MEMCPY3D_PEER *pCopy);
+CUresult CUDAAPI cuMemcpy3D_v2_ptds(const CUDA_MEMCPY3D *pCopy);
+CUresult CUDAAPI cuMemcpyAtoA_v2_ptds(CUarray dstArray, size_t dstOffset, CUarray srcArray,
+                                      size_t srcOffset, size_t ByteCount);
+CUresult CUDAAPI cuMemcpyAtoD_v2_ptds(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset,
+                                      size_t ByteCount);
+CUresult CUDAAPI cuMemcpyAtoH_v2_ptds(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount);
+CUresult CUDAAPI cuMemcpyDtoA_v2_ptds(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice,
+                                      size_t ByteCount);
+CUresult CUDAAPI cuMemcpyDtoD_v2_ptds(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount);
+CUresult CUDAAPI cuMemcpyDtoH_v2_ptds(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount);
+CUresult CUDAAPI cuMemcpyHtoA_v2_ptds(CUarray dstArray, size_t dstOffset, const void *srcHost,
+                                      size_t ByteCount);
+CUresult CUDAAPI cuMemcpyHtoD_v2_ptds(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount);
+CUresult CUDAAPI cuMemcpyPeer_ptds(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                                   CUcontext srcContext, size_t ByteCount);
+CUresult CUDAAPI cuMemcpy_ptds(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount);
+CUresult CUDAAPI cuMemsetD16_v2_ptds(CUdeviceptr dstDevice, unsigned short us, size_t N);
+CUresult CUDAAPI cuMemsetD2D16_v2_ptds(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us,
+                                       size_t Width, size_t Height);
+CUresult CUDAAPI cuMemsetD2D32_v2_ptds(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui,
+                                       size_t Width, size_t Height);
+CUresult CUDAAPI cuMemsetD2D8_v2_ptds(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc,
+                                      size_t Width, size_t Height);
+CUresult CUDAAPI cuMemsetD32_v2_ptds(CUdeviceptr dstDevice, unsigned int ui, size_t N);
+CUresult CUDAAPI cuMemsetD8_v2_ptds(CUdeviceptr dstDevice, unsigned char uc, size_t N);
+CUresult CUDAAPI cuEventRecordWithFlags_ptsz(CUevent hEvent, CUstream hStream, unsigned int flags);
+CUresult CUDAAPI cuEventRecord_ptsz(CUevent hEvent, CUstream hStream);
+CUresult CUDAAPI cuGraphicsMapResources_ptsz(unsigned int count, CUgraphicsResource *resources,
+                                             CUstream hStream);
+CUresult CUDAAPI cuGraphicsUnmapResources_ptsz(unsigned int count, CUgraphicsResource *resources,
+                                               CUstream hStream);
+CUresult CUDAAPI cuLaunchCooperativeKernel_ptsz(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+                                                unsigned int gridDimZ, unsigned int blockDimX,
+                                                unsigned int blockDimY, unsigned int blockDimZ,
+                                                unsigned int sharedMemBytes, CUstream hStream,
+                                                void **kernelParams);
+CUresult CUDAAPI cuLaunchHostFunc_ptsz(CUstream hStream, CUhostFn fn, void *userData);
+CUresult CUDAAPI cuLaunchKernelEx_ptsz(const CUlaunchConfig *config, CUfunction f, void **kernelParams,
+                                       void **extra);
+CUresult CUDAAPI cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+                                     unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+                                     unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+                                     void **kernelParams, void **extra);
+CUresult CUDAAPI cuMemcpy2DAsync_v2_ptsz(const CUDA_MEMCPY2D *pCopy, CUstream hStream);
+CUresult CUDAAPI cuMemcpy3DAsync_v2_ptsz(const CUDA_MEMCPY3D *pCopy, CUstream hStream);
+CUresult CUDAAPI cuMemcpy3DPeerAsync_ptsz(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream);
+CUresult CUDAAPI cuMemcpyAsync_ptsz(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream);
+CUresult CUDAAPI cuMemcpyAtoHAsync_v2_ptsz(void *dstHost, CUarray srcArray, size_t srcOffset,
+                                           size_t ByteCount, CUstream hStream);
+CUresult CUDAAPI cuMemcpyDtoDAsync_v2_ptsz(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount,
+                                           CUstream hStream);
+CUresult CUDAAPI cuMemcpyDtoHAsync_v2_ptsz(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount,
+                                           CUstream hStream);
+CUresult CUDAAPI cuMemcpyHtoAAsync_v2_ptsz(CUarray dstArray, size_t dstOffset, const void *srcHost,
+                                           size_t ByteCount, CUstream hStream);
+CUresult CUDAAPI cuMemcpyHtoDAsync_v2_ptsz(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount,
+                                           CUstream hStream);
+CUresult CUDAAPI cuMemcpyPeerAsync_ptsz(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                                        CUcontext srcContext, size_t ByteCount, CUstream hStream);
+CUresult CUDAAPI cuMemsetD16Async_ptsz(CUdeviceptr dstDevice, unsigned short us, size_t N,
+                                       CUstream hStream);
+CUresult CUDAAPI cuMemsetD2D16Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us,
+                                         size_t Width, size_t Height, CUstream hStream);
+CUresult CUDAAPI cuMemsetD2D32Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui,
+                                         size_t Width, size_t Height, CUstream hStream);
+CUresult CUDAAPI cuMemsetD2D8Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc,
+                                        size_t Width, size_t Height, CUstream hStream);
+CUresult CUDAAPI cuMemsetD32Async_ptsz(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream);
+CUresult CUDAAPI cuMemsetD8Async_ptsz(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream);
+CUresult CUDAAPI cuStreamAddCallback_ptsz(CUstream hStream, CUstreamCallback callback, void *userData,
+                                          unsigned int flags);
+CUresult CUDAAPI cuStreamAttachMemAsync_ptsz(CUstream hStream, CUdeviceptr dptr, size_t length,
+                                             unsigned int flags);
+CUresult CUDAAPI cuStreamCopyAttributes_ptsz(CUstream dst, CUstream src);
+CUresult CUDAAPI cuStreamGetAttribute_ptsz(CUstream hStream, CUstreamAttrID attr,
+                                           CUstreamAttrValue *value_out);
+CUresult CUDAAPI cuStreamGetCtx_ptsz(CUstream hStream, CUcontext *pctx);
+CUresult CUDAAPI cuStreamGetCtx_v2_ptsz(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx);
+CUresult CUDAAPI cuStreamGetDevice_ptsz(CUstream hStream, CUdevice *device);
+CUresult CUDAAPI cuStreamGetFlags_ptsz(CUstream hStream, unsigned int *flags);
+CUresult CUDAAPI cuStreamGetId_ptsz(CUstream hStream, unsigned long long *streamId);
+CUresult CUDAAPI cuStreamGetPriority_ptsz(CUstream hStream, int *priority);
+CUresult CUDAAPI cuStreamQuery_ptsz(CUstream hStream);
+CUresult CUDAAPI cuStreamSetAttribute_ptsz(CUstream hStream, CUstreamAttrID attr,
+                                           const CUstreamAttrValue *value);
+CUresult CUDAAPI cuStreamSynchronize_ptsz(CUstream hStream);
+CUresult CUDAAPI cuStreamWaitEvent_ptsz(CUstream hStream, CUevent hEvent, unsigned int Flags);
+/* --- End of per-thread default stream variants --------------------------- */
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* ======================================================================== */
+/* Plain name -> exported symbol mapping                                    */
+/*                                                                          */
+/* Programs call the plain names; these resolve to the current versions of  */
+/* the entry points (and, with CUDA_API_PER_THREAD_DEFAULT_STREAM, to the   */
+/* per-thread-stream variants).  The driver itself is compiled with         */
+/* __CUDA_API_VERSION_INTERNAL and sees only the real symbol names.         */
+/* ======================================================================== */
+#if !defined(__CUDA_API_VERSION_INTERNAL)
+
+/* cuCtxCreate: 3 arguments -> cuCtxCreate_v2 (classic form),
+ *              4 arguments -> cuCtxCreate_v4 (CUDA 12.5+ form). */
+#define CUCPU_SELECT_5TH(a1, a2, a3, a4, a5, ...) a5
+#define cuCtxCreate(...) CUCPU_SELECT_5TH(__VA_ARGS__, cuCtxCreate_v4, cuCtxCreate_v2, unused)(__VA_ARGS__)
+
+/* Version bumps that do not depend on the default-stream mode. */
+#define cuDeviceTotalMem                   cuDeviceTotalMem_v2
+#define cuDeviceGetUuid                    cuDeviceGetUuid_v2
+#define cuDevicePrimaryCtxRelease          cuDevicePrimaryCtxRelease_v2
+#define cuDevicePrimaryCtxReset            cuDevicePrimaryCtxReset_v2
+#define cuDevicePrimaryCtxSetFlags         cuDevicePrimaryCtxSetFlags_v2
+#define cuCtxDestroy                       cuCtxDestroy_v2
+#define cuCtxPopCurrent                    cuCtxPopCurrent_v2
+#define cuCtxPushCurrent                   cuCtxPushCurrent_v2
+#define cuModuleGetGlobal                  cuModuleGetGlobal_v2
+#define cuLinkCreate                       cuLinkCreate_v2
+#define cuLinkAddData                      cuLinkAddData_v2
+#define cuLinkAddFile                      cuLinkAddFile_v2
+#define cuMemGetInfo                       cuMemGetInfo_v2
+#define cuMemAlloc                         cuMemAlloc_v2
+#define cuMemAllocPitch                    cuMemAllocPitch_v2
+#define cuMemFree                          cuMemFree_v2
+#define cuMemGetAddressRange               cuMemGetAddressRange_v2
+#define cuMemAllocHost                     cuMemAllocHost_v2
+#define cuMemHostGetDevicePointer          cuMemHostGetDevicePointer_v2
+#define cuMemHostRegister                  cuMemHostRegister_v2
+#define cuMemAdvise                        cuMemAdvise_v2
+#define cuIpcOpenMemHandle                 cuIpcOpenMemHandle_v2
+#define cuArrayCreate                      cuArrayCreate_v2
+#define cuArrayGetDescriptor               cuArrayGetDescriptor_v2
+#define cuArray3DCreate                    cuArray3DCreate_v2
+#define cuArray3DGetDescriptor             cuArray3DGetDescriptor_v2
+#define cuTexRefSetAddress                 cuTexRefSetAddress_v2
+#define cuTexRefGetAddress                 cuTexRefGetAddress_v2
+#define cuTexRefSetAddress2D               cuTexRefSetAddress2D_v3
+#define cuGraphicsResourceGetMappedPointer cuGraphicsResourceGetMappedPointer_v2
+#define cuGraphicsResourceSetMapFlags      cuGraphicsResourceSetMapFlags_v2
+#define cuStreamDestroy                    cuStreamDestroy_v2
+#define cuEventDestroy                     cuEventDestroy_v2
+#define cuEventElapsedTime                 cuEventElapsedTime_v2
+#define cuGetProcAddress                   cuGetProcAddress_v2
+#define cuGraphInstantiate                 cuGraphInstantiateWithFlags
+#define cuGraphExecUpdate                  cuGraphExecUpdate_v2
+#define cuGraphAddKernelNode               cuGraphAddKernelNode_v2
+#define cuGraphKernelNodeGetParams         cuGraphKernelNodeGetParams_v2
+#define cuGraphKernelNodeSetParams         cuGraphKernelNodeSetParams_v2
+#define cuGraphExecKernelNodeSetParams     cuGraphExecKernelNodeSetParams_v2
+#define cuGraphGetEdges                    cuGraphGetEdges_v2
+#define cuGraphNodeGetDependencies         cuGraphNodeGetDependencies_v2
+#define cuGraphNodeGetDependentNodes       cuGraphNodeGetDependentNodes_v2
+#define cuGraphAddDependencies             cuGraphAddDependencies_v2
+#define cuGraphRemoveDependencies          cuGraphRemoveDependencies_v2
+#define cuGraphAddNode                     cuGraphAddNode_v2
+
+/* Versioned entry points that also have per-thread-stream variants. */
+#define cuMemcpyHtoD                       __CUDA_API_PTDS(cuMemcpyHtoD_v2)
+#define cuMemcpyDtoH                       __CUDA_API_PTDS(cuMemcpyDtoH_v2)
+#define cuMemcpyDtoD                       __CUDA_API_PTDS(cuMemcpyDtoD_v2)
+#define cuMemcpyDtoA                       __CUDA_API_PTDS(cuMemcpyDtoA_v2)
+#define cuMemcpyAtoD                       __CUDA_API_PTDS(cuMemcpyAtoD_v2)
+#define cuMemcpyHtoA                       __CUDA_API_PTDS(cuMemcpyHtoA_v2)
+#define cuMemcpyAtoH                       __CUDA_API_PTDS(cuMemcpyAtoH_v2)
+#define cuMemcpyAtoA                       __CUDA_API_PTDS(cuMemcpyAtoA_v2)
+#define cuMemcpy2D                         __CUDA_API_PTDS(cuMemcpy2D_v2)
+#define cuMemcpy2DUnaligned                __CUDA_API_PTDS(cuMemcpy2DUnaligned_v2)
+#define cuMemcpy3D                         __CUDA_API_PTDS(cuMemcpy3D_v2)
+#define cuMemcpyHtoDAsync                  __CUDA_API_PTSZ(cuMemcpyHtoDAsync_v2)
+#define cuMemcpyDtoHAsync                  __CUDA_API_PTSZ(cuMemcpyDtoHAsync_v2)
+#define cuMemcpyDtoDAsync                  __CUDA_API_PTSZ(cuMemcpyDtoDAsync_v2)
+#define cuMemcpyHtoAAsync                  __CUDA_API_PTSZ(cuMemcpyHtoAAsync_v2)
+#define cuMemcpyAtoHAsync                  __CUDA_API_PTSZ(cuMemcpyAtoHAsync_v2)
+#define cuMemcpy2DAsync                    __CUDA_API_PTSZ(cuMemcpy2DAsync_v2)
+#define cuMemcpy3DAsync                    __CUDA_API_PTSZ(cuMemcpy3DAsync_v2)
+#define cuMemcpyBatchAsync                 __CUDA_API_PTSZ(cuMemcpyBatchAsync_v2)
+#define cuMemcpy3DBatchAsync               __CUDA_API_PTSZ(cuMemcpy3DBatchAsync_v2)
+#define cuMemsetD8                         __CUDA_API_PTDS(cuMemsetD8_v2)
+#define cuMemsetD16                        __CUDA_API_PTDS(cuMemsetD16_v2)
+#define cuMemsetD32                        __CUDA_API_PTDS(cuMemsetD32_v2)
+#define cuMemsetD2D8                       __CUDA_API_PTDS(cuMemsetD2D8_v2)
+#define cuMemsetD2D16                      __CUDA_API_PTDS(cuMemsetD2D16_v2)
+#define cuMemsetD2D32                      __CUDA_API_PTDS(cuMemsetD2D32_v2)
+#define cuMemPrefetchAsync                 __CUDA_API_PTSZ(cuMemPrefetchAsync_v2)
+#define cuMemPrefetchBatchAsync            __CUDA_API_PTSZ(cuMemPrefetchBatchAsync)
+#define cuMemDiscardBatchAsync             __CUDA_API_PTSZ(cuMemDiscardBatchAsync)
+#define cuMemDiscardAndPrefetchBatchAsync  __CUDA_API_PTSZ(cuMemDiscardAndPrefetchBatchAsync)
+#define cuMemBatchDecompressAsync          __CUDA_API_PTSZ(cuMemBatchDecompressAsync)
+#define cuStreamBeginCapture               __CUDA_API_PTSZ(cuStreamBeginCapture_v2)
+#define cuStreamGetCaptureInfo             __CUDA_API_PTSZ(cuStreamGetCaptureInfo_v3)
+#define cuStreamUpdateCaptureDependencies  __CUDA_API_PTSZ(cuStreamUpdateCaptureDependencies_v2)
+#define cuStreamWriteValue32               __CUDA_API_PTSZ(cuStreamWriteValue32_v2)
+#define cuStreamWaitValue32                __CUDA_API_PTSZ(cuStreamWaitValue32_v2)
+#define cuStreamWriteValue64               __CUDA_API_PTSZ(cuStreamWriteValue64_v2)
+#define cuStreamWaitValue64                __CUDA_API_PTSZ(cuStreamWaitValue64_v2)
+#define cuStreamBatchMemOp                 __CUDA_API_PTSZ(cuStreamBatchMemOp_v2)
+
+/* Unversioned entry points that only change name in per-thread mode. */
+#if defined(__CUDA_API_PER_THREAD_DEFAULT_STREAM)
+#define cuMemcpy                        __CUDA_API_PTDS(cuMemcpy)
+#define cuMemcpyAsync                   __CUDA_API_PTSZ(cuMemcpyAsync)
+#define cuMemcpyPeer                    __CUDA_API_PTDS(cuMemcpyPeer)
+#define cuMemcpyPeerAsync               __CUDA_API_PTSZ(cuMemcpyPeerAsync)
+#define cuMemcpy3DPeer                  __CUDA_API_PTDS(cuMemcpy3DPeer)
+#define cuMemcpy3DPeerAsync             __CUDA_API_PTSZ(cuMemcpy3DPeerAsync)
+#define cuMemsetD8Async                 __CUDA_API_PTSZ(cuMemsetD8Async)
+#define cuMemsetD16Async                __CUDA_API_PTSZ(cuMemsetD16Async)
+#define cuMemsetD32Async                __CUDA_API_PTSZ(cuMemsetD32Async)
+#define cuMemsetD2D8Async               __CUDA_API_PTSZ(cuMemsetD2D8Async)
+#define cuMemsetD2D16Async              __CUDA_API_PTSZ(cuMemsetD2D16Async)
+#define cuMemsetD2D32Async              __CUDA_API_PTSZ(cuMemsetD2D32Async)
+#define cuMemMapArrayAsync              __CUDA_API_PTSZ(cuMemMapArrayAsync)
+#define cuMemFreeAsync                  __CUDA_API_PTSZ(cuMemFreeAsync)
+#define cuMemAllocAsync                 __CUDA_API_PTSZ(cuMemAllocAsync)
+#define cuMemAllocFromPoolAsync         __CUDA_API_PTSZ(cuMemAllocFromPoolAsync)
+#define cuStreamGetPriority             __CUDA_API_PTSZ(cuStreamGetPriority)
+#define cuStreamGetId                   __CUDA_API_PTSZ(cuStreamGetId)
+#define cuStreamGetFlags                __CUDA_API_PTSZ(cuStreamGetFlags)
+#define cuStreamGetDevice               __CUDA_API_PTSZ(cuStreamGetDevice)
+#define cuStreamGetCtx                  __CUDA_API_PTSZ(cuStreamGetCtx)
+#define cuStreamGetCtx_v2               __CUDA_API_PTSZ(cuStreamGetCtx_v2)
+#define cuStreamWaitEvent               __CUDA_API_PTSZ(cuStreamWaitEvent)
+#define cuStreamEndCapture              __CUDA_API_PTSZ(cuStreamEndCapture)
+#define cuStreamIsCapturing             __CUDA_API_PTSZ(cuStreamIsCapturing)
+#define cuStreamAddCallback             __CUDA_API_PTSZ(cuStreamAddCallback)
+#define cuStreamAttachMemAsync          __CUDA_API_PTSZ(cuStreamAttachMemAsync)
+#define cuStreamQuery                   __CUDA_API_PTSZ(cuStreamQuery)
+#define cuStreamSynchronize             __CUDA_API_PTSZ(cuStreamSynchronize)
+#define cuStreamCopyAttributes          __CUDA_API_PTSZ(cuStreamCopyAttributes)
+#define cuStreamGetAttribute            __CUDA_API_PTSZ(cuStreamGetAttribute)
+#define cuStreamSetAttribute            __CUDA_API_PTSZ(cuStreamSetAttribute)
+#define cuStreamBeginCaptureToGraph     __CUDA_API_PTSZ(cuStreamBeginCaptureToGraph)
+#define cuEventRecord                   __CUDA_API_PTSZ(cuEventRecord)
+#define cuEventRecordWithFlags          __CUDA_API_PTSZ(cuEventRecordWithFlags)
+#define cuLaunchKernel                  __CUDA_API_PTSZ(cuLaunchKernel)
+#define cuLaunchKernelEx                __CUDA_API_PTSZ(cuLaunchKernelEx)
+#define cuLaunchHostFunc                __CUDA_API_PTSZ(cuLaunchHostFunc)
+#define cuLaunchCooperativeKernel       __CUDA_API_PTSZ(cuLaunchCooperativeKernel)
+#define cuGraphicsMapResources          __CUDA_API_PTSZ(cuGraphicsMapResources)
+#define cuGraphicsUnmapResources        __CUDA_API_PTSZ(cuGraphicsUnmapResources)
+#define cuSignalExternalSemaphoresAsync __CUDA_API_PTSZ(cuSignalExternalSemaphoresAsync)
+#define cuWaitExternalSemaphoresAsync   __CUDA_API_PTSZ(cuWaitExternalSemaphoresAsync)
+#define cuGraphInstantiateWithParams    __CUDA_API_PTSZ(cuGraphInstantiateWithParams)
+#define cuGraphUpload                   __CUDA_API_PTSZ(cuGraphUpload)
+#define cuGraphLaunch                   __CUDA_API_PTSZ(cuGraphLaunch)
+#endif /* __CUDA_API_PER_THREAD_DEFAULT_STREAM */
+
+#endif /* !__CUDA_API_VERSION_INTERNAL */
+
+#endif /* CUCPU_CUDA_H */

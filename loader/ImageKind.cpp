@@ -56,6 +56,15 @@ ImageKind classifyElf(const void *Data, size_t Size, std::string &Why) {
     elf_end(E);
     return ImageKind::Malformed;
   }
+  // libelf reads what it can; the image must hold everything it claims.
+  uint64_t TableEnd = Header.e_shoff + uint64_t(Header.e_shnum) * Header.e_shentsize;
+  if (Header.e_shnum && (Header.e_shoff > Size || TableEnd > Size)) {
+    Why = "The section header table (" + std::to_string(Header.e_shnum) +
+          " entries at offset " + std::to_string(Header.e_shoff) +
+          ") lies outside the " + std::to_string(Size) + "-byte image.";
+    elf_end(E);
+    return ImageKind::Malformed;
+  }
   if (Header.e_machine != MachineCuda) {
     Why = "The ELF file is for machine " + std::to_string(Header.e_machine) +
           ", not EM_CUDA (190).";
@@ -67,6 +76,12 @@ ImageKind classifyElf(const void *Data, size_t Size, std::string &Why) {
     GElf_Shdr Section;
     if (!gelf_getshdr(S, &Section)) {
       Why = "A section header is invalid.";
+      Kind = ImageKind::Malformed;
+      break;
+    }
+    if (Section.sh_type != SHT_NOBITS &&
+        (Section.sh_offset > Size || Section.sh_size > Size - Section.sh_offset)) {
+      Why = "A section's contents lie outside the image.";
       Kind = ImageKind::Malformed;
       break;
     }

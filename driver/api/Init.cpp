@@ -4,8 +4,8 @@
 
 using namespace cucpu;
 
-/// The driver API version cucpu implements (CUDA 13.0).
-static constexpr int DriverVersion = 13000;
+/// The driver API version cucpu implements: the one its cuda.h describes.
+static constexpr int DriverVersion = CUDA_VERSION;
 
 CUCPU_EXPORT CUresult CUDAAPI cuInit(unsigned int Flags) {
   return CU_ENTRY(Flags).runBeforeInit([&]() -> llvm::Error {

@@ -67,8 +67,9 @@ TEST_F(Context, CreateAcceptsMapHostFlag) {
   CUcontext C = nullptr;
   EXPECT_CU(CUDA_SUCCESS, createContext(&C, CU_CTX_MAP_HOST))
       << "CU_CTX_MAP_HOST is deprecated but still accepted";
-  if (C)
+  if (C) {
     EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  }
 }
 
 TEST_F(ContextCurrent, CreatePushesOverCurrent) {

@@ -22,6 +22,13 @@
 #include <cstdio>
 #include <string>
 
+/// EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemAlloc(&P, 0)) << "why";
+#define EXPECT_CU(Expected, Call)                                              \
+  EXPECT_PRED_FORMAT2(::cuapi::checkResult, Expected, Call)
+/// As EXPECT_CU, but ends the test on a mismatch.
+#define ASSERT_CU(Expected, Call)                                              \
+  ASSERT_PRED_FORMAT2(::cuapi::checkResult, Expected, Call)
+
 namespace cuapi {
 
 /// True when the suite is built against NVIDIA's driver rather than cucpu's.
@@ -70,15 +77,15 @@ inline void report(const std::string &Key, const char *Value) {
 class NoContextTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    ASSERT_EQ(CUDA_SUCCESS, cuInit(0)) << "cuInit(0) must succeed";
-    ASSERT_EQ(CUDA_SUCCESS, cuDeviceGet(&Dev, 0)) << "device 0 must exist";
+    ASSERT_CU(CUDA_SUCCESS, cuInit(0)) << "cuInit(0) must succeed";
+    ASSERT_CU(CUDA_SUCCESS, cuDeviceGet(&Dev, 0)) << "device 0 must exist";
     CUcontext Cur = nullptr;
-    ASSERT_EQ(CUDA_SUCCESS, cuCtxGetCurrent(&Cur));
+    ASSERT_CU(CUDA_SUCCESS, cuCtxGetCurrent(&Cur));
     ASSERT_EQ(nullptr, Cur) << "a previous test left a context current";
   }
   void TearDown() override {
     CUcontext Cur = nullptr;
-    EXPECT_EQ(CUDA_SUCCESS, cuCtxGetCurrent(&Cur));
+    EXPECT_CU(CUDA_SUCCESS, cuCtxGetCurrent(&Cur));
     EXPECT_EQ(nullptr, Cur) << "the test left a context on the thread's stack";
     // Unwind whatever leaked so the next test in this process starts clean.
     while (Cur) {
@@ -104,14 +111,15 @@ protected:
     NoContextTest::SetUp();
     if (HasFatalFailure())
       return;
-    ASSERT_EQ(CUDA_SUCCESS, createContext(&Ctx))
+    ASSERT_CU(CUDA_SUCCESS, createContext(&Ctx))
         << "cuCtxCreate must give the fixture a context";
     ASSERT_NE(nullptr, Ctx);
   }
   void TearDown() override {
-    if (Ctx)
-      EXPECT_EQ(CUDA_SUCCESS, cuCtxDestroy(Ctx))
+    if (Ctx) {
+      EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Ctx))
           << "the fixture's context must still be destroyable";
+    }
     Ctx = nullptr;
     NoContextTest::TearDown();
   }
@@ -120,12 +128,5 @@ protected:
 };
 
 } // namespace cuapi
-
-/// EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemAlloc(&P, 0)) << "why";
-#define EXPECT_CU(Expected, Call)                                              \
-  EXPECT_PRED_FORMAT2(::cuapi::checkResult, (Expected), (Call))
-/// As EXPECT_CU, but ends the test on a mismatch.
-#define ASSERT_CU(Expected, Call)                                              \
-  ASSERT_PRED_FORMAT2(::cuapi::checkResult, (Expected), (Call))
 
 #endif // CUCPU_TESTS_API_DRIVERTEST_H

@@ -18,8 +18,9 @@ TEST_F(Event, CreateEveryValidFlagCombination) {
     CUevent E = nullptr;
     EXPECT_CU(CUDA_SUCCESS, cuEventCreate(&E, Flags)) << "flags " << Flags;
     EXPECT_NE(nullptr, E);
-    if (E)
+    if (E) {
       EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E));
+    }
   }
 }
 

@@ -25,10 +25,12 @@ protected:
     Back.assign(Size, 0);
   }
   void TearDown() override {
-    if (A)
+    if (A) {
       EXPECT_CU(CUDA_SUCCESS, cuMemFree(A));
-    if (B)
+    }
+    if (B) {
       EXPECT_CU(CUDA_SUCCESS, cuMemFree(B));
+    }
     DriverTest::TearDown();
   }
   static CUdeviceptr addr(const void *P) {

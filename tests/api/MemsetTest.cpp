@@ -21,8 +21,9 @@ protected:
     ASSERT_CU(CUDA_SUCCESS, cuMemsetD8(P, 0xee, Size));
   }
   void TearDown() override {
-    if (P)
+    if (P) {
       EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+    }
     DriverTest::TearDown();
   }
   std::vector<unsigned char> read() {

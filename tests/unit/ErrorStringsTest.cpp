@@ -1,4 +1,6 @@
 //===- ErrorStringsTest.cpp - cuGetErrorName and cuGetErrorString ---------===//
+#include "api/ErrorStrings.h"
+
 #include <cuda.h>
 
 #include <gtest/gtest.h>
@@ -191,6 +193,18 @@ TEST(ErrorStringsTest, NullOutputIsInvalidValue) {
   EXPECT_EQ(cuGetErrorString(CUDA_SUCCESS, nullptr), CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuGetErrorName(static_cast<CUresult>(1234), nullptr),
             CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST(ErrorStringsTest, InternalNameForLogs) {
+  EXPECT_STREQ(cucpu::errorName(CUDA_ERROR_INVALID_CONTEXT),
+               "CUDA_ERROR_INVALID_CONTEXT");
+  EXPECT_STREQ(cucpu::errorName(static_cast<CUresult>(1234)),
+               "CUDA_ERROR_UNKNOWN_CODE(1234)")
+      << "never null, and shows the value";
+  EXPECT_STREQ(cucpu::errorName(static_cast<CUresult>(-5)),
+               "CUDA_ERROR_UNKNOWN_CODE(-5)");
+  EXPECT_EQ(cucpu::knownErrorName(static_cast<CUresult>(1234)), nullptr);
+  EXPECT_EQ(cucpu::errorDescription(static_cast<CUresult>(1234)), nullptr);
 }
 
 /// Runs in a fresh process: asks for error text before cuInit. Exits 0 on

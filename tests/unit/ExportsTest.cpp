@@ -4,8 +4,9 @@
 // built library: every name resolves in our libcuda.so.1, unimplemented names
 // answer CUDA_ERROR_NOT_SUPPORTED, and aliases reach their targets.
 //
-// CUCPU_REFERENCE_EXPORTS must be defined (by tests/unit/CMakeLists.txt) to
-// the absolute path of shared/reference/nvidia-libcuda-13.0-exports.txt.
+// tests/unit/CMakeLists.txt must define CUCPU_REFERENCE_EXPORTS to the
+// absolute path of shared/reference/nvidia-libcuda-13.0-exports.txt and
+// CUCPU_LIBCUDA_PATH to the built libcuda.so.1.
 //
 //===----------------------------------------------------------------------===//
 #include <cuda.h>
@@ -15,6 +16,7 @@
 #include <dlfcn.h>
 
 #include <fstream>
+#include <initializer_list>
 #include <set>
 #include <string>
 #include <vector>
@@ -52,8 +54,12 @@ const ExportLine *findLine(const std::string &Name) {
   return nullptr;
 }
 
-/// The OpenGL interoperability names of the seeds' Appendix E.10, which
-/// NVIDIA's reference list (taken from a build without them) lacks.
+/// cucpu's own additions (include/cucpu/cucpu.h), which NVIDIA's driver
+/// does not have.
+const std::vector<std::string> CucpuNames = {"cucpuGetLastErrorMessage"};
+
+/// The OpenGL interoperability names of the seeds' Appendix E.10, which the
+/// reference list does not contain.
 const std::vector<std::string> OpenGLNames = {
     "cuGLInit",
     "cuGLCtxCreate",
@@ -99,29 +105,34 @@ std::vector<std::string> readReferenceList() {
 #endif
 }
 
-/// Our libcuda.so.1 as loaded into this test, and the path it came from.
+/// Our libcuda.so.1, loaded on its own: this test binary links the driver's
+/// objects statically, so the shared library is a second, separate instance
+/// that every check below goes through.
 struct Library {
   void *Handle = nullptr;
   std::string Path;
+  std::string Error;
 };
 
 const Library &library() {
   static const Library Lib = [] {
     Library L;
-    // cuInit is defined by the driver library; find the object it lives in.
-    Dl_info Info{};
-    void *Init = dlsym(RTLD_DEFAULT, "cuInit");
-    if (Init && dladdr(Init, &Info) && Info.dli_fname) {
-      L.Path = Info.dli_fname;
-      L.Handle = dlopen(Info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
-    }
+#ifndef CUCPU_LIBCUDA_PATH
+    L.Error = "CUCPU_LIBCUDA_PATH is not defined: tests/unit/CMakeLists.txt "
+              "must define it to the path of the built libcuda.so.1";
+#else
+    L.Path = CUCPU_LIBCUDA_PATH;
+    L.Handle = dlopen(CUCPU_LIBCUDA_PATH, RTLD_NOW | RTLD_LOCAL);
+    if (!L.Handle)
+      L.Error = dlerror();
+#endif
     return L;
   }();
   return Lib;
 }
 
-/// The address of \p Name in our library, or nullptr; checks that the
-/// definition found is the library's own.
+/// The address of \p Name in our library, or nullptr; \p Where receives the
+/// file that holds the definition found.
 void *symbolInLibrary(const std::string &Name, std::string &Where) {
   void *Address = dlsym(library().Handle, Name.c_str());
   if (!Address)
@@ -132,14 +143,24 @@ void *symbolInLibrary(const std::string &Name, std::string &Where) {
   return Address;
 }
 
+/// The path of the object that defines cuInit in the loaded library, which is
+/// how the dynamic loader spells the library's own path.
+const std::string &libraryFile() {
+  static const std::string File = [] {
+    std::string Where;
+    symbolInLibrary("cuInit", Where);
+    return Where;
+  }();
+  return File;
+}
+
 using NoArgFn = int (*)();
 
 class ExportsTest : public ::testing::Test {
 protected:
   void SetUp() override {
     ASSERT_NE(library().Handle, nullptr)
-        << "cannot find the loaded driver library through cuInit: "
-        << dlerror();
+        << "cannot load " << library().Path << ": " << library().Error;
   }
 };
 
@@ -155,13 +176,14 @@ TEST_F(ExportsTest, ListCoversNvidiaExportsAndOpenGL) {
 
   std::set<std::string> Expected(Reference.begin(), Reference.end());
   Expected.insert(OpenGLNames.begin(), OpenGLNames.end());
+  Expected.insert(CucpuNames.begin(), CucpuNames.end());
   for (const std::string &Name : Expected)
     EXPECT_TRUE(Listed.count(Name))
         << Name << " is exported by NVIDIA's driver but not in Exports.def";
   for (const std::string &Name : Listed)
     EXPECT_TRUE(Expected.count(Name))
         << Name << " is in Exports.def but NVIDIA's driver does not export it";
-  EXPECT_EQ(Listed.size(), 637u + OpenGLNames.size());
+  EXPECT_EQ(Listed.size(), 637u + OpenGLNames.size() + CucpuNames.size());
 }
 
 TEST_F(ExportsTest, EveryReferenceNameResolvesInOurLibrary) {
@@ -172,7 +194,7 @@ TEST_F(ExportsTest, EveryReferenceNameResolvesInOurLibrary) {
     std::string Where;
     EXPECT_NE(symbolInLibrary(Name, Where), nullptr)
         << Name << " does not resolve in " << library().Path;
-    EXPECT_EQ(Where, library().Path)
+    EXPECT_EQ(Where, libraryFile())
         << Name << " resolves to a definition outside our libcuda";
   }
 }
@@ -193,15 +215,25 @@ TEST_F(ExportsTest, AliasTargetsAreListedAndNotAliases) {
 TEST_F(ExportsTest, UnimplementedNamesAnswerNotSupported) {
   // A CU_TODO or CU_LEGACY stub ignores its arguments, so calling it with
   // none is safe whatever its real signature.
+  std::string Where;
+  auto LastMessage = reinterpret_cast<const char *(*)()>(
+      symbolInLibrary("cucpuGetLastErrorMessage", Where));
+  EXPECT_NE(LastMessage, nullptr) << "cucpuGetLastErrorMessage is exported";
   int Called = 0;
   for (const ExportLine &L : exportLines()) {
     if (L.Kind != Form::Todo && L.Kind != Form::Legacy)
       continue;
-    std::string Where;
     auto Fn = reinterpret_cast<NoArgFn>(symbolInLibrary(L.Name, Where));
     ASSERT_NE(Fn, nullptr) << L.Name;
     EXPECT_EQ(Fn(), CUDA_ERROR_NOT_SUPPORTED)
         << L.Name << " is not implemented and must say so";
+    std::string Message = LastMessage ? LastMessage() : "";
+    EXPECT_NE(Message.find(L.Name), std::string::npos)
+        << "the message names the function: " << Message;
+    if (L.Kind == Form::Legacy) {
+      EXPECT_NE(Message.find("3.2"), std::string::npos)
+          << "the message explains the pre-3.2 ABI: " << Message;
+    }
     ++Called;
   }
   EXPECT_GT(Called, 0);
@@ -251,35 +283,55 @@ template <typename Fn> Fn lookupAs(const char *Name) {
 }
 
 TEST_F(ExportsTest, AliasesBehaveLikeTheirImplementedTargets) {
-  ASSERT_EQ(cuInit(0), CUDA_SUCCESS);
+  // Every call goes to the shared library's own instance of the driver.
+  auto Init = lookupAs<decltype(&cuInit)>("cuInit");
+  auto DeviceGet = lookupAs<decltype(&cuDeviceGet)>("cuDeviceGet");
+  auto GetCurrent = lookupAs<decltype(&cuCtxGetCurrent)>("cuCtxGetCurrent");
+  auto StreamQuery = lookupAs<decltype(&cuStreamQuery)>("cuStreamQuery");
+  // cuda.h declares the _v2 forms under the plain names; these are their
+  // C types.
+  using CtxCreateV2 = CUresult (*)(CUcontext *, unsigned int, CUdevice);
+  using CtxPopV2 = CUresult (*)(CUcontext *);
+  using CtxPushV2 = CUresult (*)(CUcontext);
+  using CtxDestroyV2 = CUresult (*)(CUcontext);
+  auto PopV2 = lookupAs<CtxPopV2>("cuCtxPopCurrent_v2");
+  auto Pop = lookupAs<CtxPopV2>("cuCtxPopCurrent");
+  auto Create = lookupAs<CtxCreateV2>("cuCtxCreate");
+  auto Push = lookupAs<CtxPushV2>("cuCtxPushCurrent");
+  auto Destroy = lookupAs<CtxDestroyV2>("cuCtxDestroy");
+  auto QueryPtsz = lookupAs<decltype(&cuStreamQuery)>("cuStreamQuery_ptsz");
+  for (void *Fn : {reinterpret_cast<void *>(Init),
+                   reinterpret_cast<void *>(DeviceGet),
+                   reinterpret_cast<void *>(GetCurrent),
+                   reinterpret_cast<void *>(StreamQuery),
+                   reinterpret_cast<void *>(PopV2), reinterpret_cast<void *>(Pop),
+                   reinterpret_cast<void *>(Create),
+                   reinterpret_cast<void *>(Push),
+                   reinterpret_cast<void *>(Destroy),
+                   reinterpret_cast<void *>(QueryPtsz)})
+    ASSERT_NE(Fn, nullptr);
+
+  ASSERT_EQ(Init(0), CUDA_SUCCESS);
+  auto SetCurrent = lookupAs<decltype(&cuCtxSetCurrent)>("cuCtxSetCurrent");
+  ASSERT_NE(SetCurrent, nullptr);
+  CUcontext Saved = nullptr;
+  ASSERT_EQ(GetCurrent(&Saved), CUDA_SUCCESS);
+  if (Saved) {
+    ASSERT_EQ(SetCurrent(nullptr), CUDA_SUCCESS);
+  }
 
   // With no context current, both forms of pop fail the same way.
-  CUcontext Saved = nullptr;
-  ASSERT_EQ(cuCtxGetCurrent(&Saved), CUDA_SUCCESS);
-  if (Saved) {
-    ASSERT_EQ(cuCtxSetCurrent(nullptr), CUDA_SUCCESS);
-  }
-  auto Pop = lookupAs<decltype(&cuCtxPopCurrent_v2)>("cuCtxPopCurrent");
-  ASSERT_NE(Pop, nullptr);
   CUcontext C1 = nullptr, C2 = nullptr;
   CUresult ViaAlias = Pop(&C1);
-  CUresult Direct = cuCtxPopCurrent_v2(&C2);
+  CUresult Direct = PopV2(&C2);
   EXPECT_NE(ViaAlias, CUDA_ERROR_NOT_SUPPORTED)
       << "cuCtxPopCurrent must reach cuCtxPopCurrent_v2";
   EXPECT_EQ(ViaAlias, Direct)
       << "cuCtxPopCurrent and cuCtxPopCurrent_v2 must agree";
 
-  // A real round trip through the aliases: create, push/pop, destroy.
+  // A real round trip through the aliases: create, pop, push, destroy.
   CUdevice Dev = 0;
-  ASSERT_EQ(cuDeviceGet(&Dev, 0), CUDA_SUCCESS);
-  // cuda.h declares cuCtxCreate_v2 only for the driver's own build.
-  using CtxCreateV2 = CUresult (*)(CUcontext *, unsigned int, CUdevice);
-  auto Create = lookupAs<CtxCreateV2>("cuCtxCreate");
-  auto Push = lookupAs<decltype(&cuCtxPushCurrent_v2)>("cuCtxPushCurrent");
-  auto Destroy = lookupAs<decltype(&cuCtxDestroy_v2)>("cuCtxDestroy");
-  ASSERT_NE(Create, nullptr);
-  ASSERT_NE(Push, nullptr);
-  ASSERT_NE(Destroy, nullptr);
+  ASSERT_EQ(DeviceGet(&Dev, 0), CUDA_SUCCESS);
   CUcontext Ctx = nullptr;
   ASSERT_EQ(Create(&Ctx, 0, Dev), CUDA_SUCCESS) << "cuCtxCreate -> _v2";
   ASSERT_NE(Ctx, nullptr);
@@ -288,18 +340,19 @@ TEST_F(ExportsTest, AliasesBehaveLikeTheirImplementedTargets) {
   EXPECT_EQ(Popped, Ctx);
   EXPECT_EQ(Push(Ctx), CUDA_SUCCESS) << "cuCtxPushCurrent -> _v2";
   CUcontext Current = nullptr;
-  EXPECT_EQ(cuCtxGetCurrent(&Current), CUDA_SUCCESS);
+  EXPECT_EQ(GetCurrent(&Current), CUDA_SUCCESS);
   EXPECT_EQ(Current, Ctx);
 
   // A per-thread-stream variant on the default stream of that context.
-  auto QueryPtsz = lookupAs<decltype(&cuStreamQuery)>("cuStreamQuery_ptsz");
-  ASSERT_NE(QueryPtsz, nullptr);
-  EXPECT_EQ(QueryPtsz(nullptr), cuStreamQuery(nullptr))
+  EXPECT_EQ(QueryPtsz(nullptr), StreamQuery(nullptr))
       << "cuStreamQuery_ptsz must reach cuStreamQuery";
+  EXPECT_EQ(QueryPtsz(nullptr), CUDA_SUCCESS);
 
   EXPECT_EQ(Destroy(Ctx), CUDA_SUCCESS) << "cuCtxDestroy -> _v2";
+  EXPECT_EQ(GetCurrent(&Current), CUDA_SUCCESS);
+  EXPECT_EQ(Current, nullptr);
   if (Saved) {
-    EXPECT_EQ(cuCtxSetCurrent(Saved), CUDA_SUCCESS);
+    EXPECT_EQ(SetCurrent(Saved), CUDA_SUCCESS);
   }
 }
 

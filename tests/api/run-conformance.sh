@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs the API conformance suite case by case, each in its own process (as
+# ctest does), so that a crash or hang in one case (use-after-destroy on
+# NVIDIA's driver, say) is recorded and the rest still run. Cases that do not
+# pass are run once more on their own, serially, to tell real failures from
+# interference between parallel processes (cuMemGetInfo, for one).
+#
+# usage: tests/api/run-conformance.sh BUILD_DIR OUT_DIR [JOBS]
+# writes OUT_DIR/summary.txt (one "STATUS executable case" line per case and
+# the totals), OUT_DIR/failures.log (the output of every case that did not
+# pass) and OUT_DIR/report.txt (every REPORT line the cases printed).
+set -u
+BUILD=$(cd "$1" && pwd)
+OUT=$2
+JOBS=${3:-8}
+mkdir -p "$OUT/cases"
+OUT=$(cd "$OUT" && pwd)
+export BUILD OUT
+
+run_one() {
+  local exe=$1 name=$2 log="$OUT/cases/$1.$2.log" status rc
+  timeout 60 "$BUILD/$exe" --gtest_filter="$name" >"$log" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    if grep -q '^\[  SKIPPED \] 1 test' "$log"; then status=SKIP; else status=PASS; fi
+  elif [ $rc -eq 124 ]; then status=TIMEOUT
+  elif [ $rc -eq 1 ] && grep -q '^\[  FAILED  \] 1 test' "$log"; then status=FAIL
+  else status="CRASH(rc=$rc)"
+  fi
+  echo "$status $exe $name"
+}
+export -f run_one
+
+: >"$OUT/cases.txt"
+for exe in api_tests api_uninitialized; do
+  "$BUILD/$exe" --gtest_list_tests |
+    awk -v exe="$exe" '/^[^ ]/ { suite = $1 } /^  / { print exe, suite $1 }' \
+      >>"$OUT/cases.txt"
+done
+
+xargs -P "$JOBS" -L 1 bash -c 'run_one "$0" "$1"' <"$OUT/cases.txt" |
+  sort -k3 >"$OUT/first-pass.txt"
+
+: >"$OUT/summary.txt"
+while read -r status exe name; do
+  case $status in
+  PASS | SKIP) echo "$status $exe $name" >>"$OUT/summary.txt" ;;
+  *)
+    again=$(run_one "$exe" "$name")
+    if [ "${again%% *}" = PASS ]; then
+      echo "FLAKY(first:$status) $exe $name" >>"$OUT/summary.txt"
+    else
+      echo "$again" >>"$OUT/summary.txt"
+    fi
+    ;;
+  esac
+done <"$OUT/first-pass.txt"
+
+grep -h '^REPORT ' "$OUT"/cases/*.log | sort -u >"$OUT/report.txt"
+: >"$OUT/failures.log"
+while read -r status exe name; do
+  case $status in
+  PASS | SKIP) ;;
+  *) { echo "===== $status $exe $name"; cat "$OUT/cases/$exe.$name.log"; } >>"$OUT/failures.log" ;;
+  esac
+done <"$OUT/summary.txt"
+rm -rf "$OUT/cases" "$OUT/first-pass.txt" "$OUT/cases.txt"
+
+S=$OUT/summary.txt
+total=$(wc -l <"$S")
+passed=$(grep -c '^PASS ' "$S")
+skipped=$(grep -c '^SKIP ' "$S")
+flaky=$(grep -c '^FLAKY' "$S")
+failed=$((total - passed - skipped - flaky))
+printf -- '----\ncases:   %s\npassed:  %s\nskipped: %s\nflaky:   %s\nfailed:  %s\n' \
+  "$total" "$passed" "$skipped" "$flaky" "$failed" | tee -a "$S"
+grep -v -E '^(PASS|SKIP|----|cases|passed|skipped|flaky|failed)' "$OUT/summary.txt" || true

@@ -1,0 +1,109 @@
+//===- ContextLifetimeTest.cpp - Faults and teardown of contexts ----------===//
+#include "api/Handles.h"
+#include "core/Context.h"
+#include "core/CurrentContext.h"
+
+#include <cuda.h>
+
+#include <gtest/gtest.h>
+#include <thread>
+
+using namespace cucpu;
+
+namespace {
+class ContextLifetime : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_EQ(cuInit(0), CUDA_SUCCESS);
+    ASSERT_EQ(cuDeviceGet(&Dev, 0), CUDA_SUCCESS);
+  }
+  std::shared_ptr<Context> object(CUcontext H) {
+    return HandleRegistry::get().findAs<Context>(H);
+  }
+  CUdevice Dev = 0;
+};
+} // namespace
+
+TEST_F(ContextLifetime, AFaultIsStickyAndStaysInItsContext) {
+  CUcontext Healthy, Faulty;
+  ASSERT_EQ(cuCtxCreate_v2(&Healthy, 0, Dev), CUDA_SUCCESS);
+  ASSERT_EQ(cuCtxCreate_v2(&Faulty, 0, Dev), CUDA_SUCCESS);
+  object(Faulty)->markFaulted(CUDA_ERROR_ILLEGAL_ADDRESS,
+                              "a kernel wrote through a NULL pointer");
+  CUdeviceptr P = 0;
+  EXPECT_EQ(cuMemAlloc_v2(&P, 64), CUDA_ERROR_ILLEGAL_ADDRESS)
+      << "every call in the faulted context fails";
+  EXPECT_EQ(cuCtxSynchronize(), CUDA_ERROR_ILLEGAL_ADDRESS);
+  EXPECT_EQ(cuCtxSynchronize(), CUDA_ERROR_ILLEGAL_ADDRESS) << "and stays so";
+  EXPECT_EQ(cuCtxDestroy_v2(Faulty), CUDA_SUCCESS)
+      << "a faulted context can still be destroyed";
+
+  ASSERT_EQ(cuCtxSetCurrent(Healthy), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemAlloc_v2(&P, 64), CUDA_SUCCESS)
+      << "other contexts carry on (better than NVIDIA, which poisons the "
+         "process)";
+  EXPECT_EQ(cuMemFree_v2(P), CUDA_SUCCESS);
+  CUcontext Fresh;
+  EXPECT_EQ(cuCtxCreate_v2(&Fresh, 0, Dev), CUDA_SUCCESS)
+      << "new contexts can be created after a fault";
+  EXPECT_EQ(cuCtxDestroy_v2(Fresh), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxDestroy_v2(Healthy), CUDA_SUCCESS);
+}
+
+TEST_F(ContextLifetime, DestroyReleasesMemoryAndOwnedObjects) {
+  Device &D = *api::lookupDevice(Dev);
+  size_t Before = D.usedMemory();
+  CUcontext C;
+  ASSERT_EQ(cuCtxCreate_v2(&C, 0, Dev), CUDA_SUCCESS);
+  CUdeviceptr P;
+  ASSERT_EQ(cuMemAlloc_v2(&P, 1 << 20), CUDA_SUCCESS);
+  void *Host;
+  ASSERT_EQ(cuMemAllocHost_v2(&Host, 4096), CUDA_SUCCESS);
+  CUstream S;
+  CUevent E;
+  ASSERT_EQ(cuStreamCreate(&S, 0), CUDA_SUCCESS);
+  ASSERT_EQ(cuEventCreate(&E, 0), CUDA_SUCCESS);
+  EXPECT_GE(D.usedMemory(), Before + (1 << 20)) << "the budget is charged";
+
+  ASSERT_EQ(cuCtxDestroy_v2(C), CUDA_SUCCESS);
+  EXPECT_EQ(D.usedMemory(), Before) << "device memory returns to the budget";
+  EXPECT_EQ(HandleRegistry::get().find(S, ObjectKind::Stream), nullptr)
+      << "the context's stream is no longer a handle";
+  EXPECT_EQ(HandleRegistry::get().find(E, ObjectKind::Event), nullptr)
+      << "the context's event is no longer a handle";
+  EXPECT_EQ(cuStreamQuery(S), CUDA_ERROR_INVALID_CONTEXT)
+      << "no context is current any more";
+  EXPECT_FALSE(current::hasEntry()) << "destroy popped it from this thread";
+}
+
+TEST_F(ContextLifetime, ARecycledAddressIsNotTheOldContext) {
+  CUcontext A;
+  ASSERT_EQ(cuCtxCreate_v2(&A, 0, Dev), CUDA_SUCCESS);
+  uint64_t OldId = object(A)->id();
+  // Another thread keeps A current while this thread destroys it.
+  std::shared_ptr<Context> Seen;
+  ASSERT_EQ(cuCtxDestroy_v2(A), CUDA_SUCCESS);
+  CUcontext B;
+  ASSERT_EQ(cuCtxCreate_v2(&B, 0, Dev), CUDA_SUCCESS);
+  EXPECT_NE(object(B)->id(), OldId) << "ids are never reused";
+  EXPECT_EQ(cuCtxDestroy_v2(B), CUDA_SUCCESS);
+}
+
+TEST_F(ContextLifetime, DestroyedContextCurrentElsewhereReadsAsInvalid) {
+  CUcontext C;
+  ASSERT_EQ(cuCtxCreate_v2(&C, 0, Dev), CUDA_SUCCESS);
+  ASSERT_EQ(cuCtxPopCurrent_v2(nullptr), CUDA_SUCCESS);
+  CUresult AfterDestroy = CUDA_SUCCESS;
+  std::thread Other([&] {
+    cuCtxPushCurrent_v2(C);
+    // The main thread destroys C here.
+    while (HandleRegistry::get().find(C, ObjectKind::Context))
+      std::this_thread::yield();
+    CUdeviceptr P;
+    AfterDestroy = cuMemAlloc_v2(&P, 16);
+  });
+  ASSERT_EQ(cuCtxDestroy_v2(C), CUDA_SUCCESS);
+  Other.join();
+  EXPECT_EQ(AfterDestroy, CUDA_ERROR_INVALID_CONTEXT)
+      << "a thread whose current context was destroyed gets a clean error";
+}
