@@ -21,37 +21,23 @@ mark_as_advanced(CUCPU_INSTALL_CMAKEDIR)
 set_target_properties(cucpu_headers PROPERTIES EXPORT_NAME headers)
 set(_cucpu_exported cucpu_headers cuda_driver)
 
-# Every executable defined under tools/ goes to bin/ and into the export set
-# (cucpu::cucc lets an outside project compile kernels), found by walking the
-# folder so that adding a tool needs no edit here.
-function(_cucpu_collect_executables Dir OutVar)
-  set(Found "")
-  get_property(Targets DIRECTORY "${Dir}" PROPERTY BUILDSYSTEM_TARGETS)
-  foreach(T IN LISTS Targets)
-    get_target_property(Type ${T} TYPE)
-    if(Type STREQUAL "EXECUTABLE")
-      list(APPEND Found ${T})
-    endif()
-  endforeach()
-  get_property(Subdirs DIRECTORY "${Dir}" PROPERTY SUBDIRECTORIES)
-  foreach(Sub IN LISTS Subdirs)
-    _cucpu_collect_executables("${Sub}" SubFound)
-    list(APPEND Found ${SubFound})
-  endforeach()
-  set(${OutVar} "${Found}" PARENT_SCOPE)
-endfunction()
-_cucpu_collect_executables("${PROJECT_SOURCE_DIR}/tools" _cucpu_tools)
-foreach(_tool IN LISTS _cucpu_tools)
-  # Installed tools find an installed libcuda (if they link it) next door.
-  set_property(TARGET ${_tool} APPEND PROPERTY INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+# The user-facing tools go to bin/ and into the export set (cucpu::cucc lets an
+# outside project compile kernels). Add a tool here when it should ship;
+# developer helpers (tools/driver-facts) stay in the build tree.
+set(_cucpu_tools "")
+foreach(_tool IN ITEMS cucc)
+  if(TARGET ${_tool})
+    list(APPEND _cucpu_tools ${_tool})
+    # An installed tool finds an installed libcuda (if it links it) next door.
+    set_property(TARGET ${_tool} APPEND PROPERTY INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+  endif()
 endforeach()
 
 install(TARGETS ${_cucpu_exported} ${_cucpu_tools}
   EXPORT cucpuTargets
   RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
   LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"   # libcuda.so.1 and the libcuda.so link
-  ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
-  INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+  ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 
 # cuda.h, cudaGL.h and include/cucpu/ (including the kernel-side headers that
 # cucc force-includes); include/CMakeLists.txt itself is not a header.

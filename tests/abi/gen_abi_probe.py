@@ -189,8 +189,8 @@ class Record:
                 yield from sub.paths(prefix + name + ".")
 
 
-def parse_record_body(toks):
-    """Parse the tokens between the braces of a struct/union."""
+def parse_members(toks):
+    """Members of a struct/union body (the tokens between its braces)."""
     members = []
     for decl in split_top(toks, ";"):
         decl = strip_attributes(decl)
@@ -221,11 +221,7 @@ def parse_record_body(toks):
         members.append((declarator_name(first), None))
         for d in parts[1:]:
             members.append((declarator_name(d), None))
-    return [Record("struct", members)]
-
-
-def parse_members(toks):
-    return parse_record_body(toks)[0].members
+    return members
 
 
 class HeaderInfo:

@@ -8,8 +8,15 @@
   run_abi_probe.py compare --cc CC --ours DIR --nvidia DIR
       Generate probes from both our cuda.h and NVIDIA's cuda.h, run each
       probe against both headers (facts a header does not define are
-      dropped for that header), and compare every fact both define.  Any
-      difference is an ABI bug in our header; the exit status is 1 then.
+      dropped for that header), and compare every fact both define.  Also
+      checks that every plain entry point name maps to the same exported
+      symbol as with NVIDIA's header, with and without
+      CUDA_API_PER_THREAD_DEFAULT_STREAM.  Any difference is an ABI bug in
+      our header; the exit status is 1 then.
+
+Known, intended difference: cuCtxCreate is a function-like macro in our
+header (3 arguments -> cuCtxCreate_v2, 4 -> cuCtxCreate_v4), so it is left
+out of the mapping comparison.
 """
 
 import argparse
@@ -19,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # keep the source tree clean (no __pycache__)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_abi_probe as gen  # noqa: E402
 
@@ -26,7 +34,7 @@ FACT_TAG = re.compile(r"/\*@fact (\d+)\*/")
 ERR_LINE = re.compile(r"^[^:\n]*probe[^:\n]*\.c:(\d+):(?:\d+:)?\s*(?:fatal )?error", re.M)
 
 
-def build_and_run(cc, info, headers, include_dir, workdir, tag, strict, max_rounds=20):
+def build_and_run(cc, info, headers, include_dir, workdir, tag, strict, defines=(), max_rounds=20):
     """Compile the probe for info against include_dir and run it.
 
     Returns (facts dict, set of skipped fact ids).  In non-strict mode, facts
@@ -34,7 +42,7 @@ def build_and_run(cc, info, headers, include_dir, workdir, tag, strict, max_roun
     skip = set()
     src = os.path.join(workdir, "probe_%s.c" % tag)
     exe = os.path.join(workdir, "probe_%s" % tag)
-    flags = ["-std=c11"]
+    flags = ["-std=c11"] + ["-D" + d for d in defines]
     flags += ["-Wall", "-Wextra", "-Werror"] if strict else ["-w", "-fmax-errors=0"]
     for _ in range(max_rounds):
         text, _n = gen.emit_probe(info, headers, skip=skip)
@@ -71,11 +79,55 @@ def build_and_run(cc, info, headers, include_dir, workdir, tag, strict, max_roun
     return facts, skip
 
 
+MAPPING_EXCEPTIONS = {"cuCtxCreate"}
+
+
+def mapped_symbols(cc, include_dir, names, defines):
+    """Expand every name after including cuda.h; returns {name: expansion}."""
+    src = '#include "cuda.h"\n' + "".join("@@ %s %s\n" % (n, n) for n in names)
+    cmd = [cc, "-E", "-P", "-std=c11", "-x", "c", "-I", include_dir] + ["-D" + d for d in defines] + ["-"]
+    res = subprocess.run(cmd, input=src, capture_output=True, text=True)
+    if res.returncode != 0:
+        sys.stderr.write(res.stderr)
+        raise SystemExit("preprocessing failed for " + include_dir)
+    out = {}
+    for line in res.stdout.splitlines():
+        if line.startswith("@@"):
+            parts = line.split()
+            if len(parts) == 3:
+                out[parts[1]] = parts[2]
+    return out
+
+
+def entry_point_macros(cc, include_dir):
+    lines = gen.preprocess(cc, [include_dir], ["cuda.h"], ["CUDA_API_PER_THREAD_DEFAULT_STREAM"], "c11")
+    names = set()
+    for _f, line in lines:
+        m = re.match(r"#\s*define\s+(cu[A-Za-z0-9_]+)\b", line)
+        if m:
+            names.add(m.group(1))
+    return names
+
+
+def compare_mappings(cc, ours_dir, nv_dir):
+    names = sorted((entry_point_macros(cc, ours_dir) | entry_point_macros(cc, nv_dir)) - MAPPING_EXCEPTIONS)
+    bad, total = [], 0
+    for mode in ([], ["CUDA_API_PER_THREAD_DEFAULT_STREAM"]):
+        a = mapped_symbols(cc, ours_dir, names, mode)
+        b = mapped_symbols(cc, nv_dir, names, mode)
+        for n in names:
+            total += 1
+            if a.get(n) != b.get(n):
+                bad.append((n, "ptds" if mode else "default", a.get(n), b.get(n)))
+    return names, total, bad
+
+
 def cmd_run(args):
     headers = args.header or ["cuda.h"]
     os.makedirs(args.workdir, exist_ok=True)
-    info = gen.analyse(args.cc, [args.ours], headers)
-    facts, _ = build_and_run(args.cc, info, headers, args.ours, args.workdir, "ours", strict=True)
+    info = gen.analyse(args.cc, [args.ours], headers, args.define)
+    facts, _ = build_and_run(args.cc, info, headers, args.ours, args.workdir, "ours", strict=True,
+                             defines=args.define)
     kinds = {}
     for k, _n in facts:
         kinds[k] = kinds.get(k, 0) + 1
@@ -91,19 +143,21 @@ def cmd_run(args):
     return 0
 
 
-def cmd_compare(args):
-    os.makedirs(args.workdir, exist_ok=True)
+def compare_facts(args, defines, label):
     headers = ["cuda.h"]
-    info_ours = gen.analyse(args.cc, [args.ours], headers)
-    info_nv = gen.analyse(args.cc, [args.nvidia], headers)
+    workdir = os.path.join(args.workdir, label)
+    os.makedirs(workdir, exist_ok=True)
+    d = defines
+    info_ours = gen.analyse(args.cc, [args.ours], headers, d)
+    info_nv = gen.analyse(args.cc, [args.nvidia], headers, d)
     ours, nv = {}, {}
-    f, _ = build_and_run(args.cc, info_ours, headers, args.ours, args.workdir, "ours_on_ours", strict=True)
+    f, _ = build_and_run(args.cc, info_ours, headers, args.ours, workdir, "ours_on_ours", True, d)
     ours.update(f)
-    f, _ = build_and_run(args.cc, info_ours, headers, args.nvidia, args.workdir, "ours_on_nvidia", strict=False)
+    f, _ = build_and_run(args.cc, info_ours, headers, args.nvidia, workdir, "ours_on_nvidia", False, d)
     nv.update(f)
-    f, _ = build_and_run(args.cc, info_nv, headers, args.nvidia, args.workdir, "nvidia_on_nvidia", strict=False)
+    f, _ = build_and_run(args.cc, info_nv, headers, args.nvidia, workdir, "nvidia_on_nvidia", False, d)
     nv.update(f)
-    f, _ = build_and_run(args.cc, info_nv, headers, args.ours, args.workdir, "nvidia_on_ours", strict=False)
+    f, _ = build_and_run(args.cc, info_nv, headers, args.ours, workdir, "nvidia_on_ours", False, d)
     ours.update(f)
 
     common = sorted(set(ours) & set(nv))
@@ -112,7 +166,7 @@ def cmd_compare(args):
     only_ours = sorted(set(ours) - set(nv))
     names = {n for (_k, n) in common}
 
-    report = os.path.join(args.workdir, "abi_compare.txt")
+    report = os.path.join(workdir, "abi_compare.txt")
     with open(report, "w") as out:
         for (k, n), a, b in mismatches:
             out.write("MISMATCH %s %s ours=%d nvidia=%d\n" % (k, n, a, b))
@@ -122,15 +176,34 @@ def cmd_compare(args):
             out.write("ONLY_OURS %s %s\n" % (k, n))
 
     for (k, n), a, b in mismatches:
-        print("MISMATCH %-8s %-60s ours=%d nvidia=%d" % (k, n, a, b))
-    print("compared %d facts (%d names) defined by both headers: %d mismatches" % (
-        len(common), len(names), len(mismatches)))
-    print("facts only in NVIDIA's header: %d; only in ours: %d (details: %s)" % (
-        len(only_nv), len(only_ours), report))
+        print("MISMATCH [%s] %-8s %-60s ours=%d nvidia=%d" % (label, k, n, a, b))
+    print("[%s] compared %d facts (%d names) defined by both headers: %d mismatches" % (
+        label, len(common), len(names), len(mismatches)))
+    print("[%s] facts only in NVIDIA's header: %d; only in ours: %d (details: %s)" % (
+        label, len(only_nv), len(only_ours), report))
     if args.verbose:
         for k, n in only_nv:
             print("  only nvidia: %s %s" % (k, n))
-    return 1 if mismatches else 0
+    return len(mismatches)
+
+
+def cmd_compare(args):
+    os.makedirs(args.workdir, exist_ok=True)
+    if args.define:
+        modes = [(args.define, "custom")]
+    else:
+        # what programs see, and what the driver implementation sees
+        modes = [([], "public"), (["__CUDA_API_VERSION_INTERNAL"], "internal")]
+    bad = 0
+    for defines, label in modes:
+        bad += compare_facts(args, defines, label)
+    map_names, map_total, map_bad = compare_mappings(args.cc, args.ours, args.nvidia)
+    for n, mode, a, b in map_bad:
+        print("MAPPING  %-40s [%s] ours=%s nvidia=%s" % (n, mode, a, b))
+    print("compared %d plain-name mappings (%d names x 2 modes): %d mismatches" % (
+        map_total, len(map_names), len(map_bad)))
+    bad += len(map_bad)
+    return 1 if bad else 0
 
 
 def main(argv=None):
@@ -143,6 +216,8 @@ def main(argv=None):
         p.add_argument("--workdir", default=None, help="where probes are written")
         p.add_argument("--header", action="append", default=[])
         p.add_argument("-v", "--verbose", action="store_true")
+        p.add_argument("-D", dest="define", action="append", default=[],
+                       help="preprocessor definition for the probes (e.g. __CUDA_API_VERSION_INTERNAL)")
         if name == "compare":
             p.add_argument("--nvidia", required=True, help="directory holding NVIDIA's cuda.h")
         else:

@@ -35,24 +35,39 @@ TEST_F(Limit, DefaultsOfSettableLimits) {
                          "MAX_L2_FETCH_GRANULARITY",
                          "PERSISTING_L2_CACHE_SIZE"};
   for (int L = 0; L <= 6; ++L)
-    report(std::string("cuCtxGetLimit(CU_LIMIT_") + Names[L] + ")",
-           getLimit(static_cast<CUlimit>(L)));
+    if (L != CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH) // see SyncDepthUnsupported
+      report(std::string("cuCtxGetLimit(CU_LIMIT_") + Names[L] + ")",
+             getLimit(static_cast<CUlimit>(L)));
   EXPECT_GT(getLimit(CU_LIMIT_STACK_SIZE), 0u) << "threads have a stack";
   EXPECT_GT(getLimit(CU_LIMIT_PRINTF_FIFO_SIZE), 0u) << "printf has a FIFO";
   EXPECT_GT(getLimit(CU_LIMIT_MALLOC_HEAP_SIZE), 0u) << "malloc has a heap";
 }
 
-TEST_F(Limit, QueryOnlyLimitsOfPlainContext) {
+TEST_F(Limit, ShmemSizeIsTheOptInMaximum) {
+  int OptIn = 0;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuDeviceGetAttribute(
+                &OptIn, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                Dev));
+  EXPECT_EQ(size_t(OptIn), getLimit(LimitShmemSize))
+      << "observed on NVIDIA: outside a CIG context the limit is the "
+         "per-block opt-in maximum";
+}
+
+TEST_F(Limit, CigLimitsOfPlainContext) {
+  EXPECT_EQ(0u, getLimit(LimitCigEnabled))
+      << "a cuCtxCreate context is not a CIG context";
   size_t V = 0;
-  CUresult R = cuCtxGetLimit(&V, LimitShmemSize);
-  report("cuCtxGetLimit(7 SHMEM_SIZE).result", int(R));
-  report("cuCtxGetLimit(7 SHMEM_SIZE)", V);
-  EXPECT_CU(CUDA_SUCCESS, cuCtxGetLimit(&V, LimitCigEnabled))
-      << "CIG_ENABLED can be queried";
-  EXPECT_EQ(0u, V) << "a cuCtxCreate context is not a CIG context";
-  R = cuCtxGetLimit(&V, LimitCigShmemFallback);
-  report("cuCtxGetLimit(9 CIG_SHMEM_FALLBACK_ENABLED).result", int(R));
-  report("cuCtxGetLimit(9 CIG_SHMEM_FALLBACK_ENABLED)", V);
+  EXPECT_CU(CUDA_ERROR_UNSUPPORTED_LIMIT, cuCtxGetLimit(&V, LimitCigShmemFallback))
+      << "observed on NVIDIA: the fallback switch exists in CIG contexts only";
+}
+
+TEST_F(Limit, DocumentedDefaults) {
+  EXPECT_EQ(1024u, getLimit(CU_LIMIT_STACK_SIZE)) << "1 KiB per thread";
+  EXPECT_EQ(size_t(8) << 20, getLimit(CU_LIMIT_MALLOC_HEAP_SIZE))
+      << "an 8 MiB device heap";
+  EXPECT_EQ(2048u, getLimit(CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT))
+      << "2048 pending device launches";
 }
 
 TEST_F(Limit, StackSizeRoundTrips) {
@@ -79,10 +94,15 @@ TEST_F(Limit, PendingLaunchCountRoundTrips) {
       << "the value set is kept";
 }
 
-TEST_F(Limit, SyncDepthRoundTrips) {
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH, 4));
-  EXPECT_EQ(4u, getLimit(CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH))
-      << "the value set is kept";
+TEST_F(Limit, SyncDepthUnsupported) {
+  size_t V = 0;
+  EXPECT_CU(CUDA_ERROR_UNSUPPORTED_LIMIT,
+            cuCtxGetLimit(&V, CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH))
+      << "observed on NVIDIA (compute capability 9.0): the CUDA-1 dynamic "
+         "parallelism limit is gone";
+  EXPECT_CU(CUDA_ERROR_UNSUPPORTED_LIMIT,
+            cuCtxSetLimit(CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH, 4))
+      << "and cannot be set either";
 }
 
 TEST_F(Limit, L2FetchGranularityRoundTrips) {
@@ -98,19 +118,19 @@ TEST_F(Limit, PersistingL2CanBeZero) {
 }
 
 TEST_F(Limit, QueryOnlyLimitCannotBeSet) {
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxSetLimit(LimitCigEnabled, 1))
-      << "CU_LIMIT_CIG_ENABLED can only be queried";
+  EXPECT_CU(CUDA_ERROR_NOT_PERMITTED, cuCtxSetLimit(LimitCigEnabled, 1))
+      << "observed on NVIDIA: CU_LIMIT_CIG_ENABLED can only be queried";
 }
 
 TEST_F(Limit, UnknownLimitGetRejected) {
   size_t V;
-  EXPECT_CU(CUDA_ERROR_UNSUPPORTED_LIMIT, cuCtxGetLimit(&V, NoSuchLimit))
-      << "0x100 is no CUlimit";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxGetLimit(&V, NoSuchLimit))
+      << "observed on NVIDIA: 0x100 is no CUlimit (not UNSUPPORTED_LIMIT)";
 }
 
 TEST_F(Limit, UnknownLimitSetRejected) {
-  EXPECT_CU(CUDA_ERROR_UNSUPPORTED_LIMIT, cuCtxSetLimit(NoSuchLimit, 1))
-      << "0x100 is no CUlimit";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxSetLimit(NoSuchLimit, 1))
+      << "observed on NVIDIA: 0x100 is no CUlimit (not UNSUPPORTED_LIMIT)";
 }
 
 TEST_F(Limit, GetNullOutputRejected) {

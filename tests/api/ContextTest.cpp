@@ -16,6 +16,20 @@ namespace {
 using Context = NoContextTest;
 using ContextCurrent = DriverTest;
 
+/// A destroyed context's handle. cucpu answers CUDA_ERROR_INVALID_CONTEXT;
+/// NVIDIA's driver answers that or CUDA_ERROR_CONTEXT_IS_DESTROYED, varying
+/// from run to run (observed), so on NVIDIA either is accepted.
+::testing::AssertionResult isStaleContextError(const char *Expr, CUresult R) {
+  if (R == CUDA_ERROR_INVALID_CONTEXT ||
+      (isNvidia() && R == CUDA_ERROR_CONTEXT_IS_DESTROYED))
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << Expr << " returned " << resultName(R)
+         << ", expected CUDA_ERROR_INVALID_CONTEXT"
+         << (isNvidia() ? " or CUDA_ERROR_CONTEXT_IS_DESTROYED" : "");
+}
+#define EXPECT_STALE_CONTEXT(Call) EXPECT_PRED_FORMAT1(isStaleContextError, Call)
+
 CUcontext current() {
   CUcontext C = nullptr;
   EXPECT_CU(CUDA_SUCCESS, cuCtxGetCurrent(&C)) << "cuCtxGetCurrent";
@@ -164,17 +178,22 @@ TEST_F(Context, DestroyTwiceRejected) {
   CUcontext C = nullptr;
   ASSERT_CU(CUDA_SUCCESS, createContext(&C));
   ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
-  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxDestroy(C))
+  EXPECT_STALE_CONTEXT(cuCtxDestroy(C))
       << "a destroyed context's handle is no longer a context";
 }
 
 TEST_F(Context, DestroyedHandleCannotBePushed) {
+#if CUCPU_ONLY
   CUcontext C = nullptr;
   ASSERT_CU(CUDA_SUCCESS, createContext(&C));
   ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
   EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxPushCurrent(C))
       << "a destroyed context cannot be made current";
   EXPECT_EQ(nullptr, current()) << "nothing was pushed";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver pushes the stale handle "
+                  "(CUDA_SUCCESS) and the process aborts later";
+#endif
 }
 
 TEST_F(Context, DestroyedHandleApiVersionRejected) {
@@ -182,17 +201,22 @@ TEST_F(Context, DestroyedHandleApiVersionRejected) {
   ASSERT_CU(CUDA_SUCCESS, createContext(&C));
   ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
   unsigned Version = 0;
-  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxGetApiVersion(C, &Version))
+  EXPECT_STALE_CONTEXT(cuCtxGetApiVersion(C, &Version))
       << "a destroyed context's handle is no longer a context";
 }
 
 TEST_F(Context, DestroyedHandleSetCurrentRejected) {
+#if CUCPU_ONLY
   CUcontext C = nullptr;
   ASSERT_CU(CUDA_SUCCESS, createContext(&C));
   ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
   EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxSetCurrent(C))
       << "a destroyed context cannot be made current";
   EXPECT_EQ(nullptr, current()) << "nothing became current";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver makes the stale handle "
+                  "current (CUDA_SUCCESS), leaving a dangling context";
+#endif
 }
 
 TEST_F(ContextCurrent, DestroyFreesTheContextsMemory) {
@@ -319,8 +343,8 @@ TEST_F(ContextCurrent, PopNullOutputAllowed) {
 }
 
 TEST_F(Context, PushNullRejected) {
-  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxPushCurrent(nullptr))
-      << "NULL is not a context";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxPushCurrent(nullptr))
+      << "observed on NVIDIA: NULL is INVALID_VALUE";
   EXPECT_EQ(nullptr, current());
 }
 
@@ -425,7 +449,7 @@ TEST_F(Context, DetachToZeroDestroys) {
   ASSERT_CU(CUDA_SUCCESS, createContext(&C)) << "usage count 1";
   EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(C)) << "R-CTX-5: count 0 destroys";
   EXPECT_EQ(nullptr, current()) << "the destroyed context left the stack";
-  EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxDetach(C))
+  EXPECT_STALE_CONTEXT(cuCtxDetach(C))
       << "observed on NVIDIA: detaching a destroyed context";
 }
 

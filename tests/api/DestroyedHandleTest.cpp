@@ -1,9 +1,11 @@
 //===- DestroyedHandleTest.cpp - use of destroyed stream/event handles ----===//
 //
-// Using a handle after destroying it is undefined behaviour on NVIDIA's
-// driver. cucpu validates every handle against its registry of live objects
-// and answers CUDA_ERROR_INVALID_HANDLE (conformance policy 3: better than
-// NVIDIA where no correct program can tell).
+// Using a stream or event handle after destroying it makes NVIDIA's driver
+// (580) segfault, so those cases are cucpu-only: cucpu validates every handle
+// against its registry of live objects and answers CUDA_ERROR_INVALID_HANDLE
+// (conformance policy 3: better than NVIDIA where no correct program can
+// tell). Streams and events whose context was destroyed fare no better on
+// NVIDIA: CUDA_ERROR_CONTEXT_IS_DESTROYED in some runs, a segfault in others.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,14 +17,14 @@ namespace {
 
 using DestroyedHandle = DriverTest;
 
-CUstream destroyedStream() {
+[[maybe_unused]] CUstream destroyedStream() {
   CUstream S = nullptr;
   EXPECT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0));
   EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
   return S;
 }
 
-CUevent destroyedEvent() {
+[[maybe_unused]] CUevent destroyedEvent() {
   CUevent E = nullptr;
   EXPECT_CU(CUDA_SUCCESS, cuEventCreate(&E, 0));
   EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E));
@@ -30,24 +32,40 @@ CUevent destroyedEvent() {
 }
 
 TEST_F(DestroyedHandle, StreamQuery) {
+#if CUCPU_ONLY
   CUstream S = destroyedStream();
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuStreamQuery(S))
       << "the stream no longer exists";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
+                  "stream handle";
+#endif
 }
 
 TEST_F(DestroyedHandle, StreamSynchronize) {
+#if CUCPU_ONLY
   CUstream S = destroyedStream();
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuStreamSynchronize(S))
       << "the stream no longer exists";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
+                  "stream handle";
+#endif
 }
 
 TEST_F(DestroyedHandle, StreamDestroyTwice) {
+#if CUCPU_ONLY
   CUstream S = destroyedStream();
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuStreamDestroy(S))
       << "the stream no longer exists";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
+                  "stream handle";
+#endif
 }
 
 TEST_F(DestroyedHandle, StreamAsAsyncCopyTarget) {
+#if CUCPU_ONLY
   CUstream S = destroyedStream();
   CUdeviceptr P = 0;
   ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 256));
@@ -55,33 +73,58 @@ TEST_F(DestroyedHandle, StreamAsAsyncCopyTarget) {
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuMemcpyHtoDAsync(P, Buf, 256, S))
       << "work cannot be queued on a destroyed stream";
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
+                  "stream handle";
+#endif
 }
 
 TEST_F(DestroyedHandle, EventQuery) {
+#if CUCPU_ONLY
   CUevent E = destroyedEvent();
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventQuery(E))
       << "the event no longer exists";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
+                  "event handle";
+#endif
 }
 
 TEST_F(DestroyedHandle, EventRecord) {
+#if CUCPU_ONLY
   CUevent E = destroyedEvent();
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventRecord(E, nullptr))
       << "the event no longer exists";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
+                  "event handle";
+#endif
 }
 
 TEST_F(DestroyedHandle, EventSynchronize) {
+#if CUCPU_ONLY
   CUevent E = destroyedEvent();
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventSynchronize(E))
       << "the event no longer exists";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
+                  "event handle";
+#endif
 }
 
 TEST_F(DestroyedHandle, EventDestroyTwice) {
+#if CUCPU_ONLY
   CUevent E = destroyedEvent();
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventDestroy(E))
       << "the event no longer exists";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
+                  "event handle";
+#endif
 }
 
 TEST_F(DestroyedHandle, EventElapsedTime) {
+#if CUCPU_ONLY
   CUevent Live = nullptr;
   ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&Live, 0));
   ASSERT_CU(CUDA_SUCCESS, cuEventRecord(Live, nullptr));
@@ -91,9 +134,14 @@ TEST_F(DestroyedHandle, EventElapsedTime) {
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventElapsedTime(&Ms, Live, E))
       << "the end event no longer exists";
   EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Live));
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
+                  "event handle";
+#endif
 }
 
 TEST_F(DestroyedHandle, StreamOfDestroyedContext) {
+#if CUCPU_ONLY
   CUcontext Second = nullptr;
   ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
   CUstream S = nullptr;
@@ -101,9 +149,14 @@ TEST_F(DestroyedHandle, StreamOfDestroyedContext) {
   ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuStreamQuery(S))
       << "R-CTX-1: the context took its streams with it";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver answers CONTEXT_IS_DESTROYED "
+                  "in some runs and segfaults in others";
+#endif
 }
 
 TEST_F(DestroyedHandle, EventOfDestroyedContext) {
+#if CUCPU_ONLY
   CUcontext Second = nullptr;
   ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
   CUevent E = nullptr;
@@ -111,6 +164,10 @@ TEST_F(DestroyedHandle, EventOfDestroyedContext) {
   ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventQuery(E))
       << "R-CTX-1: the context took its events with it";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver answers CONTEXT_IS_DESTROYED "
+                  "in some runs and segfaults in others";
+#endif
 }
 
 } // namespace

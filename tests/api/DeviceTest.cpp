@@ -304,6 +304,8 @@ TEST_F(Device, PciBusIdRoundTrips) {
   unsigned Domain = 0, Bus = 0, Slot = 0, Function = 0;
   EXPECT_EQ(4, std::sscanf(Id, "%x:%x:%x.%x", &Domain, &Bus, &Slot, &Function))
       << "format is domain:bus:device.function, got '" << Id << "'";
+  EXPECT_EQ(12u, std::strlen(Id))
+      << "observed on NVIDIA: %04x:%02x:%02x.%x, e.g. 0000:00:06.0";
   EXPECT_EQ(static_cast<unsigned>(attr(CU_DEVICE_ATTRIBUTE_PCI_BUS_ID)), Bus)
       << "the bus agrees with CU_DEVICE_ATTRIBUTE_PCI_BUS_ID";
   EXPECT_EQ(static_cast<unsigned>(attr(CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID)),

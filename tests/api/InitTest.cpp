@@ -96,8 +96,12 @@ TEST(ErrorName, UnknownCodeRejected) {
 }
 
 TEST(ErrorName, NullOutputRejected) {
+#if CUCPU_ONLY
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGetErrorName(CUDA_SUCCESS, nullptr))
       << "the output pointer is required";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a NULL output";
+#endif
 }
 
 TEST(ErrorString, DescribesKnownCodes) {
@@ -122,8 +126,24 @@ TEST(ErrorString, DescribesKnownCodes) {
   for (const Case &C : Cases) {
     const char *Text = nullptr;
     EXPECT_CU(CUDA_SUCCESS, cuGetErrorString(C.Code, &Text)) << C.Text;
-    EXPECT_STREQ(C.Text, Text) << "description of " << resultName(C.Code);
+    ASSERT_NE(nullptr, Text) << "every known code has a description";
+    if (isNvidia()) {
+      EXPECT_STREQ(C.Text, Text) << "description of " << resultName(C.Code);
+    } else {
+      // Deviation: cucpu describes each code in its own words.
+      EXPECT_GT(std::strlen(Text), 0u) << "description of " << C.Text;
+      const char *Name = nullptr;
+      ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(C.Code, &Name));
+      EXPECT_STRNE(Name, Text) << "a description, not the name";
+    }
   }
+}
+
+TEST(ErrorString, DescriptionsDiffer) {
+  const char *A = nullptr, *B = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGetErrorString(CUDA_ERROR_INVALID_VALUE, &A));
+  ASSERT_CU(CUDA_SUCCESS, cuGetErrorString(CUDA_ERROR_INVALID_CONTEXT, &B));
+  EXPECT_STRNE(A, B) << "each code is described on its own";
 }
 
 TEST(ErrorString, UnknownCodeRejected) {
@@ -135,9 +155,13 @@ TEST(ErrorString, UnknownCodeRejected) {
 }
 
 TEST(ErrorString, NullOutputRejected) {
+#if CUCPU_ONLY
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
             cuGetErrorString(CUDA_ERROR_INVALID_VALUE, nullptr))
       << "the output pointer is required";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a NULL output";
+#endif
 }
 
 } // namespace

@@ -79,8 +79,9 @@ TEST_F(Memory, AllocPitchCoversWidthForEveryElementSize) {
       report("cuMemAllocPitch.pitch(width=" + std::to_string(Width) +
                  ",elem=" + std::to_string(Elem) + ")",
              Pitch);
-      EXPECT_GE(Pitch, Width) << "E.8.3: a row fits in the pitch";
-      EXPECT_EQ(0u, Pitch % 512) << "rows start 512-byte aligned";
+      EXPECT_EQ((Width + 511) / 512 * 512, Pitch)
+          << "observed on NVIDIA: the width rounded up to 512 bytes, "
+             "whatever the element size";
       EXPECT_EQ(0u, P % 256) << "R-MEM-3";
       EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
     }
@@ -184,12 +185,15 @@ TEST_F(Memory, GetInfoSeesAnAllocation) {
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
 }
 
-TEST_F(Memory, GetInfoNullOutputsRejected) {
-  size_t V;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemGetInfo(nullptr, &V))
-      << "free output is required";
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemGetInfo(&V, nullptr))
-      << "total output is required";
+TEST_F(Memory, GetInfoOutputsAreOptional) {
+  size_t V = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuMemGetInfo(nullptr, &V))
+      << "observed on NVIDIA: the free output may be NULL";
+  EXPECT_GT(V, 0u) << "the total was still written";
+  V = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuMemGetInfo(&V, nullptr))
+      << "observed on NVIDIA: the total output may be NULL";
+  EXPECT_GT(V, 0u) << "the free amount was still written";
 }
 
 TEST_F(MemoryNoContext, GetInfoWithoutContextRejected) {

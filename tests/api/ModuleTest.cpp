@@ -90,10 +90,11 @@ TEST_F(Module, LoadDataEmptyCudaElfRejected) {
   Image[58] = 64;  // e_shentsize
   Image[60] = 3;   // e_shnum
   CUmodule M = nullptr;
-  CUresult R = cuModuleLoadData(&M, Image);
-  report("cuModuleLoadData(empty EM_CUDA ELF)", int(R));
-  EXPECT_CU(CUDA_ERROR_INVALID_IMAGE, R)
-      << "an ELF image with nothing in it";
+  // NVIDIA's driver answers CUDA_ERROR_UNKNOWN here; cucpu names the problem.
+  EXPECT_CU(isNvidia() ? CUDA_ERROR_UNKNOWN : CUDA_ERROR_INVALID_IMAGE,
+            cuModuleLoadData(&M, Image))
+      << "an ELF image with nothing in it (deviation: cucpu says "
+         "INVALID_IMAGE where NVIDIA says UNKNOWN)";
 }
 
 TEST_F(Module, LoadDataBinaryGarbageRejected) {
@@ -106,14 +107,13 @@ TEST_F(Module, LoadDataBinaryGarbageRejected) {
 
 TEST_F(Module, LoadDataTextGarbageRejected) {
   CUmodule M = nullptr;
-  CUresult R =
-      cuModuleLoadData(&M, "this is neither PTX nor a cubin, just text\n");
-  report("cuModuleLoadData(text garbage)", int(R));
-  EXPECT_TRUE(R == CUDA_ERROR_INVALID_IMAGE || R == CUDA_ERROR_INVALID_PTX)
-      << "text is taken for PTX, which fails: got " << resultName(R);
+  EXPECT_CU(CUDA_ERROR_INVALID_IMAGE,
+            cuModuleLoadData(&M, "this is neither PTX nor a cubin, just text\n"))
+      << "observed on NVIDIA: text that is not PTX is INVALID_IMAGE";
 }
 
 TEST_F(Module, LoadDataFatbinGarbageRejected) {
+#if CUCPU_ONLY
   // Fat-binary framing (magic 0xBA55ED50, version 1, header size 16) whose
   // single entry is truncated garbage.
   const unsigned char Garbage[] = {0x50, 0xed, 0x55, 0xba, 0x01, 0x00, 0x10,
@@ -124,10 +124,12 @@ TEST_F(Module, LoadDataFatbinGarbageRejected) {
                                    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
                                    0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
   CUmodule M = nullptr;
-  CUresult R = cuModuleLoadData(&M, Garbage);
-  report("cuModuleLoadData(fatbin garbage)", int(R));
-  EXPECT_TRUE(R == CUDA_ERROR_INVALID_IMAGE || R == CUDA_ERROR_NO_BINARY_FOR_GPU)
-      << "a fat binary with nothing loadable: got " << resultName(R);
+  EXPECT_CU(CUDA_ERROR_INVALID_IMAGE, cuModuleLoadData(&M, Garbage))
+      << "a fat binary whose entry is garbage";
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver hangs (over 60 s) on this "
+                  "fat binary";
+#endif
 }
 
 TEST_F(Module, LoadDataNullArgumentsRejected) {

@@ -156,7 +156,12 @@ TEST(Uninitialized, ErrorNameAndStringWork) {
   EXPECT_STREQ("CUDA_ERROR_NOT_INITIALIZED", S);
   EXPECT_CU(CUDA_SUCCESS, cuGetErrorString(CUDA_ERROR_NOT_INITIALIZED, &S))
       << "error strings need no initialisation";
-  EXPECT_STREQ("initialization error", S);
+  ASSERT_NE(nullptr, S);
+  if (isNvidia()) {
+    EXPECT_STREQ("initialization error", S) << "NVIDIA's wording";
+  } else {
+    EXPECT_GT(std::strlen(S), 0u) << "cucpu's own wording (a deviation)";
+  }
 }
 
 TEST(Uninitialized, GetProcAddressWorks) {

@@ -1,16 +1,26 @@
 # The install.outside_project test (registered in CMakeLists.txt, which passes
 # BUILD_DIR, WORK_DIR, CONSUMER_DIR, GENERATOR, MAKE_PROGRAM, C_COMPILER,
 # C_FLAGS, LIBDIR and INCLUDEDIR). Everything it writes is under WORK_DIR,
-# which it empties first and removes when it passes.
+# which it empties first and removes when it passes (a failure leaves it for
+# inspection).
 cmake_minimum_required(VERSION 3.25)
+
+# Runs a command quietly; when it fails, shows its output and stops.
+function(run_step)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE Result OUTPUT_VARIABLE Output
+    ERROR_VARIABLE Output)
+  if(NOT Result EQUAL 0)
+    list(JOIN ARGN " " Command)
+    message(FATAL_ERROR "${Command}\nfailed (${Result}):\n${Output}")
+  endif()
+endfunction()
 
 set(Prefix "${WORK_DIR}/prefix")
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 
 # 1. Install the build tree into the scratch prefix.
-execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${Prefix}"
-  OUTPUT_QUIET COMMAND_ERROR_IS_FATAL ANY)
+run_step("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${Prefix}")
 
 # 2. The prefix is toolkit-shaped.
 foreach(File IN ITEMS
@@ -36,6 +46,9 @@ endif()
 # 3. Build and run the consumer, once per way of finding cucpu. Each sees the
 #    prefix through that way only: CMAKE_PREFIX_PATH for the package,
 #    PKG_CONFIG_PATH for pkg-config.
+#    The consumer finds libcuda through what its build recorded, so a
+#    LD_LIBRARY_PATH of the caller's must not interfere.
+unset(ENV{LD_LIBRARY_PATH})
 foreach(Via IN ITEMS package pkgconfig)
   message(STATUS "consumer via ${Via}")
   set(Build "${WORK_DIR}/consumer-${Via}")
@@ -49,10 +62,18 @@ foreach(Via IN ITEMS package pkgconfig)
   else()
     set(ENV{PKG_CONFIG_PATH} "${Prefix}/${LIBDIR}/pkgconfig")
   endif()
-  execute_process(COMMAND "${CMAKE_COMMAND}" ${Args} OUTPUT_QUIET COMMAND_ERROR_IS_FATAL ANY)
-  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${Build}" OUTPUT_QUIET
+  run_step("${CMAKE_COMMAND}" ${Args})
+  run_step("${CMAKE_COMMAND}" --build "${Build}")
+  execute_process(COMMAND "${Build}/consumer" OUTPUT_VARIABLE Output
     COMMAND_ERROR_IS_FATAL ANY)
-  execute_process(COMMAND "${Build}/consumer" COMMAND_ERROR_IS_FATAL ANY)
+  message("${Output}")
+  # It must run on the installed library, not the build tree's or another.
+  string(REGEX MATCH "libcuda: ([^\n]*)" Unused "${Output}")
+  file(REAL_PATH "${CMAKE_MATCH_1}" Loaded)
+  file(REAL_PATH "${Prefix}/${LIBDIR}/libcuda.so.1" Installed)
+  if(NOT Loaded STREQUAL Installed)
+    message(FATAL_ERROR "The consumer loaded '${CMAKE_MATCH_1}', not ${Installed}.")
+  endif()
 endforeach()
 
 file(REMOVE_RECURSE "${WORK_DIR}")

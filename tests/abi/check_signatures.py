@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Compare entry point signatures of our headers with NVIDIA's.
+
+Optional companion of run_abi_probe.py (needs a C++ compiler): both headers
+are compiled with __CUDA_API_VERSION_INTERNAL (so every exported symbol is
+declared under its real name, without plain-name mappings) and a small C++
+program prints typeid(&fn).name() for every entry point.  The mangled type
+encodes parameter and return types down to struct/enum tags, so any
+difference that matters for the ABI (or for C++ overloading) shows up.
+
+  check_signatures.py --cxx CXX --ours DIR --nvidia DIR [--header cuda.h ...]
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+DECL = re.compile(r"\bCUDAAPI\s+(cu\w+)\s*\(|\bCUresult\s+(cu\w+)\s*\(")
+
+
+def declared_names(cxx, include_dir, headers):
+    src = "".join('#include "%s"\n' % h for h in headers)
+    cmd = [cxx, "-E", "-P", "-x", "c++", "-std=c++17", "-D__CUDA_API_VERSION_INTERNAL",
+           "-DCUDAAPI=CUDAAPI", "-I", include_dir, "-"]
+    res = subprocess.run(cmd, input=src, capture_output=True, text=True)
+    if res.returncode != 0:
+        sys.stderr.write(res.stderr)
+        raise SystemExit("preprocessing failed for %s" % include_dir)
+    names = []
+    for m in DECL.finditer(res.stdout):
+        n = m.group(1) or m.group(2)
+        if n not in names:
+            names.append(n)
+    return names
+
+
+def signatures(cxx, include_dir, headers, names, workdir, tag):
+    skip = set()
+    src = os.path.join(workdir, "sig_%s.cpp" % tag)
+    exe = os.path.join(workdir, "sig_%s" % tag)
+    for _ in range(10):
+        lines = ["#include <cstdio>", "#include <typeinfo>"]
+        lines += ['#include "%s"' % h for h in headers]
+        lines.append("int main() {")
+        index = {}
+        for n in names:
+            if n in skip:
+                continue
+            lines.append('    std::printf("%%s %%s\\n", "%s", typeid(&%s).name());' % (n, n))
+            index[len(lines)] = n
+        lines.append("    return 0;\n}")
+        with open(src, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        res = subprocess.run([cxx, "-std=c++17", "-w", "-D__CUDA_API_VERSION_INTERNAL",
+                              "-I", include_dir, src, "-o", exe], capture_output=True, text=True)
+        if res.returncode == 0:
+            break
+        bad = {index[int(m.group(1))] for m in re.finditer(r"sig_%s\.cpp:(\d+):" % tag, res.stderr)
+               if int(m.group(1)) in index}
+        if not bad - skip:
+            sys.stderr.write(res.stderr[-3000:])
+            raise SystemExit("signature probe %s does not compile" % tag)
+        skip |= bad
+    out = subprocess.run([exe], capture_output=True, text=True, check=True).stdout
+    return dict(line.split(" ", 1) for line in out.splitlines())
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cxx", default=os.environ.get("CXX", "c++"))
+    ap.add_argument("--ours", required=True)
+    ap.add_argument("--nvidia", required=True)
+    ap.add_argument("--header", action="append", default=[])
+    ap.add_argument("--workdir", default=None)
+    args = ap.parse_args(argv)
+    headers = args.header or ["cuda.h"]
+    workdir = args.workdir or tempfile.mkdtemp(prefix="cucpu_sig_")
+    os.makedirs(workdir, exist_ok=True)
+    ours_names = declared_names(args.cxx, args.ours, headers)
+    nv_names = declared_names(args.cxx, args.nvidia, headers)
+    common = [n for n in ours_names if n in set(nv_names)]
+    ours = signatures(args.cxx, args.ours, headers, common, workdir, "ours")
+    nv = signatures(args.cxx, args.nvidia, headers, common, workdir, "nvidia")
+    both = [n for n in common if n in ours and n in nv]
+    bad = [n for n in both if ours[n] != nv[n]]
+    for n in bad:
+        print("SIGNATURE %-45s ours=%s nvidia=%s" % (n, ours[n].strip(), nv[n].strip()))
+    print("compared %d entry point signatures: %d mismatches (ours declares %d, NVIDIA %d)" % (
+        len(both), len(bad), len(ours_names), len(nv_names)))
+    only_nv = sorted(set(nv_names) - set(ours_names))
+    if only_nv:
+        print("declared only by NVIDIA (%d): %s" % (len(only_nv), " ".join(only_nv)))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
