@@ -37,6 +37,66 @@ bool looksLikePtx(const char *Text, size_t Limit) {
   return false;
 }
 
+/// The fat-binary container: a 16-byte header, then entries that each start
+/// with a kind, a version, their header size and their padded payload size.
+struct FatHeader {
+  uint32_t Magic;
+  uint16_t Version;
+  uint16_t HeaderSize;
+  uint64_t FatSize; ///< Bytes of entries after the header.
+};
+struct FatEntryHeader {
+  uint16_t Kind; ///< 1: PTX, 2: ELF image, 4/8/16: other code forms.
+  uint16_t Version;
+  uint32_t HeaderSize;
+  uint64_t PaddedPayloadSize;
+};
+static_assert(sizeof(FatHeader) == 16 && sizeof(FatEntryHeader) == 16);
+
+/// Largest fat binary accepted without a known buffer size.
+constexpr uint64_t MaxFatSize = uint64_t(1) << 32;
+
+/// Checks the framing of a fat binary: header fields and that every entry
+/// lies inside the container.
+bool validFatBinary(const unsigned char *Bytes, size_t Size, std::string &Why) {
+  if (Size && Size < sizeof(FatHeader)) {
+    Why = "The fat binary is shorter than its 16-byte header.";
+    return false;
+  }
+  FatHeader H;
+  std::memcpy(&H, Bytes, sizeof(H));
+  if (H.Version != 1 || H.HeaderSize != sizeof(FatHeader)) {
+    Why = "The fat binary has version " + std::to_string(H.Version) +
+          " and header size " + std::to_string(H.HeaderSize) +
+          " (expected 1 and 16).";
+    return false;
+  }
+  uint64_t Limit = Size ? Size - sizeof(FatHeader) : MaxFatSize;
+  if (H.FatSize == 0 || H.FatSize > Limit) {
+    Why = "The fat binary claims " + std::to_string(H.FatSize) +
+          " bytes of entries (at most " + std::to_string(Limit) + ").";
+    return false;
+  }
+  uint64_t Offset = 0;
+  while (H.FatSize - Offset >= sizeof(FatEntryHeader)) {
+    FatEntryHeader E;
+    std::memcpy(&E, Bytes + sizeof(FatHeader) + Offset, sizeof(E));
+    bool KnownKind = E.Kind == 1 || E.Kind == 2 || E.Kind == 4 ||
+                     E.Kind == 8 || E.Kind == 16;
+    uint64_t Left = H.FatSize - Offset;
+    if (!KnownKind || E.HeaderSize < sizeof(FatEntryHeader) ||
+        E.HeaderSize > Left || E.PaddedPayloadSize > Left - E.HeaderSize) {
+      Why = "The fat-binary entry at offset " + std::to_string(Offset) +
+            " is invalid (kind " + std::to_string(E.Kind) + ", header " +
+            std::to_string(E.HeaderSize) + " bytes, payload " +
+            std::to_string(E.PaddedPayloadSize) + " bytes).";
+      return false;
+    }
+    Offset += E.HeaderSize + E.PaddedPayloadSize;
+  }
+  return true;
+}
+
 ImageKind classifyElf(const void *Data, size_t Size, std::string &Why) {
   if (elf_version(EV_CURRENT) == EV_NONE) {
     Why = "libelf could not be initialized.";
@@ -116,7 +176,8 @@ ImageKind loader::classifyImage(const void *Data, size_t Size,
     uint32_t Magic;
     std::memcpy(&Magic, Bytes, sizeof(Magic));
     if (Magic == FatBinaryMagic)
-      return ImageKind::FatBinary;
+      return validFatBinary(Bytes, Size, Why) ? ImageKind::FatBinary
+                                              : ImageKind::Malformed;
     if (Magic == FatBinaryWrapperMagic)
       return ImageKind::FatBinaryWrapper;
     if (std::memcmp(Bytes, "\x7f" "ELF", 4) == 0) {

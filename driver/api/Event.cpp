@@ -89,11 +89,12 @@ CUCPU_EXPORT CUresult CUDAAPI cuEventDestroy_v2(CUevent H) {
 }
 
 static llvm::Error elapsedTime(float *Ms, CUevent Start, CUevent End) {
-  CU_INVALID_IF(!Ms, CUDA_ERROR_INVALID_VALUE, "The result pointer is NULL.");
   CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
   (void)C;
   CU_TRY_ASSIGN(std::shared_ptr<Event> S, lookupEvent(Start));
   CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(End));
+  // NVIDIA's driver answers a NULL result pointer with INVALID_HANDLE.
+  CU_INVALID_IF(!Ms, CUDA_ERROR_INVALID_HANDLE, "The result pointer is NULL.");
   CU_TRY_ASSIGN(*Ms, Event::elapsed(*S, *E));
   return llvm::Error::success();
 }

@@ -97,12 +97,12 @@ llvm::Error writePointerAttribute(void *Data, CUpointer_attribute Attribute,
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemGetInfo_v2(size_t *Free, size_t *Total) {
   return CU_ENTRY(Free, Total).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Free || !Total, CUDA_ERROR_INVALID_VALUE,
-                  "The free and total pointers must not be NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     Device &D = C->device();
-    *Total = D.totalMemory();
-    *Free = D.totalMemory() - std::min(D.totalMemory(), D.usedMemory());
+    if (Total)
+      *Total = D.totalMemory();
+    if (Free)
+      *Free = D.totalMemory() - std::min(D.totalMemory(), D.usedMemory());
     return llvm::Error::success();
   });
 }
@@ -156,7 +156,11 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemFree_v2(CUdeviceptr Ptr) {
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     if (!Ptr)
       return llvm::Error::success(); // As free(NULL).
-    return C->free(Ptr, {MemoryKind::Device, MemoryKind::Managed});
+    // With unified addressing the pointer names its allocation whichever
+    // context is current, as on NVIDIA's driver.
+    std::optional<OwnedAllocation> Found = findAllocation(Ptr);
+    std::shared_ptr<Context> Owner = Found ? Found->Owner : C;
+    return Owner->free(Ptr, {MemoryKind::Device, MemoryKind::Managed});
   });
 }
 
@@ -200,8 +204,12 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemHostAlloc(void **Out, size_t Bytes,
     CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The host pointer output is NULL.");
     CU_INVALID_IF(Flags & ~HostAllocFlags, CUDA_ERROR_INVALID_VALUE,
                   "cuMemHostAlloc flags {0:x} contain unknown bits.", Flags);
-    CU_TRY(checkAllocationSize(Bytes));
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    if (Bytes == 0) {
+      // As NVIDIA's driver: an empty page-locked allocation is NULL.
+      *Out = nullptr;
+      return llvm::Error::success();
+    }
     CU_TRY_ASSIGN(uintptr_t P, C->allocate(Bytes, MemoryKind::PinnedHost, Flags));
     *Out = reinterpret_cast<void *>(P);
     return llvm::Error::success();
@@ -255,10 +263,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemHostGetFlags(unsigned int *Flags,
     (void)C;
     std::optional<OwnedAllocation> Found =
         findAllocation(reinterpret_cast<uintptr_t>(Ptr));
-    CU_INVALID_IF(!Found || Found->Range.Kind != MemoryKind::PinnedHost,
-                  CUDA_ERROR_INVALID_VALUE,
-                  "{0} was not allocated by cuMemAllocHost or cuMemHostAlloc.",
-                  Ptr);
+    CU_INVALID_IF(!Found || !Found->Range.isHost(), CUDA_ERROR_INVALID_VALUE,
+                  "{0} is not page-locked host memory.", Ptr);
     // Unified addressing maps every page-locked allocation into the device.
     *Flags = Found->Range.Flags | CU_MEMHOSTALLOC_DEVICEMAP;
     return llvm::Error::success();

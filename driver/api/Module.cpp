@@ -102,3 +102,112 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleLoadFatBinary(CUmodule *Out,
                                                     const void *FatCubin) {
   return CU_ENTRY(Out, FatCubin).run([&] { return loadImage(Out, FatCubin, 0); });
 }
+
+namespace {
+/// Checks that \p H names a live module. Module loading does not create
+/// module objects yet, so today no handle passes.
+llvm::Error checkModule(CUmodule H) {
+  CU_INVALID_IF(!HandleRegistry::get().find(H, ObjectKind::Module),
+                CUDA_ERROR_INVALID_HANDLE,
+                "{0} is not a live module (destroyed, or not a module).",
+                static_cast<const void *>(H));
+  return llvm::Error::success();
+}
+
+/// Answer of a lookup in a module that has no such symbol.
+llvm::Error notFound(const char *What, const char *Name) {
+  return makeError(CUDA_ERROR_NOT_FOUND,
+                   llvm::formatv("The module has no {0} named \"{1}\".", What,
+                                 Name));
+}
+} // namespace
+
+CUCPU_EXPORT CUresult CUDAAPI cuModuleUnload(CUmodule H) {
+  return CU_ENTRY(H).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    (void)C;
+    return checkModule(H);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuModuleGetFunction(CUfunction *Out, CUmodule H,
+                                                  const char *Name) {
+  return CU_ENTRY(Out, H, Name).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Out || !Name, CUDA_ERROR_INVALID_VALUE,
+                  "The function and name pointers must not be NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    (void)C;
+    CU_TRY(checkModule(H));
+    return notFound("kernel", Name);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *Ptr,
+                                                   size_t *Bytes, CUmodule H,
+                                                   const char *Name) {
+  return CU_ENTRY(Ptr, Bytes, H, Name).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Ptr && !Bytes, CUDA_ERROR_INVALID_VALUE,
+                  "At least one of the address and size outputs is needed.");
+    CU_INVALID_IF(!Name, CUDA_ERROR_INVALID_VALUE, "The name pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    (void)C;
+    CU_TRY(checkModule(H));
+    return notFound("global variable", Name);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuModuleGetTexRef(CUtexref *Out, CUmodule H,
+                                                const char *Name) {
+  return CU_ENTRY(Out, H, Name).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Out || !Name, CUDA_ERROR_INVALID_VALUE,
+                  "The texture reference and name pointers must not be NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    (void)C;
+    CU_TRY(checkModule(H));
+    return notFound("texture reference", Name);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuModuleGetSurfRef(CUsurfref *Out, CUmodule H,
+                                                 const char *Name) {
+  return CU_ENTRY(Out, H, Name).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Out || !Name, CUDA_ERROR_INVALID_VALUE,
+                  "The surface reference and name pointers must not be NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    (void)C;
+    CU_TRY(checkModule(H));
+    return notFound("surface reference", Name);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuModuleGetFunctionCount(unsigned int *Count,
+                                                       CUmodule H) {
+  return CU_ENTRY(Count, H).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Count, CUDA_ERROR_INVALID_VALUE, "The count pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    (void)C;
+    return checkModule(H);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuModuleEnumerateFunctions(CUfunction *Functions,
+                                                         unsigned int Count,
+                                                         CUmodule H) {
+  return CU_ENTRY(Functions, Count, H).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Functions && Count > 0, CUDA_ERROR_INVALID_VALUE,
+                  "The function array is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    (void)C;
+    return checkModule(H);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuModuleGetLoadingMode(CUmoduleLoadingMode *Mode) {
+  return CU_ENTRY(Mode).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Mode, CUDA_ERROR_INVALID_VALUE, "The mode pointer is NULL.");
+    // "The CUDA driver API does not attempt to lazily allocate the resources
+    // needed by a module" (E.4.1): modules load eagerly.
+    *Mode = CU_MODULE_EAGER_LOADING;
+    return llvm::Error::success();
+  });
+}

@@ -110,10 +110,22 @@ void *addressOf(std::string_view Name) {
 constexpr int DriverVersion = CUDA_VERSION;
 
 /// The lookup both entry points share. Fills *Pfn and *Status (if given) and
-/// returns the error to report.
+/// returns the error to report. A name that is missing, or too new for
+/// \p CudaVersion, is an error (CUDA_ERROR_NOT_FOUND) only in the CUDA 11.3
+/// form; the form with a status answers CUDA_SUCCESS with a NULL function
+/// and says why in the status, as NVIDIA's driver does, even when the
+/// status pointer is NULL.
 llvm::Error lookup(const char *Symbol, void **Pfn, int CudaVersion,
-                   cuuint64_t Flags,
-                   CUdriverProcAddressQueryResult *Status) {
+                   cuuint64_t Flags, CUdriverProcAddressQueryResult *Status,
+                   bool StatusForm) {
+  auto Missing = [&](CUdriverProcAddressQueryResult Why,
+                     const std::string &Message) -> llvm::Error {
+    if (Status)
+      *Status = Why;
+    if (StatusForm)
+      return llvm::Error::success();
+    return makeError(CUDA_ERROR_NOT_FOUND, Message);
+  };
   CU_INVALID_IF(!Pfn, CUDA_ERROR_INVALID_VALUE,
                 "The function pointer output is NULL.");
   *Pfn = nullptr;
@@ -137,27 +149,23 @@ llvm::Error lookup(const char *Symbol, void **Pfn, int CudaVersion,
   auto [First, Last] = std::equal_range(
       std::begin(ProcRows), std::end(ProcRows), ProcRow{Base, 0, {}, 0, {}},
       [](const ProcRow &A, const ProcRow &B) { return A.Base < B.Base; });
-  if (First == Last) {
-    if (Status)
-      *Status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
-    return makeError(CUDA_ERROR_NOT_FOUND,
-                     llvm::formatv("No driver function is named {0}; pass "
-                                   "the base name, without _v2/_ptds/_ptsz.",
-                                   Base));
-  }
+  if (First == Last)
+    return Missing(CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND,
+                   llvm::formatv("No driver function is named {0}; pass the "
+                                 "base name, without _v2/_ptds/_ptsz.",
+                                 Base)
+                       .str());
   // The newest ABI of the name that the requested version already had.
   const ProcRow *Row = nullptr;
   for (const ProcRow *It = First; It != Last && It->Version <= CudaVersion;
        ++It)
     Row = It;
-  if (!Row) {
-    if (Status)
-      *Status = CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT;
-    return makeError(CUDA_ERROR_NOT_FOUND,
-                     llvm::formatv("{0} was introduced in CUDA version {1}, "
-                                   "after the requested version {2}.",
-                                   Base, First->Version, CudaVersion));
-  }
+  if (!Row)
+    return Missing(CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT,
+                   llvm::formatv("{0} was introduced in CUDA version {1}, "
+                                 "after the requested version {2}.",
+                                 Base, First->Version, CudaVersion)
+                       .str());
   // CU_GET_PROC_ADDRESS_DEFAULT means legacy stream here: a program built
   // for per-thread default streams passes PER_THREAD_DEFAULT_STREAM itself
   // (cuda.h's cuGetProcAddress_v2_ptsz wrapper adds it).
@@ -184,7 +192,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuGetProcAddress_v2(
     CUdriverProcAddressQueryResult *SymbolStatus) {
   return CU_ENTRY(Symbol, Pfn, CudaVersion, Flags, SymbolStatus)
       .runBeforeInit([&]() -> llvm::Error {
-        return lookup(Symbol, Pfn, CudaVersion, Flags, SymbolStatus);
+        return lookup(Symbol, Pfn, CudaVersion, Flags, SymbolStatus,
+                      /*StatusForm=*/true);
       });
 }
 
@@ -200,6 +209,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuGetProcAddress(const char *Symbol, void **Pfn,
                                                cuuint64_t Flags) {
   return CU_ENTRY(Symbol, Pfn, CudaVersion, Flags)
       .runBeforeInit([&]() -> llvm::Error {
-        return lookup(Symbol, Pfn, CudaVersion, Flags, nullptr);
+        return lookup(Symbol, Pfn, CudaVersion, Flags, nullptr,
+                      /*StatusForm=*/false);
       });
 }

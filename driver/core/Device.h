@@ -23,6 +23,8 @@ inline constexpr int ComputeCapabilityMinor = 5;
 
 /// Static shared memory a block may use, as on NVIDIA's devices.
 inline constexpr int SharedMemoryPerBlock = 48 * 1024;
+/// Shared memory a block may use when the kernel opts in.
+inline constexpr int SharedMemoryPerBlockOptIn = 64 * 1024;
 /// Constant memory of a device.
 inline constexpr int ConstantMemory = 64 * 1024;
 /// Alignment of every allocation (the seeds: "at least 256 bytes").

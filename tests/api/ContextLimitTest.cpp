@@ -45,10 +45,11 @@ TEST_F(Limit, DefaultsOfSettableLimits) {
 
 TEST_F(Limit, ShmemSizeIsTheOptInMaximum) {
   int OptIn = 0;
-  ASSERT_CU(CUDA_SUCCESS,
-            cuDeviceGetAttribute(
-                &OptIn, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-                Dev));
+  ASSERT_CU(
+      CUDA_SUCCESS,
+      cuDeviceGetAttribute(
+          &OptIn, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, Dev))
+      << "query an attribute";
   EXPECT_EQ(size_t(OptIn), getLimit(LimitShmemSize))
       << "observed on NVIDIA: outside a CIG context the limit is the "
          "per-block opt-in maximum";
@@ -58,7 +59,8 @@ TEST_F(Limit, CigLimitsOfPlainContext) {
   EXPECT_EQ(0u, getLimit(LimitCigEnabled))
       << "a cuCtxCreate context is not a CIG context";
   size_t V = 0;
-  EXPECT_CU(CUDA_ERROR_UNSUPPORTED_LIMIT, cuCtxGetLimit(&V, LimitCigShmemFallback))
+  EXPECT_CU(CUDA_ERROR_UNSUPPORTED_LIMIT,
+            cuCtxGetLimit(&V, LimitCigShmemFallback))
       << "observed on NVIDIA: the fallback switch exists in CIG contexts only";
 }
 
@@ -71,25 +73,29 @@ TEST_F(Limit, DocumentedDefaults) {
 }
 
 TEST_F(Limit, StackSizeRoundTrips) {
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_STACK_SIZE, 4096));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_STACK_SIZE, 4096))
+      << "set the limit";
   EXPECT_EQ(4096u, getLimit(CU_LIMIT_STACK_SIZE)) << "the value set is kept";
 }
 
 TEST_F(Limit, PrintfFifoRoundTrips) {
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_PRINTF_FIFO_SIZE, 2 << 20));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_PRINTF_FIFO_SIZE, 2 << 20))
+      << "set the limit";
   EXPECT_EQ(size_t(2) << 20, getLimit(CU_LIMIT_PRINTF_FIFO_SIZE))
       << "the value set is kept";
 }
 
 TEST_F(Limit, MallocHeapRoundTrips) {
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, 16 << 20));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, 16 << 20))
+      << "set the limit";
   EXPECT_EQ(size_t(16) << 20, getLimit(CU_LIMIT_MALLOC_HEAP_SIZE))
       << "the value set is kept";
 }
 
 TEST_F(Limit, PendingLaunchCountRoundTrips) {
   ASSERT_CU(CUDA_SUCCESS,
-            cuCtxSetLimit(CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT, 4096));
+            cuCtxSetLimit(CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT, 4096))
+      << "set the limit";
   EXPECT_EQ(4096u, getLimit(CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT))
       << "the value set is kept";
 }
@@ -106,7 +112,8 @@ TEST_F(Limit, SyncDepthUnsupported) {
 }
 
 TEST_F(Limit, L2FetchGranularityRoundTrips) {
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_MAX_L2_FETCH_GRANULARITY, 64));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_MAX_L2_FETCH_GRANULARITY, 64))
+      << "set the limit";
   EXPECT_EQ(64u, getLimit(CU_LIMIT_MAX_L2_FETCH_GRANULARITY))
       << "64 is in 0..128";
 }
@@ -114,7 +121,8 @@ TEST_F(Limit, L2FetchGranularityRoundTrips) {
 TEST_F(Limit, PersistingL2CanBeZero) {
   EXPECT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_PERSISTING_L2_CACHE_SIZE, 0))
       << "no persisting lines";
-  EXPECT_EQ(0u, getLimit(CU_LIMIT_PERSISTING_L2_CACHE_SIZE));
+  EXPECT_EQ(0u, getLimit(CU_LIMIT_PERSISTING_L2_CACHE_SIZE))
+      << "the zero was kept";
 }
 
 TEST_F(Limit, QueryOnlyLimitCannotBeSet) {
@@ -153,14 +161,17 @@ TEST_F(LimitNoContext, SetWithoutContextRejected) {
 
 TEST_F(CacheConfig, DefaultIsPreferNone) {
   CUfunc_cache C = CU_FUNC_CACHE_PREFER_EQUAL;
-  ASSERT_CU(CUDA_SUCCESS, cuCtxGetCacheConfig(&C));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetCacheConfig(&C))
+      << "query the cache preference";
   EXPECT_EQ(CU_FUNC_CACHE_PREFER_NONE, C) << "the documented default";
 }
 
 TEST_F(CacheConfig, SetIsReportedBack) {
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCacheConfig(CU_FUNC_CACHE_PREFER_L1));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCacheConfig(CU_FUNC_CACHE_PREFER_L1))
+      << "set a cache preference";
   CUfunc_cache C = CU_FUNC_CACHE_PREFER_NONE;
-  ASSERT_CU(CUDA_SUCCESS, cuCtxGetCacheConfig(&C));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetCacheConfig(&C))
+      << "query the cache preference";
   report("cuCtxGetCacheConfig(after PREFER_L1)", int(C));
   EXPECT_EQ(CU_FUNC_CACHE_PREFER_L1, C) << "the preference set is kept";
 }
@@ -187,7 +198,8 @@ TEST_F(CacheConfigNoContext, WithoutContextRejected) {
 
 TEST_F(PriorityRange, LeastIsNotBelowGreatest) {
   int Least = 99, Greatest = 99;
-  ASSERT_CU(CUDA_SUCCESS, cuCtxGetStreamPriorityRange(&Least, &Greatest));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetStreamPriorityRange(&Least, &Greatest))
+      << "query the priority range";
   report("cuCtxGetStreamPriorityRange.least", Least);
   report("cuCtxGetStreamPriorityRange.greatest", Greatest);
   EXPECT_EQ(0, Least) << "the default priority is the least";
@@ -198,8 +210,9 @@ TEST_F(PriorityRange, OutputsAreOptional) {
   EXPECT_CU(CUDA_SUCCESS, cuCtxGetStreamPriorityRange(nullptr, nullptr))
       << "either output may be NULL";
   int Greatest = 99;
-  EXPECT_CU(CUDA_SUCCESS, cuCtxGetStreamPriorityRange(nullptr, &Greatest));
-  EXPECT_LE(Greatest, 0);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxGetStreamPriorityRange(nullptr, &Greatest))
+      << "query the priority range";
+  EXPECT_LE(Greatest, 0) << "priorities count down from 0";
 }
 
 TEST_F(PriorityRangeNoContext, WithoutContextRejected) {

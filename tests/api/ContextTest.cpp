@@ -28,7 +28,8 @@ using ContextCurrent = DriverTest;
          << ", expected CUDA_ERROR_INVALID_CONTEXT"
          << (isNvidia() ? " or CUDA_ERROR_CONTEXT_IS_DESTROYED" : "");
 }
-#define EXPECT_STALE_CONTEXT(Call) EXPECT_PRED_FORMAT1(isStaleContextError, Call)
+#define EXPECT_STALE_CONTEXT(Call)                                             \
+  EXPECT_PRED_FORMAT1(isStaleContextError, Call)
 
 CUcontext current() {
   CUcontext C = nullptr;
@@ -41,9 +42,9 @@ CUcontext current() {
 TEST_F(Context, CreateMakesContextCurrent) {
   CUcontext C = nullptr;
   ASSERT_CU(CUDA_SUCCESS, createContext(&C)) << "E.3.1: flags 0 on device 0";
-  ASSERT_NE(nullptr, C);
+  ASSERT_NE(nullptr, C) << "a real handle";
   EXPECT_EQ(C, current()) << "E.3.1: the new context is made current";
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C)) << "cleanup: destroy the context";
   EXPECT_EQ(nullptr, current()) << "destroying the only context empties the "
                                    "thread's stack";
 }
@@ -68,13 +69,14 @@ TEST_F(Context, CreateInvalidDeviceRejected) {
 
 TEST_F(Context, CreateRecordsSchedulingFlags) {
   CUcontext C = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&C, CU_CTX_SCHED_BLOCKING_SYNC));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C, CU_CTX_SCHED_BLOCKING_SYNC))
+      << "a context that blocks when it waits";
   unsigned Flags = 0;
-  EXPECT_CU(CUDA_SUCCESS, cuCtxGetFlags(&Flags));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxGetFlags(&Flags)) << "query the context flags";
   report("cuCtxGetFlags(created with BLOCKING_SYNC)", Flags);
   EXPECT_EQ(unsigned(CU_CTX_SCHED_BLOCKING_SYNC), Flags & CU_CTX_SCHED_MASK)
       << "the scheduling policy asked for is kept";
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C)) << "cleanup: destroy the context";
 }
 
 TEST_F(Context, CreateAcceptsMapHostFlag) {
@@ -82,7 +84,7 @@ TEST_F(Context, CreateAcceptsMapHostFlag) {
   EXPECT_CU(CUDA_SUCCESS, createContext(&C, CU_CTX_MAP_HOST))
       << "CU_CTX_MAP_HOST is deprecated but still accepted";
   if (C) {
-    EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+    EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C)) << "cleanup: destroy the context";
   }
 }
 
@@ -93,7 +95,8 @@ TEST_F(ContextCurrent, CreatePushesOverCurrent) {
          "(the 1.1 seed said it fails; NVIDIA today wins)";
   EXPECT_NE(Ctx, Second) << "a new context has a new handle";
   EXPECT_EQ(Second, current()) << "the new context is on top";
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
+      << "cleanup: destroy the context";
   EXPECT_EQ(Ctx, current()) << "destroying the top restores the one below";
 }
 
@@ -103,10 +106,11 @@ TEST_F(Context, CreateV2ThreeArgumentEntryPoint) {
       << "the exported CUDA 3.2 symbol still works";
   EXPECT_EQ(C, current()) << "and makes the context current";
   unsigned Version = 0;
-  EXPECT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(C, &Version));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(C, &Version))
+      << "query the API version";
   report("cuCtxGetApiVersion(cuCtxCreate_v2)", Version);
   EXPECT_EQ(3020u, Version) << "observed on NVIDIA";
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C)) << "cleanup: destroy the context";
 }
 
 TEST_F(Context, CreateV2UnknownFlagsRejected) {
@@ -123,26 +127,29 @@ TEST_F(Context, CreateThreeArgumentMacroDispatch) {
   CUcontext C = nullptr;
   ASSERT_CU(CUDA_SUCCESS, cuCtxCreate(&C, 0, Dev))
       << "cucpu's cuda.h accepts the 1.1/3.2 three-argument form";
-  EXPECT_EQ(C, current());
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  EXPECT_EQ(C, current()) << "the context is current";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C)) << "cleanup: destroy the context";
 #endif
 }
 
-//===-- API version ---------------------------------------------------------===//
+//===-- API version
+//---------------------------------------------------------===//
 
 TEST_F(ContextCurrent, ApiVersionOfCreatedContext) {
   unsigned Version = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(Ctx, &Version));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(Ctx, &Version))
+      << "query the API version";
   report("cuCtxGetApiVersion(cuCtxCreate_v4)", Version);
   EXPECT_EQ(3020u, Version) << "observed on NVIDIA for cuCtxCreate contexts";
 }
 
 TEST_F(ContextCurrent, ApiVersionNullContextMeansCurrent) {
   unsigned ByHandle = 0, ByNull = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(Ctx, &ByHandle));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(Ctx, &ByHandle))
+      << "query the API version";
   EXPECT_CU(CUDA_SUCCESS, cuCtxGetApiVersion(nullptr, &ByNull))
       << "a NULL context means the current one";
-  EXPECT_EQ(ByHandle, ByNull);
+  EXPECT_EQ(ByHandle, ByNull) << "the same context either way";
 }
 
 TEST_F(ContextCurrent, ApiVersionNullOutputRejected) {
@@ -156,7 +163,8 @@ TEST_F(Context, ApiVersionWithoutContextRejected) {
       << "R-CTX-4: NULL means current, and none is current";
 }
 
-//===-- Destruction -----------------------------------------------------------===//
+//===-- Destruction
+//-----------------------------------------------------------===//
 
 TEST_F(Context, DestroyNullRejected) {
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxDestroy(nullptr))
@@ -165,10 +173,12 @@ TEST_F(Context, DestroyNullRejected) {
 
 TEST_F(ContextCurrent, DestroyFloatingContextKeepsCurrent) {
   CUcontext Second = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second))
+      << "setup: a second context, now current";
   CUcontext Popped = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Popped));
-  ASSERT_EQ(Second, Popped);
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Popped))
+      << "pop the top of the stack";
+  ASSERT_EQ(Second, Popped) << "the second context was on top";
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
       << "a context current to no thread can be destroyed";
   EXPECT_EQ(Ctx, current()) << "the current context is untouched";
@@ -176,8 +186,8 @@ TEST_F(ContextCurrent, DestroyFloatingContextKeepsCurrent) {
 
 TEST_F(Context, DestroyTwiceRejected) {
   CUcontext C = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C)) << "setup: a context, now current";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C)) << "cleanup: destroy the context";
   EXPECT_STALE_CONTEXT(cuCtxDestroy(C))
       << "a destroyed context's handle is no longer a context";
 }
@@ -185,8 +195,8 @@ TEST_F(Context, DestroyTwiceRejected) {
 TEST_F(Context, DestroyedHandleCannotBePushed) {
 #if CUCPU_ONLY
   CUcontext C = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C)) << "setup: a context, now current";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C)) << "cleanup: destroy the context";
   EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxPushCurrent(C))
       << "a destroyed context cannot be made current";
   EXPECT_EQ(nullptr, current()) << "nothing was pushed";
@@ -198,8 +208,8 @@ TEST_F(Context, DestroyedHandleCannotBePushed) {
 
 TEST_F(Context, DestroyedHandleApiVersionRejected) {
   CUcontext C = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C)) << "setup: a context, now current";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C)) << "cleanup: destroy the context";
   unsigned Version = 0;
   EXPECT_STALE_CONTEXT(cuCtxGetApiVersion(C, &Version))
       << "a destroyed context's handle is no longer a context";
@@ -208,8 +218,8 @@ TEST_F(Context, DestroyedHandleApiVersionRejected) {
 TEST_F(Context, DestroyedHandleSetCurrentRejected) {
 #if CUCPU_ONLY
   CUcontext C = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C)) << "setup: a context, now current";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(C)) << "cleanup: destroy the context";
   EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxSetCurrent(C))
       << "a destroyed context cannot be made current";
   EXPECT_EQ(nullptr, current()) << "nothing became current";
@@ -221,11 +231,13 @@ TEST_F(Context, DestroyedHandleSetCurrentRejected) {
 
 TEST_F(ContextCurrent, DestroyFreesTheContextsMemory) {
   CUcontext Second = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second))
+      << "setup: a second context, now current";
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 4096));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
-  ASSERT_EQ(Ctx, current());
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 4096)) << "setup: device memory";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
+      << "cleanup: destroy the context";
+  ASSERT_EQ(Ctx, current()) << "the fixture's context is current again";
   CUdeviceptr Base = 0;
   size_t Size = 0;
   EXPECT_CU(CUDA_ERROR_NOT_FOUND, cuMemGetAddressRange(&Base, &Size, P))
@@ -234,11 +246,12 @@ TEST_F(ContextCurrent, DestroyFreesTheContextsMemory) {
       << "the allocation went with its context";
 }
 
-//===-- Device, synchronize, current ----------------------------------------===//
+//===-- Device, synchronize, current
+//----------------------------------------===//
 
 TEST_F(ContextCurrent, GetDeviceIsTheCreatingDevice) {
   CUdevice D = -1;
-  ASSERT_CU(CUDA_SUCCESS, cuCtxGetDevice(&D));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetDevice(&D)) << "query the context's device";
   EXPECT_EQ(Dev, D) << "E.3.4: the current context's device";
 }
 
@@ -278,21 +291,24 @@ TEST_F(Context, GetCurrentNullOutputRejected) {
 TEST_F(ContextCurrent, SetCurrentNullUnbinds) {
   ASSERT_CU(CUDA_SUCCESS, cuCtxSetCurrent(nullptr))
       << "NULL clears the top of the stack";
-  EXPECT_EQ(nullptr, current());
+  EXPECT_EQ(nullptr, current()) << "no context is current";
   CUdevice D;
   EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxGetDevice(&D))
       << "nothing is current any more";
   EXPECT_CU(CUDA_SUCCESS, cuCtxSetCurrent(Ctx)) << "bind it again";
-  EXPECT_EQ(Ctx, current());
+  EXPECT_EQ(Ctx, current()) << "the fixture's context is current";
 }
 
 TEST_F(ContextCurrent, SetCurrentReplacesTopOfStack) {
   CUcontext Second = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&Second)); // stack: Ctx, Second
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCurrent(Ctx));   // stack: Ctx, Ctx
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second))
+      << "setup: a second context, now current"; // stack: Ctx, Second
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCurrent(Ctx))
+      << "bind the context"; // stack: Ctx, Ctx
   EXPECT_EQ(Ctx, current()) << "SetCurrent replaced the top";
   CUcontext Popped = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Popped));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Popped))
+      << "pop the top of the stack";
   EXPECT_EQ(Ctx, Popped) << "the replaced top was Ctx, not Second";
   EXPECT_EQ(Ctx, current()) << "the entry below is Ctx as well";
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
@@ -301,29 +317,31 @@ TEST_F(ContextCurrent, SetCurrentReplacesTopOfStack) {
 
 TEST_F(Context, SetCurrentOnEmptyStackPushes) {
   CUcontext C = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr));
-  ASSERT_EQ(nullptr, current());
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C)) << "setup: a context, now current";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr))
+      << "pop the top of the stack";
+  ASSERT_EQ(nullptr, current()) << "no context is current";
   EXPECT_CU(CUDA_SUCCESS, cuCtxSetCurrent(C)) << "binds a floating context";
-  EXPECT_EQ(C, current());
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C));
+  EXPECT_EQ(C, current()) << "the context is current";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(C)) << "cleanup: destroy the context";
 }
 
 //===-- Push / pop --------------------------------------------------------===//
 
 TEST_F(Context, PushPopIsAStack) {
   CUcontext A = nullptr, B = nullptr, Out = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&A));
-  ASSERT_CU(CUDA_SUCCESS, createContext(&B)); // stack: A, B
-  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Out));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&A)) << "setup: context A";
+  ASSERT_CU(CUDA_SUCCESS, createContext(&B))
+      << "setup: context B, pushed over A"; // stack: A, B
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Out)) << "pop the top of the stack";
   EXPECT_EQ(B, Out) << "pop returns the top";
   EXPECT_EQ(A, current()) << "and exposes the one below";
   ASSERT_CU(CUDA_SUCCESS, cuCtxPushCurrent(B)) << "a floating context";
   EXPECT_EQ(B, current()) << "push makes it current";
-  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Out));
-  EXPECT_EQ(B, Out);
-  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Out));
-  EXPECT_EQ(A, Out);
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Out)) << "pop the top of the stack";
+  EXPECT_EQ(B, Out) << "B was on top";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Out)) << "pop the top of the stack";
+  EXPECT_EQ(A, Out) << "A was at the bottom";
   EXPECT_EQ(nullptr, current()) << "the stack is empty";
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(A)) << "popped contexts stay alive";
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(B)) << "popped contexts stay alive";
@@ -336,22 +354,22 @@ TEST_F(Context, PopEmptyStackRejected) {
 }
 
 TEST_F(ContextCurrent, PopNullOutputAllowed) {
-  EXPECT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr))
-      << "the output is optional";
-  EXPECT_EQ(nullptr, current());
+  EXPECT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr)) << "the output is optional";
+  EXPECT_EQ(nullptr, current()) << "no context is current";
   EXPECT_CU(CUDA_SUCCESS, cuCtxPushCurrent(Ctx)) << "restore for TearDown";
 }
 
 TEST_F(Context, PushNullRejected) {
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuCtxPushCurrent(nullptr))
       << "observed on NVIDIA: NULL is INVALID_VALUE";
-  EXPECT_EQ(nullptr, current());
+  EXPECT_EQ(nullptr, current()) << "no context is current";
 }
 
 TEST_F(ContextCurrent, PushSameContextTwice) {
   EXPECT_CU(CUDA_SUCCESS, cuCtxPushCurrent(Ctx))
       << "a context may appear on the stack more than once";
-  EXPECT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr))
+      << "pop the top of the stack";
   EXPECT_EQ(Ctx, current()) << "the first entry is still there";
 }
 
@@ -362,7 +380,7 @@ TEST_F(ContextCurrent, NewThreadStartsWithoutContext) {
   CUresult R = CUDA_ERROR_UNKNOWN;
   std::thread T([&] { R = cuCtxGetCurrent(&Seen); });
   T.join();
-  EXPECT_CU(CUDA_SUCCESS, R);
+  EXPECT_CU(CUDA_SUCCESS, R) << "asked on the other thread";
   EXPECT_EQ(nullptr, Seen) << "context stacks are per thread";
 }
 
@@ -381,11 +399,11 @@ TEST_F(ContextCurrent, FloatingContextMovesToAnotherThread) {
   });
   T.join();
   EXPECT_CU(CUDA_SUCCESS, Push) << "another thread may push a floating context";
-  EXPECT_EQ(Ctx, InThread);
+  EXPECT_EQ(Ctx, InThread) << "current on the other thread";
   EXPECT_CU(CUDA_SUCCESS, Alloc) << "and work in it";
-  EXPECT_CU(CUDA_SUCCESS, Free);
-  EXPECT_CU(CUDA_SUCCESS, Pop);
-  EXPECT_EQ(Ctx, PoppedThere);
+  EXPECT_CU(CUDA_SUCCESS, Free) << "freed on the other thread";
+  EXPECT_CU(CUDA_SUCCESS, Pop) << "popped on the other thread";
+  EXPECT_EQ(Ctx, PoppedThere) << "the context the other thread pushed";
   EXPECT_EQ(nullptr, current()) << "the main thread's stack was untouched";
   EXPECT_CU(CUDA_SUCCESS, cuCtxPushCurrent(Ctx)) << "back to the main thread";
 }
@@ -400,7 +418,7 @@ TEST_F(ContextCurrent, ContextCurrentOnTwoThreadsAtOnce) {
   T.join();
   EXPECT_CU(CUDA_SUCCESS, Push)
       << "R-CTX-L2: since CUDA 4.0 a context may be current to many threads";
-  EXPECT_CU(CUDA_SUCCESS, Sync);
+  EXPECT_CU(CUDA_SUCCESS, Sync) << "synchronized on the other thread";
   EXPECT_EQ(Ctx, current()) << "still current here";
 }
 
@@ -413,10 +431,11 @@ TEST_F(ContextCurrent, PopOnOtherThreadDoesNotAffectThisOne) {
   T.join();
   EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, R)
       << "the other thread's stack is empty";
-  EXPECT_EQ(Ctx, current());
+  EXPECT_EQ(Ctx, current()) << "the fixture's context is current";
 }
 
-//===-- Attach / detach (CUDA 1.1 usage counts) ------------------------------===//
+//===-- Attach / detach (CUDA 1.1 usage counts)
+//------------------------------===//
 
 TEST_F(ContextCurrent, AttachReturnsCurrentContext) {
   CUcontext Attached = nullptr;
@@ -455,17 +474,19 @@ TEST_F(Context, DetachToZeroDestroys) {
 
 TEST_F(Context, DetachCountsEveryAttach) {
   CUcontext C = nullptr, A1 = nullptr, A2 = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&C));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxAttach(&A1, 0)); // 2
-  ASSERT_CU(CUDA_SUCCESS, cuCtxAttach(&A2, 0)); // 3
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(C));      // 2
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(C));      // 1
+  ASSERT_CU(CUDA_SUCCESS, createContext(&C)) << "setup: a context, now current";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxAttach(&A1, 0))
+      << "attach to the current context"; // 2
+  ASSERT_CU(CUDA_SUCCESS, cuCtxAttach(&A2, 0))
+      << "attach to the current context";                   // 3
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(C)) << "detach once"; // 2
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(C)) << "detach once"; // 1
   EXPECT_EQ(C, current()) << "usage count 1 keeps it alive";
   CUdeviceptr P = 0;
   EXPECT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 256)) << "and usable";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
   EXPECT_CU(CUDA_SUCCESS, cuCtxDetach(C)) << "count 0 destroys";
-  EXPECT_EQ(nullptr, current());
+  EXPECT_EQ(nullptr, current()) << "no context is current";
 }
 
 TEST_F(Context, DetachNullRejected) {
@@ -475,18 +496,22 @@ TEST_F(Context, DetachNullRejected) {
 
 TEST_F(ContextCurrent, DetachOfNonCurrentContextRejected) {
   CUcontext Second = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr)); // Second floats
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second))
+      << "setup: a second context, now current";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(nullptr))
+      << "pop the top of the stack"; // Second floats
   EXPECT_CU(CUDA_ERROR_INVALID_CONTEXT, cuCtxDetach(Second))
       << "the 1.x reference: ctx must be current to the calling thread";
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
+      << "cleanup: destroy the context";
 }
 
-//===-- Flags ---------------------------------------------------------------===//
+//===-- Flags
+//---------------------------------------------------------------===//
 
 TEST_F(ContextCurrent, GetFlagsOfDefaultContext) {
   unsigned Flags = 0xdead;
-  ASSERT_CU(CUDA_SUCCESS, cuCtxGetFlags(&Flags));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetFlags(&Flags)) << "query the context flags";
   report("cuCtxGetFlags(created with 0)", Flags);
   EXPECT_EQ(0u, Flags & CU_CTX_SCHED_MASK) << "CU_CTX_SCHED_AUTO was asked for";
   EXPECT_EQ(0u, Flags & ~unsigned(CU_CTX_FLAGS_MASK)) << "only known bits";
@@ -504,9 +529,9 @@ TEST_F(Context, GetFlagsWithoutContextRejected) {
 }
 
 TEST_F(ContextCurrent, SetFlagsChangesScheduling) {
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSetFlags(CU_CTX_SCHED_YIELD));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetFlags(CU_CTX_SCHED_YIELD)) << "set new flags";
   unsigned Flags = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuCtxGetFlags(&Flags));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetFlags(&Flags)) << "query the context flags";
   EXPECT_EQ(unsigned(CU_CTX_SCHED_YIELD), Flags & CU_CTX_SCHED_MASK)
       << "the new policy is reported back";
 }

@@ -19,15 +19,15 @@ using DestroyedHandle = DriverTest;
 
 [[maybe_unused]] CUstream destroyedStream() {
   CUstream S = nullptr;
-  EXPECT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0));
-  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0)) << "setup: a stream";
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S)) << "cleanup: destroy the stream";
   return S;
 }
 
 [[maybe_unused]] CUevent destroyedEvent() {
   CUevent E = nullptr;
-  EXPECT_CU(CUDA_SUCCESS, cuEventCreate(&E, 0));
-  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E));
+  EXPECT_CU(CUDA_SUCCESS, cuEventCreate(&E, 0)) << "setup: an event";
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E)) << "cleanup: destroy the event";
   return E;
 }
 
@@ -68,11 +68,11 @@ TEST_F(DestroyedHandle, StreamAsAsyncCopyTarget) {
 #if CUCPU_ONLY
   CUstream S = destroyedStream();
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 256));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 256)) << "setup: device memory";
   char Buf[256] = {};
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuMemcpyHtoDAsync(P, Buf, 256, S))
       << "work cannot be queued on a destroyed stream";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 #else
   GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
                   "stream handle";
@@ -126,14 +126,14 @@ TEST_F(DestroyedHandle, EventDestroyTwice) {
 TEST_F(DestroyedHandle, EventElapsedTime) {
 #if CUCPU_ONLY
   CUevent Live = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&Live, 0));
-  ASSERT_CU(CUDA_SUCCESS, cuEventRecord(Live, nullptr));
-  ASSERT_CU(CUDA_SUCCESS, cuEventSynchronize(Live));
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&Live, 0)) << "setup: an event";
+  ASSERT_CU(CUDA_SUCCESS, cuEventRecord(Live, nullptr)) << "record the event";
+  ASSERT_CU(CUDA_SUCCESS, cuEventSynchronize(Live)) << "wait for the event";
   CUevent E = destroyedEvent();
   float Ms = 0;
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventElapsedTime(&Ms, Live, E))
       << "the end event no longer exists";
-  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Live));
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Live)) << "cleanup: destroy the event";
 #else
   GTEST_SKIP() << "cucpu-only: NVIDIA's driver segfaults on a destroyed "
                   "event handle";
@@ -143,10 +143,12 @@ TEST_F(DestroyedHandle, EventElapsedTime) {
 TEST_F(DestroyedHandle, StreamOfDestroyedContext) {
 #if CUCPU_ONLY
   CUcontext Second = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second))
+      << "setup: a second context, now current";
   CUstream S = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0)) << "setup: a stream";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
+      << "cleanup: destroy the context";
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuStreamQuery(S))
       << "R-CTX-1: the context took its streams with it";
 #else
@@ -158,10 +160,12 @@ TEST_F(DestroyedHandle, StreamOfDestroyedContext) {
 TEST_F(DestroyedHandle, EventOfDestroyedContext) {
 #if CUCPU_ONLY
   CUcontext Second = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second))
+      << "setup: a second context, now current";
   CUevent E = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&E, 0));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&E, 0)) << "setup: an event";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
+      << "cleanup: destroy the context";
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventQuery(E))
       << "R-CTX-1: the context took its events with it";
 #else

@@ -23,7 +23,7 @@ constexpr CUdevice BadOrdinal = 99;
 
 TEST_F(Device, CountIsAtLeastOne) {
   int Count = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetCount(&Count));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetCount(&Count)) << "count devices";
   report("cuDeviceGetCount", Count);
   EXPECT_GE(Count, 1) << "the suite needs a device; cucpu always has one";
 }
@@ -35,7 +35,7 @@ TEST_F(Device, CountNullOutputRejected) {
 
 TEST_F(Device, GetEveryOrdinal) {
   int Count = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetCount(&Count));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetCount(&Count)) << "count devices";
   for (int I = 0; I < Count; ++I) {
     CUdevice D = -1;
     EXPECT_CU(CUDA_SUCCESS, cuDeviceGet(&D, I))
@@ -46,7 +46,7 @@ TEST_F(Device, GetEveryOrdinal) {
 
 TEST_F(Device, GetOrdinalPastCountRejected) {
   int Count = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetCount(&Count));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetCount(&Count)) << "count devices";
   CUdevice D;
   EXPECT_CU(CUDA_ERROR_INVALID_DEVICE, cuDeviceGet(&D, Count))
       << "ordinal == count is out of range";
@@ -68,7 +68,8 @@ TEST_F(Device, GetNullOutputRejected) {
 TEST_F(Device, NameIsNonEmptyAndTerminated) {
   char Name[256];
   std::memset(Name, 'x', sizeof(Name));
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetName(Name, sizeof(Name), Dev));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetName(Name, sizeof(Name), Dev))
+      << "query the name";
   report("cuDeviceGetName", static_cast<const char *>(Name));
   EXPECT_NE(nullptr, std::memchr(Name, '\0', sizeof(Name)))
       << "E.2.3: the name is NUL-terminated";
@@ -77,7 +78,8 @@ TEST_F(Device, NameIsNonEmptyAndTerminated) {
 
 TEST_F(Device, NameTruncatedToLength) {
   char Full[256];
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetName(Full, sizeof(Full), Dev));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetName(Full, sizeof(Full), Dev))
+      << "query the name";
   char Short[8];
   std::memset(Short, 'x', sizeof(Short));
   ASSERT_CU(CUDA_SUCCESS, cuDeviceGetName(Short, 4, Dev))
@@ -102,7 +104,8 @@ TEST_F(Device, NameInvalidDeviceRejected) {
 
 TEST_F(Device, TotalMemIsPositive) {
   size_t Bytes = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceTotalMem(&Bytes, Dev));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceTotalMem(&Bytes, Dev))
+      << "query the memory size";
   report("cuDeviceTotalMem", Bytes);
   EXPECT_GT(Bytes, size_t(1) << 30) << "a device has at least a GiB";
 }
@@ -122,8 +125,8 @@ TEST_F(Device, UuidIsStableAndNonZero) {
   CUuuid A, B;
   std::memset(&A, 0, sizeof(A));
   std::memset(&B, 0xff, sizeof(B));
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetUuid(&A, Dev));
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetUuid(&B, Dev));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetUuid(&A, Dev)) << "query the UUID";
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetUuid(&B, Dev)) << "query the UUID";
   EXPECT_EQ(0, std::memcmp(&A, &B, sizeof(A))) << "the UUID does not change";
   CUuuid Zero;
   std::memset(&Zero, 0, sizeof(Zero));
@@ -143,7 +146,8 @@ TEST_F(Device, UuidInvalidDeviceRejected) {
 
 TEST_F(Device, ComputeCapabilityMatchesAttributes) {
   int Major = -1, Minor = -1;
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceComputeCapability(&Major, &Minor, Dev));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceComputeCapability(&Major, &Minor, Dev))
+      << "query the compute capability";
   report("computeCapability.major", Major);
   report("computeCapability.minor", Minor);
   EXPECT_GE(Major, 1) << "compute capability is at least 1.0";
@@ -221,9 +225,9 @@ TEST_F(Device, AttributeMiscLimits) {
 
 TEST_F(Device, AttributeUnknownRejected) {
   int V = 0;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
-            cuDeviceGetAttribute(&V, static_cast<CUdevice_attribute>(100000),
-                                 Dev))
+  EXPECT_CU(
+      CUDA_ERROR_INVALID_VALUE,
+      cuDeviceGetAttribute(&V, static_cast<CUdevice_attribute>(100000), Dev))
       << "observed on NVIDIA: unknown attribute is INVALID_VALUE";
 }
 
@@ -260,16 +264,23 @@ TEST_F(Device, AttributeNullOutputRejected) {
 TEST_F(Device, PropertiesAgreeWithAttributes) {
   CUdevprop P;
   std::memset(&P, 0, sizeof(P));
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetProperties(&P, Dev));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetProperties(&P, Dev))
+      << "query the properties";
   EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK),
             P.maxThreadsPerBlock)
       << "maxThreadsPerBlock";
-  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X), P.maxThreadsDim[0]);
-  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y), P.maxThreadsDim[1]);
-  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z), P.maxThreadsDim[2]);
-  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X), P.maxGridSize[0]);
-  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y), P.maxGridSize[1]);
-  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z), P.maxGridSize[2]);
+  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X), P.maxThreadsDim[0])
+      << "maxThreadsDim[0]";
+  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y), P.maxThreadsDim[1])
+      << "maxThreadsDim[1]";
+  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z), P.maxThreadsDim[2])
+      << "maxThreadsDim[2]";
+  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X), P.maxGridSize[0])
+      << "maxGridSize[0]";
+  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y), P.maxGridSize[1])
+      << "maxGridSize[1]";
+  EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z), P.maxGridSize[2])
+      << "maxGridSize[2]";
   EXPECT_EQ(attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK),
             P.sharedMemPerBlock)
       << "sharedMemPerBlock";
@@ -299,7 +310,8 @@ TEST_F(Device, PropertiesInvalidDeviceRejected) {
 TEST_F(Device, PciBusIdRoundTrips) {
   char Id[64];
   std::memset(Id, 0, sizeof(Id));
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetPCIBusId(Id, sizeof(Id), Dev));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetPCIBusId(Id, sizeof(Id), Dev))
+      << "query the bus id";
   report("cuDeviceGetPCIBusId", static_cast<const char *>(Id));
   unsigned Domain = 0, Bus = 0, Slot = 0, Function = 0;
   EXPECT_EQ(4, std::sscanf(Id, "%x:%x:%x.%x", &Domain, &Bus, &Slot, &Function))
@@ -347,7 +359,8 @@ TEST_F(Device, ByPciBusIdUnknownBusRejected) {
 
 TEST_F(Device, ByPciBusIdNullArgumentsRejected) {
   char Id[64];
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetPCIBusId(Id, sizeof(Id), Dev));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetPCIBusId(Id, sizeof(Id), Dev))
+      << "query the bus id";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuDeviceGetByPCIBusId(nullptr, Id))
       << "the output pointer is required";
   CUdevice D;

@@ -28,11 +28,13 @@ struct PageBuffer {
 
 TEST_F(HostMemory, AllocHostIsWritableAndFreed) {
   void *H = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 1 << 20));
-  ASSERT_NE(nullptr, H);
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 1 << 20))
+      << "setup: page-locked memory";
+  ASSERT_NE(nullptr, H) << "a real address";
   std::memset(H, 0x5a, 1 << 20); // E.8.5: ordinary host memory to the CPU
-  EXPECT_EQ(0x5a, static_cast<unsigned char *>(H)[12345]);
-  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+  EXPECT_EQ(0x5a, static_cast<unsigned char *>(H)[12345]) << "the CPU wrote it";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H))
+      << "cleanup: free page-locked memory";
 }
 
 TEST_F(HostMemory, AllocHostNullOutputRejected) {
@@ -58,8 +60,10 @@ TEST_F(HostMemory, FreeHostOfPageableRejected) {
 
 TEST_F(HostMemory, FreeHostTwiceRejected) {
   void *H = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096));
-  ASSERT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096))
+      << "setup: page-locked memory";
+  ASSERT_CU(CUDA_SUCCESS, cuMemFreeHost(H))
+      << "cleanup: free page-locked memory";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemFreeHost(H))
       << "the pointer no longer names page-locked memory";
 }
@@ -70,7 +74,8 @@ TEST_F(HostMemoryNoContext, AllocHostWithoutContextRejected) {
       << "page-locked memory belongs to a context";
 }
 
-//===-- cuMemHostAlloc ------------------------------------------------------===//
+//===-- cuMemHostAlloc
+//------------------------------------------------------===//
 
 TEST_F(HostMemory, HostAllocEveryFlag) {
   const unsigned AllFlags[] = {
@@ -84,14 +89,16 @@ TEST_F(HostMemory, HostAllocEveryFlag) {
         << "flags " << Flags;
     std::memset(H, 1, 8192);
     unsigned Got = 0xdead;
-    EXPECT_CU(CUDA_SUCCESS, cuMemHostGetFlags(&Got, H));
+    EXPECT_CU(CUDA_SUCCESS, cuMemHostGetFlags(&Got, H))
+        << "query host allocation flags";
     report("cuMemHostGetFlags(cuMemHostAlloc flags=" + std::to_string(Flags) +
                ")",
            Got);
     EXPECT_EQ(Flags | CU_MEMHOSTALLOC_DEVICEMAP, Got)
         << "observed on NVIDIA: the flags asked for, plus DEVICEMAP (all "
            "page-locked memory is mapped under unified addressing)";
-    EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+    EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H))
+        << "cleanup: free page-locked memory";
   }
 }
 
@@ -108,7 +115,8 @@ TEST_F(HostMemory, HostAllocNullOutputRejected) {
 
 TEST_F(HostMemory, HostGetFlagsOfAllocHost) {
   void *H = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096))
+      << "setup: page-locked memory";
   unsigned Flags = 0xdead;
   EXPECT_CU(CUDA_SUCCESS, cuMemHostGetFlags(&Flags, H))
       << "cuMemAllocHost memory has flags";
@@ -119,49 +127,58 @@ TEST_F(HostMemory, HostGetFlagsOfAllocHost) {
   EXPECT_CU(CUDA_SUCCESS,
             cuMemHostGetFlags(&Interior, static_cast<char *>(H) + 100))
       << "interior pointers are inside the allocation";
-  EXPECT_EQ(Flags, Interior);
-  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+  EXPECT_EQ(Flags, Interior) << "same allocation, same flags";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H))
+      << "cleanup: free page-locked memory";
 }
 
 TEST_F(HostMemory, HostGetFlagsOfPageableRejected) {
   std::vector<char> Pageable(4096);
   unsigned Flags;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostGetFlags(&Flags, Pageable.data()))
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuMemHostGetFlags(&Flags, Pageable.data()))
       << "pageable memory has no host-allocation flags";
 }
 
 TEST_F(HostMemory, HostGetFlagsNullOutputRejected) {
   void *H = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096))
+      << "setup: page-locked memory";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostGetFlags(nullptr, H))
       << "the output pointer is required";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H))
+      << "cleanup: free page-locked memory";
 }
 
 //===-- cuMemHostGetDevicePointer -----------------------------------------===//
 
 TEST_F(HostMemory, DevicePointerOfMappedMemoryIsTheHostAddress) {
   void *H = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuMemHostAlloc(&H, 4096, CU_MEMHOSTALLOC_DEVICEMAP));
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostAlloc(&H, 4096, CU_MEMHOSTALLOC_DEVICEMAP))
+      << "page-locked memory with flags";
   CUdeviceptr D = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemHostGetDevicePointer(&D, H, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostGetDevicePointer(&D, H, 0))
+      << "map to a device address";
   EXPECT_EQ(reinterpret_cast<CUdeviceptr>(H), D)
       << "with unified addressing the device sees the host address";
   std::memset(H, 0x42, 4096);
   unsigned char Back[16] = {};
   EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back, D + 8, sizeof(Back)))
       << "the device pointer is usable in copies";
-  EXPECT_EQ(0x42, Back[15]);
-  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+  EXPECT_EQ(0x42, Back[15]) << "the bytes the host wrote";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H))
+      << "cleanup: free page-locked memory";
 }
 
 TEST_F(HostMemory, DevicePointerNonZeroFlagsRejected) {
   void *H = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuMemHostAlloc(&H, 4096, CU_MEMHOSTALLOC_DEVICEMAP));
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostAlloc(&H, 4096, CU_MEMHOSTALLOC_DEVICEMAP))
+      << "page-locked memory with flags";
   CUdeviceptr D = 0;
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostGetDevicePointer(&D, H, 1))
       << "Flags must be 0";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H))
+      << "cleanup: free page-locked memory";
 }
 
 TEST_F(HostMemory, DevicePointerOfPageableRejected) {
@@ -174,17 +191,20 @@ TEST_F(HostMemory, DevicePointerOfPageableRejected) {
 
 TEST_F(HostMemory, DevicePointerNullOutputRejected) {
   void *H = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 4096))
+      << "setup: page-locked memory";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemHostGetDevicePointer(nullptr, H, 0))
       << "the output pointer is required";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H))
+      << "cleanup: free page-locked memory";
 }
 
 //===-- cuMemHostRegister / Unregister ------------------------------------===//
 
 TEST_F(HostMemory, RegisterAndUnregister) {
   PageBuffer B(1 << 16);
-  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, 0))
+      << "register page-aligned memory";
   CUdeviceptr D = 0;
   EXPECT_CU(CUDA_SUCCESS, cuMemHostGetDevicePointer(&D, B.Ptr, 0))
       << "registered memory is mapped";
@@ -193,7 +213,7 @@ TEST_F(HostMemory, RegisterAndUnregister) {
       << "registered memory has flags";
   EXPECT_EQ(unsigned(CU_MEMHOSTALLOC_DEVICEMAP), Flags)
       << "observed on NVIDIA: registered memory is mapped";
-  EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr));
+  EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr)) << "cleanup: unregister";
 }
 
 TEST_F(HostMemory, RegisterEveryFlag) {
@@ -203,17 +223,19 @@ TEST_F(HostMemory, RegisterEveryFlag) {
     PageBuffer B(1 << 16);
     EXPECT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, Flags))
         << "flags " << Flags;
-    EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr));
+    EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr))
+        << "cleanup: unregister";
   }
 }
 
 TEST_F(HostMemory, RegisterTwiceRejected) {
   PageBuffer B(1 << 16);
-  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, 0))
+      << "register page-aligned memory";
   EXPECT_CU(CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
             cuMemHostRegister(B.Ptr, B.Size, 0))
       << "the range is already page-locked";
-  EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr));
+  EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr)) << "cleanup: unregister";
 }
 
 TEST_F(HostMemory, UnregisterUnknownRejected) {
@@ -224,8 +246,9 @@ TEST_F(HostMemory, UnregisterUnknownRejected) {
 
 TEST_F(HostMemory, UnregisterTwiceRejected) {
   PageBuffer B(1 << 16);
-  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, 0));
-  ASSERT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr));
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(B.Ptr, B.Size, 0))
+      << "register page-aligned memory";
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostUnregister(B.Ptr)) << "cleanup: unregister";
   EXPECT_CU(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, cuMemHostUnregister(B.Ptr))
       << "already unregistered";
 }

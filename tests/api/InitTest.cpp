@@ -23,7 +23,7 @@ TEST(Init, NonZeroFlagsRejected) {
 }
 
 TEST(Init, NonZeroFlagsAfterInitStillRejected) {
-  ASSERT_CU(CUDA_SUCCESS, cuInit(0));
+  ASSERT_CU(CUDA_SUCCESS, cuInit(0)) << "initialise the driver";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuInit(0x80000000u))
       << "flags are checked even once the driver is initialised";
 }
@@ -46,15 +46,19 @@ TEST(DriverVersion, NullOutputRejected) {
 
 TEST(ErrorName, NamesKnownCodes) {
   const char *Name = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(CUDA_SUCCESS, &Name));
-  ASSERT_NE(nullptr, Name);
+  ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(CUDA_SUCCESS, &Name))
+      << "name a known code";
+  ASSERT_NE(nullptr, Name) << "a name, not NULL";
   EXPECT_STREQ("CUDA_SUCCESS", Name) << "names are the enumerator spellings";
-  ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(CUDA_ERROR_INVALID_VALUE, &Name));
-  EXPECT_STREQ("CUDA_ERROR_INVALID_VALUE", Name);
-  ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(CUDA_ERROR_INVALID_CONTEXT, &Name));
-  EXPECT_STREQ("CUDA_ERROR_INVALID_CONTEXT", Name);
-  ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(CUDA_ERROR_NOT_READY, &Name));
-  EXPECT_STREQ("CUDA_ERROR_NOT_READY", Name);
+  ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(CUDA_ERROR_INVALID_VALUE, &Name))
+      << "name a known code";
+  EXPECT_STREQ("CUDA_ERROR_INVALID_VALUE", Name) << "the enumerator spelling";
+  ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(CUDA_ERROR_INVALID_CONTEXT, &Name))
+      << "name a known code";
+  EXPECT_STREQ("CUDA_ERROR_INVALID_CONTEXT", Name) << "the enumerator spelling";
+  ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(CUDA_ERROR_NOT_READY, &Name))
+      << "name a known code";
+  EXPECT_STREQ("CUDA_ERROR_NOT_READY", Name) << "the enumerator spelling";
 }
 
 TEST(ErrorName, EveryCommonCodeHasItsOwnName) {
@@ -69,14 +73,16 @@ TEST(ErrorName, EveryCommonCodeHasItsOwnName) {
       {CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE"},
       {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE"},
       {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE"},
-      {CUDA_ERROR_CONTEXT_ALREADY_CURRENT, "CUDA_ERROR_CONTEXT_ALREADY_CURRENT"},
+      {CUDA_ERROR_CONTEXT_ALREADY_CURRENT,
+       "CUDA_ERROR_CONTEXT_ALREADY_CURRENT"},
       {CUDA_ERROR_NO_BINARY_FOR_GPU, "CUDA_ERROR_NO_BINARY_FOR_GPU"},
       {CUDA_ERROR_FILE_NOT_FOUND, "CUDA_ERROR_FILE_NOT_FOUND"},
       {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE"},
       {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND"},
       {CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS"},
       {CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED"},
-      {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"},
+      {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES,
+       "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"},
       {CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED"},
       {CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN"},
   };
@@ -133,7 +139,8 @@ TEST(ErrorString, DescribesKnownCodes) {
       // Deviation: cucpu describes each code in its own words.
       EXPECT_GT(std::strlen(Text), 0u) << "description of " << C.Text;
       const char *Name = nullptr;
-      ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(C.Code, &Name));
+      ASSERT_CU(CUDA_SUCCESS, cuGetErrorName(C.Code, &Name))
+          << "name a known code";
       EXPECT_STRNE(Name, Text) << "a description, not the name";
     }
   }
@@ -141,8 +148,10 @@ TEST(ErrorString, DescribesKnownCodes) {
 
 TEST(ErrorString, DescriptionsDiffer) {
   const char *A = nullptr, *B = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuGetErrorString(CUDA_ERROR_INVALID_VALUE, &A));
-  ASSERT_CU(CUDA_SUCCESS, cuGetErrorString(CUDA_ERROR_INVALID_CONTEXT, &B));
+  ASSERT_CU(CUDA_SUCCESS, cuGetErrorString(CUDA_ERROR_INVALID_VALUE, &A))
+      << "describe a known code";
+  ASSERT_CU(CUDA_SUCCESS, cuGetErrorString(CUDA_ERROR_INVALID_CONTEXT, &B))
+      << "describe a known code";
   EXPECT_STRNE(A, B) << "each code is described on its own";
 }
 

@@ -18,18 +18,18 @@ protected:
     DriverTest::SetUp();
     if (HasFatalFailure())
       return;
-    ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&A, Size));
-    ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&B, Size));
+    ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&A, Size)) << "setup: device memory";
+    ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&B, Size)) << "setup: device memory";
     Pattern.resize(Size);
     std::iota(Pattern.begin(), Pattern.end(), 0); // 0,1,..,255,0,1,..
     Back.assign(Size, 0);
   }
   void TearDown() override {
     if (A) {
-      EXPECT_CU(CUDA_SUCCESS, cuMemFree(A));
+      EXPECT_CU(CUDA_SUCCESS, cuMemFree(A)) << "cleanup: free the allocation";
     }
     if (B) {
-      EXPECT_CU(CUDA_SUCCESS, cuMemFree(B));
+      EXPECT_CU(CUDA_SUCCESS, cuMemFree(B)) << "cleanup: free the allocation";
     }
     DriverTest::TearDown();
   }
@@ -45,16 +45,21 @@ using MemcpyNoContext = NoContextTest;
 //===-- HtoD / DtoH / DtoD ----------------------------------------------===//
 
 TEST_F(Memcpy, HtoDThenDtoHRoundTrips) {
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyHtoD(A, Pattern.data(), Size));
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), A, Size));
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyHtoD(A, Pattern.data(), Size))
+      << "write the pattern to the device";
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), A, Size))
+      << "read the device memory back";
   EXPECT_EQ(Pattern, Back) << "E.8.13/E.8.14: bytes survive the round trip";
 }
 
 TEST_F(Memcpy, DtoDCopies) {
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyHtoD(A, Pattern.data(), Size));
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoD(B + 100, A + 200, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyHtoD(A, Pattern.data(), Size))
+      << "write the pattern to the device";
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoD(B + 100, A + 200, 1000))
+      << "a valid copy";
   ASSERT_CU(CUDA_SUCCESS, cuCtxSynchronize()) << "E.8.15: DtoD is async";
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), B + 100, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), B + 100, 1000))
+      << "read the device memory back";
   EXPECT_EQ(0, std::memcmp(Back.data(), Pattern.data() + 200, 1000))
       << "offsets apply on both sides";
 }
@@ -96,7 +101,7 @@ TEST_F(Memcpy, HtoDToNullRejected) {
 }
 
 TEST_F(Memcpy, HtoDToFreedMemoryRejected) {
-  ASSERT_CU(CUDA_SUCCESS, cuMemFree(B));
+  ASSERT_CU(CUDA_SUCCESS, cuMemFree(B)) << "cleanup: free the allocation";
   CUdeviceptr Freed = B;
   B = 0;
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoD(Freed, Pattern.data(), 64))
@@ -105,12 +110,16 @@ TEST_F(Memcpy, HtoDToFreedMemoryRejected) {
 
 TEST_F(Memcpy, IntoAnotherContextsMemory) {
   CUcontext Second = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second))
+      << "setup: a second context, now current";
   EXPECT_CU(CUDA_SUCCESS, cuMemcpyHtoD(A, Pattern.data(), 64))
       << "with unified addressing the pointer names its own context";
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), A, 64));
-  EXPECT_EQ(0, std::memcmp(Back.data(), Pattern.data(), 64));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
+      << "cleanup: destroy the context";
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), A, 64))
+      << "read the device memory back";
+  EXPECT_EQ(0, std::memcmp(Back.data(), Pattern.data(), 64))
+      << "the bytes arrived";
 }
 
 TEST_F(MemcpyNoContext, WithoutContextRejected) {
@@ -123,20 +132,26 @@ TEST_F(MemcpyNoContext, WithoutContextRejected) {
 
 TEST_F(Memcpy, AsyncCopiesOnAStream) {
   CUstream S = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0)) << "setup: a stream";
   void *Pinned = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&Pinned, Size));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&Pinned, Size))
+      << "setup: page-locked memory";
   std::memcpy(Pinned, Pattern.data(), Size);
-  EXPECT_CU(CUDA_SUCCESS, cuMemcpyHtoDAsync(A, Pinned, Size, S));
-  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoDAsync(B, A, Size, S));
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyHtoDAsync(A, Pinned, Size, S))
+      << "a valid copy";
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoDAsync(B, A, Size, S)) << "a valid copy";
   std::memset(Pinned, 0, Size);
-  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S));
-  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoHAsync(Pinned, B, Size, S));
-  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S));
+  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S))
+      << "wait for the stream's work";
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoHAsync(Pinned, B, Size, S))
+      << "a valid copy";
+  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S))
+      << "wait for the stream's work";
   EXPECT_EQ(0, std::memcmp(Pinned, Pattern.data(), Size))
       << "stream order: HtoD, DtoD, then DtoH";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(Pinned));
-  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(Pinned))
+      << "cleanup: free page-locked memory";
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S)) << "cleanup: destroy the stream";
 }
 
 TEST_F(Memcpy, AsyncFromPageableMemoryWorks) {
@@ -145,8 +160,8 @@ TEST_F(Memcpy, AsyncFromPageableMemoryWorks) {
          "was an error)";
   EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoHAsync(Back.data(), A, Size, nullptr))
       << "pageable destination likewise";
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSynchronize());
-  EXPECT_EQ(Pattern, Back);
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSynchronize()) << "wait for the context's work";
+  EXPECT_EQ(Pattern, Back) << "the bytes survived the round trip";
 }
 
 TEST_F(Memcpy, AsyncPastTheEndRejected) {
@@ -158,7 +173,8 @@ TEST_F(Memcpy, AsyncPastTheEndRejected) {
       << "same range rule as the synchronous copy";
 }
 
-//===-- Generic cuMemcpy (unified addressing) -------------------------------===//
+//===-- Generic cuMemcpy (unified addressing)
+//-------------------------------===//
 
 TEST_F(Memcpy, GenericInfersEveryDirection) {
   ASSERT_CU(CUDA_SUCCESS, cuMemcpy(A, addr(Pattern.data()), Size))
@@ -166,15 +182,15 @@ TEST_F(Memcpy, GenericInfersEveryDirection) {
   ASSERT_CU(CUDA_SUCCESS, cuMemcpy(B, A, Size)) << "device to device";
   ASSERT_CU(CUDA_SUCCESS, cuMemcpy(addr(Back.data()), B, Size))
       << "device to host";
-  EXPECT_EQ(Pattern, Back);
+  EXPECT_EQ(Pattern, Back) << "the bytes survived the round trip";
 }
 
 TEST_F(Memcpy, GenericHostToHost) {
   std::vector<unsigned char> Dst(64, 0);
-  EXPECT_CU(CUDA_SUCCESS,
-            cuMemcpy(addr(Dst.data()), addr(Pattern.data()), 64))
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpy(addr(Dst.data()), addr(Pattern.data()), 64))
       << "two pageable host pointers";
-  EXPECT_EQ(0, std::memcmp(Dst.data(), Pattern.data(), 64));
+  EXPECT_EQ(0, std::memcmp(Dst.data(), Pattern.data(), 64))
+      << "the bytes arrived";
 }
 
 TEST_F(Memcpy, GenericPastTheEndRejected) {
@@ -185,18 +201,23 @@ TEST_F(Memcpy, GenericPastTheEndRejected) {
 
 TEST_F(Memcpy, GenericAsync) {
   CUstream S = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, CU_STREAM_NON_BLOCKING));
-  EXPECT_CU(CUDA_SUCCESS, cuMemcpyAsync(A, addr(Pattern.data()), Size, S));
-  EXPECT_CU(CUDA_SUCCESS, cuMemcpyAsync(addr(Back.data()), A, Size, S));
-  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S));
-  EXPECT_EQ(Pattern, Back);
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, CU_STREAM_NON_BLOCKING))
+      << "setup: a stream";
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyAsync(A, addr(Pattern.data()), Size, S))
+      << "queue a generic copy";
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyAsync(addr(Back.data()), A, Size, S))
+      << "queue a generic copy";
+  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S))
+      << "wait for the stream's work";
+  EXPECT_EQ(Pattern, Back) << "the bytes survived the round trip";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
             cuMemcpyAsync(A + 16, addr(Pattern.data()), Size, S))
       << "range rule as for cuMemcpy";
-  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S)) << "cleanup: destroy the stream";
 }
 
-//===-- 2D ------------------------------------------------------------------===//
+//===-- 2D
+//------------------------------------------------------------------===//
 
 /// A CUDA_MEMCPY2D with every field zeroed.
 CUDA_MEMCPY2D zeroed() {
@@ -216,9 +237,10 @@ TEST_F(Memcpy, TwoDHostToDeviceAndBack) {
   C.dstPitch = 128;
   C.WidthInBytes = 32;
   C.Height = 8;
-  ASSERT_CU(CUDA_SUCCESS, cuMemsetD8(A, 0, Size));
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpy2D(&C));
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), A, Size));
+  ASSERT_CU(CUDA_SUCCESS, cuMemsetD8(A, 0, Size)) << "a valid memset";
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpy2D(&C)) << "a valid 2D copy";
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), A, Size))
+      << "read the device memory back";
   EXPECT_EQ(Pattern[5 * 64 + 31], Back[5 * 128 + 31]) << "row 5, last byte";
   EXPECT_EQ(0, Back[5 * 128 + 32]) << "bytes past the width untouched";
 
@@ -237,7 +259,8 @@ TEST_F(Memcpy, TwoDHostToDeviceAndBack) {
 }
 
 TEST_F(Memcpy, TwoDWithOffsets) {
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyHtoD(A, Pattern.data(), Size));
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyHtoD(A, Pattern.data(), Size))
+      << "write the pattern to the device";
   CUDA_MEMCPY2D C = zeroed();
   C.srcMemoryType = CU_MEMORYTYPE_DEVICE;
   C.srcDevice = A;
@@ -251,14 +274,15 @@ TEST_F(Memcpy, TwoDWithOffsets) {
   C.dstY = 1;
   C.WidthInBytes = 4;
   C.Height = 2;
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpy2D(&C));
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpy2D(&C)) << "a valid 2D copy";
   EXPECT_EQ(Pattern[2 * 256 + 5], Back[1 * 16 + 1])
       << "§3.5: start = base + Y*pitch + XInBytes on both sides";
   EXPECT_EQ(Pattern[3 * 256 + 8], Back[2 * 16 + 4]) << "second row, last byte";
 }
 
 TEST_F(Memcpy, TwoDDeviceToDeviceWithArbitraryPitches) {
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyHtoD(A, Pattern.data(), Size));
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyHtoD(A, Pattern.data(), Size))
+      << "write the pattern to the device";
   CUDA_MEMCPY2D C = zeroed();
   C.srcMemoryType = CU_MEMORYTYPE_DEVICE;
   C.srcDevice = A;
@@ -273,7 +297,8 @@ TEST_F(Memcpy, TwoDDeviceToDeviceWithArbitraryPitches) {
          "NVIDIA today copies them";
   EXPECT_CU(CUDA_SUCCESS, cuMemcpy2DUnaligned(&C))
       << "E.8.21: the unaligned form has no pitch restriction";
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), B, Size));
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), B, Size))
+      << "read the device memory back";
   EXPECT_EQ(Pattern[9 * 100 + 69], Back[9 * 77 + 69]) << "last row, last byte";
 }
 
@@ -289,7 +314,7 @@ TEST_F(Memcpy, TwoDHostToHost) {
   C.WidthInBytes = 16;
   C.Height = 4;
   ASSERT_CU(CUDA_SUCCESS, cuMemcpy2D(&C)) << "host on both sides";
-  EXPECT_EQ(Pattern[3 * 32 + 15], Dst[3 * 64 + 15]);
+  EXPECT_EQ(Pattern[3 * 32 + 15], Dst[3 * 64 + 15]) << "last row, last byte";
 }
 
 TEST_F(Memcpy, TwoDUnifiedMemoryType) {
@@ -304,8 +329,10 @@ TEST_F(Memcpy, TwoDUnifiedMemoryType) {
   C.Height = 4;
   ASSERT_CU(CUDA_SUCCESS, cuMemcpy2D(&C))
       << "CU_MEMORYTYPE_UNIFIED lets the driver infer each side";
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), A, 256));
-  EXPECT_EQ(0, std::memcmp(Back.data(), Pattern.data(), 256));
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), A, 256))
+      << "read the device memory back";
+  EXPECT_EQ(0, std::memcmp(Back.data(), Pattern.data(), 256))
+      << "the bytes arrived";
 }
 
 TEST_F(Memcpy, TwoDSourcePitchBelowWidthRejected) {
@@ -378,8 +405,7 @@ TEST_F(Memcpy, TwoDUnknownMemoryTypeRejected) {
   C.dstPitch = 64;
   C.WidthInBytes = 64;
   C.Height = 1;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemcpy2D(&C))
-      << "7 is no CUmemorytype";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemcpy2D(&C)) << "7 is no CUmemorytype";
 }
 
 TEST_F(Memcpy, TwoDNullParamsRejected) {
@@ -389,7 +415,7 @@ TEST_F(Memcpy, TwoDNullParamsRejected) {
 
 TEST_F(Memcpy, TwoDAsyncOnAStream) {
   CUstream S = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0)) << "setup: a stream";
   CUDA_MEMCPY2D C = zeroed();
   C.srcMemoryType = CU_MEMORYTYPE_HOST;
   C.srcHost = Pattern.data();
@@ -401,13 +427,16 @@ TEST_F(Memcpy, TwoDAsyncOnAStream) {
   C.Height = 16;
   EXPECT_CU(CUDA_SUCCESS, cuMemcpy2DAsync(&C, S))
       << "pageable host memory is fine today (the seed said error)";
-  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S));
-  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), A, 1024));
-  EXPECT_EQ(0, std::memcmp(Back.data(), Pattern.data(), 1024));
+  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S))
+      << "wait for the stream's work";
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), A, 1024))
+      << "read the device memory back";
+  EXPECT_EQ(0, std::memcmp(Back.data(), Pattern.data(), 1024))
+      << "the bytes arrived";
   C.srcPitch = 32;
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemcpy2DAsync(&C, S))
       << "E.8.21: pitch below width";
-  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S)) << "cleanup: destroy the stream";
 }
 
 } // namespace

@@ -19,17 +19,17 @@ TEST_F(Memory, AllocIsAligned) {
     ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, Size)) << "size " << Size;
     EXPECT_NE(0u, P) << "a real address";
     EXPECT_EQ(0u, P % 256) << "R-MEM-3: at least 256-byte aligned";
-    EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+    EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
   }
 }
 
 TEST_F(Memory, AllocationsDoNotOverlap) {
   CUdeviceptr A = 0, B = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&A, 1000));
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&B, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&A, 1000)) << "setup: device memory";
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&B, 1000)) << "setup: device memory";
   EXPECT_TRUE(A + 1000 <= B || B + 1000 <= A) << "distinct ranges";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(A));
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(B));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(A)) << "cleanup: free the allocation";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(B)) << "cleanup: free the allocation";
 }
 
 TEST_F(Memory, AllocZeroBytesRejected) {
@@ -60,10 +60,12 @@ TEST_F(MemoryNoContext, AllocWithoutContextRejected) {
 TEST_F(Memory, AllocPitchObservedPitch) {
   CUdeviceptr P = 0;
   size_t Pitch = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAllocPitch(&P, &Pitch, 100, 10, 4));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocPitch(&P, &Pitch, 100, 10, 4))
+      << "a valid pitched allocation";
   EXPECT_EQ(512u, Pitch) << "observed on NVIDIA: width 100 gives pitch 512";
   size_t Size = 0;
-  EXPECT_CU(CUDA_SUCCESS, cuMemGetAddressRange(nullptr, &Size, P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemGetAddressRange(nullptr, &Size, P))
+      << "query the allocation's range";
   EXPECT_GE(Size, Pitch * 10) << "the allocation covers pitch*height";
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "E.8.4: pitched memory is freed "
                                            "with cuMemFree";
@@ -83,7 +85,7 @@ TEST_F(Memory, AllocPitchCoversWidthForEveryElementSize) {
           << "observed on NVIDIA: the width rounded up to 512 bytes, "
              "whatever the element size";
       EXPECT_EQ(0u, P % 256) << "R-MEM-3";
-      EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+      EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
     }
   }
 }
@@ -130,7 +132,7 @@ TEST_F(Memory, FreeZeroIsNoOp) {
 
 TEST_F(Memory, FreeInteriorPointerRejected) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1024));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1024)) << "setup: device memory";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemFree(P + 4))
       << "E.8.4: only pointers returned by cuMemAlloc";
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "the allocation is intact";
@@ -138,8 +140,8 @@ TEST_F(Memory, FreeInteriorPointerRejected) {
 
 TEST_F(Memory, DoubleFreeRejected) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1024));
-  ASSERT_CU(CUDA_SUCCESS, cuMemFree(P));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1024)) << "setup: device memory";
+  ASSERT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemFree(P))
       << "the pointer no longer names an allocation";
 }
@@ -153,36 +155,43 @@ TEST_F(Memory, FreeForeignPointerRejected) {
 
 TEST_F(Memory, FreeFromAnotherContext) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1024));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1024)) << "setup: device memory";
   CUcontext Second = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second))
+      << "setup: a second context, now current";
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(P))
       << "with unified addressing the pointer identifies its context";
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
+      << "cleanup: destroy the context";
 }
 
 //===-- cuMemGetInfo ------------------------------------------------------===//
 
 TEST_F(Memory, GetInfoFreeIsAtMostTotal) {
   size_t Free = 0, Total = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemGetInfo(&Free, &Total));
+  ASSERT_CU(CUDA_SUCCESS, cuMemGetInfo(&Free, &Total))
+      << "query free and total memory";
   report("cuMemGetInfo.free", Free);
   report("cuMemGetInfo.total", Total);
-  EXPECT_GT(Total, 0u);
+  EXPECT_GT(Total, 0u) << "a device has memory";
   EXPECT_LE(Free, Total) << "free memory is part of the total";
   size_t DevTotal = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceTotalMem(&DevTotal, Dev));
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceTotalMem(&DevTotal, Dev))
+      << "query the memory size";
   EXPECT_EQ(DevTotal, Total) << "the same total as cuDeviceTotalMem";
 }
 
 TEST_F(Memory, GetInfoSeesAnAllocation) {
   size_t Free0 = 0, Total = 0, Free1 = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemGetInfo(&Free0, &Total));
+  ASSERT_CU(CUDA_SUCCESS, cuMemGetInfo(&Free0, &Total))
+      << "query free and total memory";
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, size_t(256) << 20));
-  ASSERT_CU(CUDA_SUCCESS, cuMemGetInfo(&Free1, &Total));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, size_t(256) << 20))
+      << "setup: device memory";
+  ASSERT_CU(CUDA_SUCCESS, cuMemGetInfo(&Free1, &Total))
+      << "query free and total memory";
   EXPECT_LT(Free1, Free0) << "a 256 MiB allocation reduces free memory";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(Memory, GetInfoOutputsAreOptional) {
@@ -206,7 +215,7 @@ TEST_F(MemoryNoContext, GetInfoWithoutContextRejected) {
 
 TEST_F(Memory, AddressRangeOfInteriorPointer) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000)) << "setup: device memory";
   CUdeviceptr Base = 0;
   size_t Size = 0;
   ASSERT_CU(CUDA_SUCCESS, cuMemGetAddressRange(&Base, &Size, P + 100))
@@ -215,22 +224,24 @@ TEST_F(Memory, AddressRangeOfInteriorPointer) {
   EXPECT_EQ(1000u, Size) << "E.8.7: the size asked for";
   ASSERT_CU(CUDA_SUCCESS, cuMemGetAddressRange(&Base, &Size, P + 999))
       << "the last byte is inside";
-  EXPECT_EQ(P, Base);
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_EQ(P, Base) << "the allocation's base";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(Memory, AddressRangeOutputsAreOptional) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000)) << "setup: device memory";
   EXPECT_CU(CUDA_SUCCESS, cuMemGetAddressRange(nullptr, nullptr, P))
       << "E.8.7: both outputs optional";
   CUdeviceptr Base = 0;
-  EXPECT_CU(CUDA_SUCCESS, cuMemGetAddressRange(&Base, nullptr, P + 1));
-  EXPECT_EQ(P, Base);
+  EXPECT_CU(CUDA_SUCCESS, cuMemGetAddressRange(&Base, nullptr, P + 1))
+      << "query the allocation's range";
+  EXPECT_EQ(P, Base) << "the allocation's base";
   size_t Size = 0;
-  EXPECT_CU(CUDA_SUCCESS, cuMemGetAddressRange(nullptr, &Size, P + 2));
-  EXPECT_EQ(1000u, Size);
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemGetAddressRange(nullptr, &Size, P + 2))
+      << "query the allocation's range";
+  EXPECT_EQ(1000u, Size) << "the size asked for";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(Memory, AddressRangeOfNonAllocationRejected) {
@@ -247,20 +258,20 @@ TEST_F(Memory, AddressRangeOfNonAllocationRejected) {
 
 TEST_F(Memory, AddressRangeOnePastTheEndRejected) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1024));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1024)) << "setup: device memory";
   CUdeviceptr Base = 0;
   size_t Size = 0;
   // 1024 is a multiple of the allocation granularity, so P + 1024 is past
   // every byte NVIDIA's allocator reserved for this allocation.
   EXPECT_CU(CUDA_ERROR_NOT_FOUND, cuMemGetAddressRange(&Base, &Size, P + 1024))
       << "one past the end is outside";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(Memory, AddressRangeOfFreedPointerRejected) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1024));
-  ASSERT_CU(CUDA_SUCCESS, cuMemFree(P));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1024)) << "setup: device memory";
+  ASSERT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
   CUdeviceptr Base = 0;
   EXPECT_CU(CUDA_ERROR_NOT_FOUND, cuMemGetAddressRange(&Base, nullptr, P))
       << "freed memory is in no allocation";

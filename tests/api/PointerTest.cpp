@@ -1,4 +1,5 @@
-//===- PointerTest.cpp - cuPointerGetAttribute(s) --------------------------===//
+//===- PointerTest.cpp - cuPointerGetAttribute(s)
+//--------------------------===//
 
 #include "DriverTest.h"
 
@@ -25,7 +26,7 @@ template <typename T> T must(CUpointer_attribute A, CUdeviceptr P) {
 
 TEST_F(Pointer, DeviceMemoryAttributes) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000)) << "setup: device memory";
   CUdeviceptr In = P + 100;
   EXPECT_EQ(Ctx, must<CUcontext>(CU_POINTER_ATTRIBUTE_CONTEXT, In))
       << "allocated in the fixture's context";
@@ -46,32 +47,34 @@ TEST_F(Pointer, DeviceMemoryAttributes) {
       << "backed by an allocation";
   EXPECT_NE(0u, must<unsigned long long>(CU_POINTER_ATTRIBUTE_BUFFER_ID, In))
       << "every allocation has a buffer id";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(Pointer, DeviceMemoryHasNoHostPointer) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000)) << "setup: device memory";
   void *H = nullptr;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, get(H, CU_POINTER_ATTRIBUTE_HOST_POINTER, P))
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            get(H, CU_POINTER_ATTRIBUTE_HOST_POINTER, P))
       << "device memory is not mapped into the host";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(Pointer, BufferIdsDiffer) {
   CUdeviceptr A = 0, B = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&A, 256));
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&B, 256));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&A, 256)) << "setup: device memory";
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&B, 256)) << "setup: device memory";
   EXPECT_NE(must<unsigned long long>(CU_POINTER_ATTRIBUTE_BUFFER_ID, A),
             must<unsigned long long>(CU_POINTER_ATTRIBUTE_BUFFER_ID, B))
       << "buffer ids are unique per allocation";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(A));
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(B));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(A)) << "cleanup: free the allocation";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(B)) << "cleanup: free the allocation";
 }
 
 TEST_F(Pointer, PinnedHostAttributes) {
   void *H = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 8192));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&H, 8192))
+      << "setup: page-locked memory";
   CUdeviceptr P = reinterpret_cast<CUdeviceptr>(H) + 16;
   EXPECT_EQ(unsigned(CU_MEMORYTYPE_HOST),
             must<unsigned>(CU_POINTER_ATTRIBUTE_MEMORY_TYPE, P))
@@ -88,28 +91,34 @@ TEST_F(Pointer, PinnedHostAttributes) {
       << "the range starts at the allocation";
   EXPECT_EQ(8192u, must<size_t>(CU_POINTER_ATTRIBUTE_RANGE_SIZE, P))
       << "the size asked for";
-  EXPECT_EQ(0u, must<unsigned>(CU_POINTER_ATTRIBUTE_IS_MANAGED, P));
+  EXPECT_EQ(0u, must<unsigned>(CU_POINTER_ATTRIBUTE_IS_MANAGED, P))
+      << "page-locked memory is not managed";
   EXPECT_EQ(0, must<int>(CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, P))
       << "observed on NVIDIA: the context's device";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(H))
+      << "cleanup: free page-locked memory";
 }
 
 TEST_F(Pointer, RegisteredHostAttributes) {
   const size_t Size = 1 << 16;
   void *Buf = std::aligned_alloc(4096, Size);
-  ASSERT_NE(nullptr, Buf);
-  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(Buf, Size, 0));
+  ASSERT_NE(nullptr, Buf) << "setup: page-aligned host memory";
+  ASSERT_CU(CUDA_SUCCESS, cuMemHostRegister(Buf, Size, 0))
+      << "register page-aligned memory";
   CUdeviceptr P = reinterpret_cast<CUdeviceptr>(Buf);
   EXPECT_EQ(unsigned(CU_MEMORYTYPE_HOST),
             must<unsigned>(CU_POINTER_ATTRIBUTE_MEMORY_TYPE, P + 8))
       << "registered memory is host memory";
   EXPECT_EQ(static_cast<char *>(Buf) + 8,
-            must<void *>(CU_POINTER_ATTRIBUTE_HOST_POINTER, P + 8));
+            must<void *>(CU_POINTER_ATTRIBUTE_HOST_POINTER, P + 8))
+      << "the host address";
   EXPECT_EQ(Ctx, must<CUcontext>(CU_POINTER_ATTRIBUTE_CONTEXT, P))
       << "registered in the fixture's context";
-  EXPECT_EQ(P, must<CUdeviceptr>(CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, P + 8));
-  EXPECT_EQ(Size, must<size_t>(CU_POINTER_ATTRIBUTE_RANGE_SIZE, P + 8));
-  EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(Buf));
+  EXPECT_EQ(P, must<CUdeviceptr>(CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, P + 8))
+      << "the registered range starts here";
+  EXPECT_EQ(Size, must<size_t>(CU_POINTER_ATTRIBUTE_RANGE_SIZE, P + 8))
+      << "the registered size";
+  EXPECT_CU(CUDA_SUCCESS, cuMemHostUnregister(Buf)) << "cleanup: unregister";
   std::free(Buf);
 }
 
@@ -134,8 +143,8 @@ TEST_F(Pointer, NullPointerRejected) {
 
 TEST_F(Pointer, FreedMemoryRejected) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000));
-  ASSERT_CU(CUDA_SUCCESS, cuMemFree(P));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000)) << "setup: device memory";
+  ASSERT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
   unsigned Type = 0;
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
             get(Type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, P))
@@ -144,55 +153,57 @@ TEST_F(Pointer, FreedMemoryRejected) {
 
 TEST_F(Pointer, NullDataRejected) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000)) << "setup: device memory";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
             cuPointerGetAttribute(nullptr, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, P))
       << "the output pointer is required";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(Pointer, UnknownAttributeRejected) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000)) << "setup: device memory";
   unsigned long long V = 0;
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
             get(V, static_cast<CUpointer_attribute>(9999), P))
       << "9999 is no CUpointer_attribute";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(Pointer, AttributeOfOtherContextsMemory) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000)) << "setup: device memory";
   CUcontext Second = nullptr;
-  ASSERT_CU(CUDA_SUCCESS, createContext(&Second));
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Second))
+      << "setup: a second context, now current";
   EXPECT_EQ(Ctx, must<CUcontext>(CU_POINTER_ATTRIBUTE_CONTEXT, P))
       << "the owning context, whichever is current";
-  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second));
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Second))
+      << "cleanup: destroy the context";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(Pointer, GetAttributesOfDeviceMemory) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000));
-  CUpointer_attribute Attrs[] = {CU_POINTER_ATTRIBUTE_CONTEXT,
-                                 CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                 CU_POINTER_ATTRIBUTE_DEVICE_POINTER,
-                                 CU_POINTER_ATTRIBUTE_RANGE_SIZE,
-                                 CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL};
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000)) << "setup: device memory";
+  CUpointer_attribute Attrs[] = {
+      CU_POINTER_ATTRIBUTE_CONTEXT, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+      CU_POINTER_ATTRIBUTE_DEVICE_POINTER, CU_POINTER_ATTRIBUTE_RANGE_SIZE,
+      CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL};
   CUcontext C = nullptr;
   unsigned Type = 0;
   CUdeviceptr DP = 0;
   size_t Size = 0;
   int Ordinal = -1;
   void *Data[] = {&C, &Type, &DP, &Size, &Ordinal};
-  ASSERT_CU(CUDA_SUCCESS, cuPointerGetAttributes(5, Attrs, Data, P + 10));
-  EXPECT_EQ(Ctx, C);
-  EXPECT_EQ(unsigned(CU_MEMORYTYPE_DEVICE), Type);
-  EXPECT_EQ(P + 10, DP);
-  EXPECT_EQ(1000u, Size);
-  EXPECT_EQ(0, Ordinal);
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  ASSERT_CU(CUDA_SUCCESS, cuPointerGetAttributes(5, Attrs, Data, P + 10))
+      << "query several attributes at once";
+  EXPECT_EQ(Ctx, C) << "the fixture's context";
+  EXPECT_EQ(unsigned(CU_MEMORYTYPE_DEVICE), Type) << "device memory";
+  EXPECT_EQ(P + 10, DP) << "the address itself";
+  EXPECT_EQ(1000u, Size) << "the size asked for";
+  EXPECT_EQ(0, Ordinal) << "device 0";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(Pointer, GetAttributesOfPageableMemorySucceedsWithDefaults) {
@@ -215,15 +226,17 @@ TEST_F(Pointer, GetAttributesOfPageableMemorySucceedsWithDefaults) {
 
 TEST_F(Pointer, GetAttributesNullArraysRejected) {
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 1000)) << "setup: device memory";
   CUpointer_attribute Attrs[] = {CU_POINTER_ATTRIBUTE_MEMORY_TYPE};
   unsigned Type = 0;
   void *Data[] = {&Type};
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuPointerGetAttributes(1, nullptr, Data, P))
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuPointerGetAttributes(1, nullptr, Data, P))
       << "the attribute array is required";
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuPointerGetAttributes(1, Attrs, nullptr, P))
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuPointerGetAttributes(1, Attrs, nullptr, P))
       << "the data array is required";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 } // namespace

@@ -11,16 +11,17 @@ using ProcAddress = DriverTest;
 TEST_F(ProcAddress, KnownNameIsCallable) {
   void *Fn = nullptr;
   CUdriverProcAddressQueryResult Status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
-  ASSERT_CU(CUDA_SUCCESS, cuGetProcAddress("cuDriverGetVersion", &Fn,
-                                           CUDA_VERSION,
-                                           CU_GET_PROC_ADDRESS_DEFAULT, &Status));
+  ASSERT_CU(CUDA_SUCCESS,
+            cuGetProcAddress("cuDriverGetVersion", &Fn, CUDA_VERSION,
+                             CU_GET_PROC_ADDRESS_DEFAULT, &Status))
+      << "look up an entry point";
   EXPECT_EQ(CU_GET_PROC_ADDRESS_SUCCESS, Status) << "found";
-  ASSERT_NE(nullptr, Fn);
+  ASSERT_NE(nullptr, Fn) << "a function was found";
   int Via = 0, Direct = 0;
   auto *GetVersion = reinterpret_cast<CUresult (*)(int *)>(Fn);
   EXPECT_CU(CUDA_SUCCESS, GetVersion(&Via)) << "the pointer is the function";
-  EXPECT_CU(CUDA_SUCCESS, cuDriverGetVersion(&Direct));
-  EXPECT_EQ(Direct, Via);
+  EXPECT_CU(CUDA_SUCCESS, cuDriverGetVersion(&Direct)) << "query the version";
+  EXPECT_EQ(Direct, Via) << "the same answer as the direct call";
 }
 
 TEST_F(ProcAddress, VersionedNameGivesCurrentAbi) {
@@ -30,17 +31,19 @@ TEST_F(ProcAddress, VersionedNameGivesCurrentAbi) {
             cuGetProcAddress("cuMemAlloc", &Fn, CUDA_VERSION,
                              CU_GET_PROC_ADDRESS_DEFAULT, &Status))
       << "plain names are looked up, not _v2 names";
-  ASSERT_NE(nullptr, Fn);
+  ASSERT_NE(nullptr, Fn) << "a function was found";
   // At CUDA 3.2 and later "cuMemAlloc" is the size_t/64-bit cuMemAlloc_v2.
   auto *Alloc = reinterpret_cast<CUresult (*)(CUdeviceptr *, size_t)>(Fn);
   CUdeviceptr P = 0;
-  ASSERT_CU(CUDA_SUCCESS, Alloc(&P, size_t(1) << 20));
-  EXPECT_NE(0u, P);
+  ASSERT_CU(CUDA_SUCCESS, Alloc(&P, size_t(1) << 20))
+      << "call through the pointer";
+  EXPECT_NE(0u, P) << "a real address";
   CUdeviceptr Base = 0;
   size_t Size = 0;
-  EXPECT_CU(CUDA_SUCCESS, cuMemGetAddressRange(&Base, &Size, P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemGetAddressRange(&Base, &Size, P))
+      << "query the allocation's range";
   EXPECT_EQ(size_t(1) << 20, Size) << "a 64-bit size went through";
-  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P)) << "cleanup: free the allocation";
 }
 
 TEST_F(ProcAddress, UnknownNameReportedInStatus) {
@@ -75,16 +78,16 @@ TEST_F(ProcAddress, VersionTooOldNotSufficient) {
       << "observed on NVIDIA: with a status output the call succeeds";
   EXPECT_EQ(CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT, Status)
       << "the entry point is newer than the version asked for";
-  EXPECT_EQ(nullptr, Fn);
+  EXPECT_EQ(nullptr, Fn) << "the output is cleared";
 }
 
 TEST_F(ProcAddress, StatusIsOptional) {
   void *Fn = nullptr;
-  EXPECT_CU(CUDA_SUCCESS, cuGetProcAddress("cuInit", &Fn, CUDA_VERSION,
-                                           CU_GET_PROC_ADDRESS_DEFAULT,
-                                           nullptr))
+  EXPECT_CU(CUDA_SUCCESS,
+            cuGetProcAddress("cuInit", &Fn, CUDA_VERSION,
+                             CU_GET_PROC_ADDRESS_DEFAULT, nullptr))
       << "the status output may be NULL";
-  EXPECT_NE(nullptr, Fn);
+  EXPECT_NE(nullptr, Fn) << "a function was found";
 }
 
 TEST_F(ProcAddress, NullSymbolRejected) {
@@ -124,7 +127,7 @@ TEST_F(ProcAddress, PerThreadFlagFindsStreamFunctions) {
                              CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM,
                              nullptr))
       << "stream functions have per-thread-default-stream variants";
-  ASSERT_NE(nullptr, Fn);
+  ASSERT_NE(nullptr, Fn) << "a function was found";
   auto *Sync = reinterpret_cast<CUresult (*)(CUstream)>(Fn);
   EXPECT_CU(CUDA_SUCCESS, Sync(nullptr)) << "and they work";
 }

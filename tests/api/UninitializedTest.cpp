@@ -123,9 +123,7 @@ TEST(Uninitialized, MemGetInfo) {
   EXPECT_NOT_INITIALIZED(cuMemGetInfo(&Free, &Total));
 }
 
-TEST(Uninitialized, MemFreeZero) {
-  EXPECT_NOT_INITIALIZED(cuMemFree(0));
-}
+TEST(Uninitialized, MemFreeZero) { EXPECT_NOT_INITIALIZED(cuMemFree(0)); }
 
 TEST(Uninitialized, StreamCreate) {
   CUstream S;
@@ -146,17 +144,17 @@ TEST(Uninitialized, DriverGetVersionWorks) {
   int V = 0;
   EXPECT_CU(CUDA_SUCCESS, cuDriverGetVersion(&V))
       << "the version is known without initialising";
-  EXPECT_GE(V, CUDA_VERSION);
+  EXPECT_GE(V, CUDA_VERSION) << "at least the header's version";
 }
 
 TEST(Uninitialized, ErrorNameAndStringWork) {
   const char *S = nullptr;
   EXPECT_CU(CUDA_SUCCESS, cuGetErrorName(CUDA_ERROR_NOT_INITIALIZED, &S))
       << "error names need no initialisation";
-  EXPECT_STREQ("CUDA_ERROR_NOT_INITIALIZED", S);
+  EXPECT_STREQ("CUDA_ERROR_NOT_INITIALIZED", S) << "the enumerator spelling";
   EXPECT_CU(CUDA_SUCCESS, cuGetErrorString(CUDA_ERROR_NOT_INITIALIZED, &S))
       << "error strings need no initialisation";
-  ASSERT_NE(nullptr, S);
+  ASSERT_NE(nullptr, S) << "a description, not NULL";
   if (isNvidia()) {
     EXPECT_STREQ("initialization error", S) << "NVIDIA's wording";
   } else {
@@ -166,11 +164,11 @@ TEST(Uninitialized, ErrorNameAndStringWork) {
 
 TEST(Uninitialized, GetProcAddressWorks) {
   void *Fn = nullptr;
-  EXPECT_CU(CUDA_SUCCESS, cuGetProcAddress("cuInit", &Fn, CUDA_VERSION,
-                                           CU_GET_PROC_ADDRESS_DEFAULT,
-                                           nullptr))
+  EXPECT_CU(CUDA_SUCCESS,
+            cuGetProcAddress("cuInit", &Fn, CUDA_VERSION,
+                             CU_GET_PROC_ADDRESS_DEFAULT, nullptr))
       << "runtimes fetch cuInit itself through cuGetProcAddress";
-  EXPECT_NE(nullptr, Fn);
+  EXPECT_NE(nullptr, Fn) << "cuInit was found";
 }
 
 // Last in the file: a rejected cuInit must not initialise anything.

@@ -58,8 +58,6 @@ TEST(ImageKind, RecognizesTextAndContainers) {
       << "comments before the .version directive";
   EXPECT_EQ(classifyImage("/* c */ .version 7.0", 0, Why), ImageKind::Ptx);
   EXPECT_EQ(classifyImage("hello world", 0, Why), ImageKind::Unknown);
-  const unsigned char Fat[] = {0x50, 0xed, 0x55, 0xba, 1, 0, 0x10, 0};
-  EXPECT_EQ(classifyImage(Fat, sizeof(Fat), Why), ImageKind::FatBinary);
   const unsigned char Wrapper[] = {0xb1, 0x43, 0x62, 0x46, 1, 0, 0, 0};
   EXPECT_EQ(classifyImage(Wrapper, sizeof(Wrapper), Why),
             ImageKind::FatBinaryWrapper);
@@ -102,4 +100,36 @@ TEST(ImageKind, RejectsDamagedElfImages) {
   EXPECT_EQ(classifyImage(BadName.data(), BadName.size(), Why),
             ImageKind::Malformed)
       << "a section name outside the string table";
+}
+
+TEST(ImageKind, ValidatesFatBinaryFraming) {
+  std::string Why;
+  // Header (version 1, 16 bytes) and one PTX entry of 16 + 16 bytes.
+  unsigned char Good[48] = {0x50, 0xed, 0x55, 0xba, 1, 0, 16, 0, 32};
+  Good[16] = 1;  // kind: PTX
+  Good[20] = 16; // entry header size
+  Good[24] = 16; // padded payload size
+  EXPECT_EQ(classifyImage(Good, sizeof(Good), Why), ImageKind::FatBinary)
+      << Why;
+
+  unsigned char BadKind[48];
+  std::memcpy(BadKind, Good, sizeof(Good));
+  BadKind[16] = 0xde;
+  EXPECT_EQ(classifyImage(BadKind, sizeof(BadKind), Why), ImageKind::Malformed);
+
+  unsigned char Overrun[48];
+  std::memcpy(Overrun, Good, sizeof(Good));
+  Overrun[24] = 17; // payload runs one byte past the container
+  EXPECT_EQ(classifyImage(Overrun, sizeof(Overrun), Why), ImageKind::Malformed);
+
+  unsigned char TooBig[48];
+  std::memcpy(TooBig, Good, sizeof(Good));
+  TooBig[8] = 200; // claims more entries than the buffer holds
+  EXPECT_EQ(classifyImage(TooBig, sizeof(TooBig), Why), ImageKind::Malformed);
+
+  unsigned char BadVersion[48];
+  std::memcpy(BadVersion, Good, sizeof(Good));
+  BadVersion[4] = 2;
+  EXPECT_EQ(classifyImage(BadVersion, sizeof(BadVersion), Why),
+            ImageKind::Malformed);
 }
