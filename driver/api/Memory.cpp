@@ -25,6 +25,8 @@ llvm::Error checkAllocationSize(size_t Bytes) {
 }
 
 /// Writes one attribute value of \p A (owned by \p Owner) into \p Data.
+/// Boolean attributes are written as a 4-byte int, as NVIDIA's driver does
+/// (observed with tools/driver-facts).
 llvm::Error writePointerAttribute(void *Data, CUpointer_attribute Attribute,
                                   const OwnedAllocation &Owned,
                                   uintptr_t Address) {
@@ -48,20 +50,21 @@ llvm::Error writePointerAttribute(void *Data, CUpointer_attribute Attribute,
     Put(reinterpret_cast<void *>(Address));
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_SYNC_MEMOPS:
-    Put(true);
+    Put(int{1});
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_BUFFER_ID:
     Put(static_cast<unsigned long long>(A.BufferId));
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_IS_MANAGED:
-    Put(A.Kind == MemoryKind::Managed);
+    Put(int{A.Kind == MemoryKind::Managed});
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
     Put(Owned.Owner->device().ordinal());
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE:
   case CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
-    Put(false);
+  case CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE:
+    Put(int{0});
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
   case CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR:
@@ -72,7 +75,7 @@ llvm::Error writePointerAttribute(void *Data, CUpointer_attribute Attribute,
     Put(A.Size);
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_MAPPED:
-    Put(true);
+    Put(int{1});
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
     Put(static_cast<unsigned long long>(0));
@@ -187,9 +190,11 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemGetAddressRange_v2(CUdeviceptr *Base,
   return CU_ENTRY(Base, Size, Ptr).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     (void)C;
+    if (!Base && !Size)
+      return llvm::Error::success(); // Nothing asked, as NVIDIA answers.
     std::optional<OwnedAllocation> Found = findAllocation(Ptr);
-    CU_INVALID_IF(!Found || Found->Range.isHost(), CUDA_ERROR_NOT_FOUND,
-                  "{0:x} is not inside a device allocation.", Ptr);
+    CU_INVALID_IF(!Found, CUDA_ERROR_NOT_FOUND,
+                  "{0:x} is not inside an allocation of the driver.", Ptr);
     if (Base)
       *Base = Found->Range.Base;
     if (Size)
@@ -298,15 +303,18 @@ CUCPU_EXPORT CUresult CUDAAPI cuPointerGetAttribute(void *Data,
                                                     CUdeviceptr Ptr) {
   return CU_ENTRY(Data, Attribute, Ptr).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Data, CUDA_ERROR_INVALID_VALUE, "The data pointer is NULL.");
-    CU_INVALID_IF(Attribute == CU_POINTER_ATTRIBUTE_P2P_TOKENS,
-                  CUDA_ERROR_NOT_SUPPORTED,
-                  "Peer-to-peer tokens (GPUDirect RDMA) do not exist on cucpu "
-                  "devices.");
     std::optional<OwnedAllocation> Found = findAllocation(Ptr);
     CU_INVALID_IF(!Found, CUDA_ERROR_INVALID_VALUE,
                   "{0:x} is not memory allocated or registered with the "
                   "driver.",
                   Ptr);
+    if (Attribute == CU_POINTER_ATTRIBUTE_P2P_TOKENS) {
+      CU_INVALID_IF(Found->Range.isHost(), CUDA_ERROR_INVALID_VALUE,
+                    "Peer-to-peer tokens exist only for device memory.");
+      return makeError(CUDA_ERROR_NOT_SUPPORTED,
+                       "Peer-to-peer tokens (GPUDirect RDMA) do not exist on "
+                       "cucpu devices.");
+    }
     return writePointerAttribute(Data, Attribute, *Found, Ptr);
   });
 }
@@ -361,7 +369,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuPointerGetAttributes(
         std::memset(Data[I], 0, sizeof(unsigned));
         break;
       default:
-        std::memset(Data[I], 0, 1);
+        std::memset(Data[I], 0, sizeof(int));
         break;
       }
     }

@@ -146,7 +146,7 @@ TEST(ErrorStringsTest, FewWellKnownCodes) {
   ASSERT_NE(Str, nullptr);
 }
 
-TEST(ErrorStringsTest, EveryCodeHasItsExactNameAndASentence) {
+TEST(ErrorStringsTest, EveryCodeHasItsExactNameAndNvidiasText) {
   for (const Known &K : AllResults) {
     const char *Name = nullptr;
     EXPECT_EQ(cuGetErrorName(K.Code, &Name), CUDA_SUCCESS) << K.Name;
@@ -156,10 +156,17 @@ TEST(ErrorStringsTest, EveryCodeHasItsExactNameAndASentence) {
     EXPECT_EQ(cuGetErrorString(K.Code, &Text), CUDA_SUCCESS) << K.Name;
     ASSERT_NE(Text, nullptr) << K.Name;
     std::string S(Text);
-    EXPECT_GT(S.size(), 10u) << K.Name << ": " << S;
-    EXPECT_EQ(S.back(), '.') << K.Name << ": one sentence, ending in a period";
+    EXPECT_GT(S.size(), 5u) << K.Name << ": " << S;
     EXPECT_NE(S, K.Name) << "a description, not the name again";
   }
+  // Spot checks of NVIDIA's wording (driver 580, tools/driver-facts).
+  const char *Text = nullptr;
+  cuGetErrorString(CUDA_ERROR_OUT_OF_MEMORY, &Text);
+  EXPECT_STREQ(Text, "out of memory");
+  cuGetErrorString(CUDA_ERROR_ILLEGAL_ADDRESS, &Text);
+  EXPECT_STREQ(Text, "an illegal memory access was encountered");
+  cuGetErrorString(CUDA_ERROR_NO_BINARY_FOR_GPU, &Text);
+  EXPECT_STREQ(Text, "no kernel image is available for execution on the device");
 }
 
 TEST(ErrorStringsTest, NoOtherValueHasAName) {
