@@ -300,8 +300,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxSetSharedMemConfig(CUsharedconfig Config) {
 CUCPU_EXPORT CUresult CUDAAPI cuCtxGetStreamPriorityRange(int *Least,
                                                           int *Greatest) {
   return CU_ENTRY(Least, Greatest).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     if (Least)
       *Least = StreamPriorityLeast;
     if (Greatest)

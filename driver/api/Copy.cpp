@@ -16,16 +16,12 @@ using namespace cucpu::api;
 namespace {
 /// Checks that \p H names a live stream (or a default stream).
 llvm::Error checkStream(CUstream H) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
-  (void)C;
-  (void)S;
-  return llvm::Error::success();
+  CU_TRY(current::require());
+  return lookupStream(H).takeError();
 }
 
 llvm::Error copyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  (void)C;
+  CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
   CU_INVALID_IF(!Src, CUDA_ERROR_INVALID_VALUE, "The source host pointer is NULL.");
@@ -35,8 +31,7 @@ llvm::Error copyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes) {
 }
 
 llvm::Error copyDtoH(void *Dst, CUdeviceptr Src, size_t Bytes) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  (void)C;
+  CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
   CU_INVALID_IF(!Dst, CUDA_ERROR_INVALID_VALUE,
@@ -47,8 +42,7 @@ llvm::Error copyDtoH(void *Dst, CUdeviceptr Src, size_t Bytes) {
 }
 
 llvm::Error copyDtoD(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  (void)C;
+  CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
@@ -59,8 +53,7 @@ llvm::Error copyDtoD(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes) {
 
 /// cuMemcpy with unified addressing: either side may be any memory.
 llvm::Error copyUnified(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  (void)C;
+  CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
   CU_TRY_ASSIGN(void *To, checkAnyRange(Dst, Bytes, "destination"));
@@ -132,8 +125,7 @@ llvm::Expected<char *> resolve2DSide(CUmemorytype Type, const void *Host,
 
 llvm::Error copy2D(const CUDA_MEMCPY2D *Copy) {
   CU_INVALID_IF(!Copy, CUDA_ERROR_INVALID_VALUE, "The copy descriptor is NULL.");
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  (void)C;
+  CU_TRY(current::require());
   if (Copy->WidthInBytes == 0 || Copy->Height == 0)
     return llvm::Error::success();
   CU_TRY_ASSIGN(char *Src,
@@ -155,8 +147,7 @@ llvm::Error copy2D(const CUDA_MEMCPY2D *Copy) {
 /// cuMemsetD8/16/32: \p Count elements of \p Value from \p Dst.
 template <typename T>
 llvm::Error memsetLinear(CUdeviceptr Dst, T Value, size_t Count) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  (void)C;
+  CU_TRY(current::require());
   CU_INVALID_IF(Dst % sizeof(T) != 0, CUDA_ERROR_INVALID_VALUE,
                 "The destination {0:x} is not aligned to the {1}-byte element.",
                 Dst, sizeof(T));
@@ -181,8 +172,7 @@ llvm::Error memsetLinear(CUdeviceptr Dst, T Value, size_t Count) {
 template <typename T>
 llvm::Error memset2D(CUdeviceptr Dst, size_t Pitch, T Value, size_t Width,
                      size_t Height) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  (void)C;
+  CU_TRY(current::require());
   CU_INVALID_IF(Dst % sizeof(T) != 0, CUDA_ERROR_INVALID_VALUE,
                 "The destination {0:x} is not aligned to the {1}-byte element.",
                 Dst, sizeof(T));

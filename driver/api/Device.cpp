@@ -62,8 +62,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetLuid(char *Luid,
   return CU_ENTRY(Luid, DeviceNodeMask, Dev).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Luid || !DeviceNodeMask, CUDA_ERROR_INVALID_VALUE,
                   "The LUID and node-mask pointers must not be NULL.");
-    CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
-    (void)D;
+    CU_TRY(lookupDevice(Dev).takeError());
     return makeError(CUDA_ERROR_NOT_SUPPORTED,
                      "Device LUIDs exist only on Windows.");
   });
@@ -74,8 +73,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceComputeCapability(int *Major, int *Minor,
   return CU_ENTRY(Major, Minor, Dev).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Major || !Minor, CUDA_ERROR_INVALID_VALUE,
                   "The major and minor pointers must not be NULL.");
-    CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
-    (void)D;
+    CU_TRY(lookupDevice(Dev).takeError());
     *Major = ComputeCapabilityMajor;
     *Minor = ComputeCapabilityMinor;
     return llvm::Error::success();

@@ -9,12 +9,11 @@ namespace {
 constexpr unsigned EventFlags = CU_EVENT_BLOCKING_SYNC |
                                 CU_EVENT_DISABLE_TIMING | CU_EVENT_INTERPROCESS;
 
-/// The event \p H, which must belong to the current context.
-llvm::Expected<std::shared_ptr<Event>> eventOfCurrent(CUevent H) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
-  (void)C;
-  return E;
+/// Checks that \p H names a live event while a context is current (the
+/// event may belong to another context, as with streams).
+llvm::Error checkEvent(CUevent H) {
+  CU_TRY(current::require());
+  return lookupEvent(H).takeError();
 }
 
 llvm::Error recordEvent(CUevent H, CUstream SH) {
@@ -64,17 +63,14 @@ CUCPU_EXPORT CUresult CUDAAPI cuEventRecordWithFlags(CUevent H, CUstream S,
 
 CUCPU_EXPORT CUresult CUDAAPI cuEventQuery(CUevent H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Event> E, eventOfCurrent(H));
-    (void)E; // Recorded work completes when issued; never-recorded is done.
-    return llvm::Error::success();
+    // Recorded work completes when issued; a never-recorded event is done.
+    return checkEvent(H);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuEventSynchronize(CUevent H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Event> E, eventOfCurrent(H));
-    (void)E;
-    return llvm::Error::success();
+    return checkEvent(H);
   });
 }
 
@@ -89,8 +85,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuEventDestroy_v2(CUevent H) {
 }
 
 static llvm::Error elapsedTime(float *Ms, CUevent Start, CUevent End) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  (void)C;
+  CU_TRY(current::require());
   CU_TRY_ASSIGN(std::shared_ptr<Event> S, lookupEvent(Start));
   CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(End));
   // NVIDIA's driver answers a NULL result pointer with INVALID_HANDLE.

@@ -188,8 +188,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemGetAddressRange_v2(CUdeviceptr *Base,
                                                       size_t *Size,
                                                       CUdeviceptr Ptr) {
   return CU_ENTRY(Base, Size, Ptr).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     if (!Base && !Size)
       return llvm::Error::success(); // Nothing asked, as NVIDIA answers.
     std::optional<OwnedAllocation> Found = findAllocation(Ptr);
@@ -227,7 +226,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemAllocHost_v2(void **Out, size_t Bytes) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemFreeHost(void *Ptr) {
   return CU_ENTRY(Ptr).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY(current::require());
     std::optional<OwnedAllocation> Found =
         findAllocation(reinterpret_cast<uintptr_t>(Ptr));
     CU_INVALID_IF(!Found || Found->Range.Kind != MemoryKind::PinnedHost ||
@@ -235,7 +234,6 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemFreeHost(void *Ptr) {
                   CUDA_ERROR_INVALID_VALUE,
                   "{0} was not returned by cuMemAllocHost or cuMemHostAlloc.",
                   Ptr);
-    (void)C;
     return Found->Owner->free(Found->Range.Base, {MemoryKind::PinnedHost});
   });
 }
@@ -249,8 +247,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemHostGetDevicePointer_v2(CUdeviceptr *Out,
     CU_INVALID_IF(Flags != 0, CUDA_ERROR_INVALID_VALUE,
                   "cuMemHostGetDevicePointer flags must be 0 (got {0}).",
                   Flags);
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     std::optional<OwnedAllocation> Found =
         findAllocation(reinterpret_cast<uintptr_t>(Ptr));
     CU_INVALID_IF(!Found || !Found->Range.isHost(), CUDA_ERROR_INVALID_VALUE,
@@ -264,8 +261,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemHostGetFlags(unsigned int *Flags,
                                                 void *Ptr) {
   return CU_ENTRY(Flags, Ptr).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE, "The flags pointer is NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     std::optional<OwnedAllocation> Found =
         findAllocation(reinterpret_cast<uintptr_t>(Ptr));
     CU_INVALID_IF(!Found || !Found->Range.isHost(), CUDA_ERROR_INVALID_VALUE,

@@ -20,8 +20,7 @@ constexpr int JitOptionCount = CU_JIT_NUM_OPTIONS;
 llvm::Error loadImage(CUmodule *Out, const void *Image, size_t Size) {
   CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The module pointer is NULL.");
   CU_INVALID_IF(!Image, CUDA_ERROR_INVALID_VALUE, "The image pointer is NULL.");
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  (void)C;
+  CU_TRY(current::require());
   std::string Why;
   loader::ImageKind Kind = loader::classifyImage(Image, Size, Why);
   switch (Kind) {
@@ -67,8 +66,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleLoad(CUmodule *Out, const char *Path) {
   return CU_ENTRY(Out, Path).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out || !Path, CUDA_ERROR_INVALID_VALUE,
                   "The module and file name pointers must not be NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     std::ifstream In(Path, std::ios::binary);
     CU_INVALID_IF(!In, CUDA_ERROR_FILE_NOT_FOUND,
                   "The module file \"{0}\" cannot be opened.", Path);
@@ -124,8 +122,7 @@ llvm::Error notFound(const char *What, const char *Name) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuModuleUnload(CUmodule H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     return checkModule(H);
   });
 }
@@ -135,8 +132,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetFunction(CUfunction *Out, CUmodule H,
   return CU_ENTRY(Out, H, Name).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out || !Name, CUDA_ERROR_INVALID_VALUE,
                   "The function and name pointers must not be NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     CU_TRY(checkModule(H));
     return notFound("kernel", Name);
   });
@@ -149,8 +145,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *Ptr,
     CU_INVALID_IF(!Ptr && !Bytes, CUDA_ERROR_INVALID_VALUE,
                   "At least one of the address and size outputs is needed.");
     CU_INVALID_IF(!Name, CUDA_ERROR_INVALID_VALUE, "The name pointer is NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     CU_TRY(checkModule(H));
     return notFound("global variable", Name);
   });
@@ -161,8 +156,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetTexRef(CUtexref *Out, CUmodule H,
   return CU_ENTRY(Out, H, Name).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out || !Name, CUDA_ERROR_INVALID_VALUE,
                   "The texture reference and name pointers must not be NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     CU_TRY(checkModule(H));
     return notFound("texture reference", Name);
   });
@@ -173,8 +167,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetSurfRef(CUsurfref *Out, CUmodule H,
   return CU_ENTRY(Out, H, Name).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out || !Name, CUDA_ERROR_INVALID_VALUE,
                   "The surface reference and name pointers must not be NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     CU_TRY(checkModule(H));
     return notFound("surface reference", Name);
   });
@@ -184,8 +177,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetFunctionCount(unsigned int *Count,
                                                        CUmodule H) {
   return CU_ENTRY(Count, H).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Count, CUDA_ERROR_INVALID_VALUE, "The count pointer is NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     return checkModule(H);
   });
 }
@@ -196,8 +188,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleEnumerateFunctions(CUfunction *Functions,
   return CU_ENTRY(Functions, Count, H).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Functions && Count > 0, CUDA_ERROR_INVALID_VALUE,
                   "The function array is NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     return checkModule(H);
   });
 }

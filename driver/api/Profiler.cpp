@@ -20,24 +20,21 @@ CUCPU_EXPORT CUresult CUDAAPI cuProfilerInitialize(const char *ConfigFile,
                   CUDA_ERROR_INVALID_VALUE,
                   "{0} is not a valid profiler output mode.",
                   static_cast<int>(Mode));
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     return llvm::Error::success();
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuProfilerStart() {
   return CU_ENTRY().run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     return llvm::Error::success();
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuProfilerStop() {
   return CU_ENTRY().run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-    (void)C;
+    CU_TRY(current::require());
     return llvm::Error::success();
   });
 }

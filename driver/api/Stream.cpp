@@ -11,11 +11,13 @@ namespace {
 /// The stream \p H (null for a default stream of the current context). A
 /// stream of another context is usable too, as on NVIDIA's driver; a
 /// context must be current all the same.
-llvm::Expected<std::shared_ptr<Stream>> streamOfCurrent(CUstream H) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  (void)C;
+llvm::Expected<std::shared_ptr<Stream>> usableStream(CUstream H) {
+  CU_TRY(current::require());
   return lookupStream(H);
 }
+
+/// Checks that \p H is usable (see usableStream).
+llvm::Error checkStream(CUstream H) { return usableStream(H).takeError(); }
 
 llvm::Error createStream(CUstream *Out, unsigned Flags, int Priority) {
   CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The stream pointer is NULL.");
@@ -60,17 +62,14 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamDestroy_v2(CUstream H) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuStreamQuery(CUstream H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
-    (void)S; // Work completes when issued: the stream is always idle.
-    return llvm::Error::success();
+    // Work completes when issued: the stream is always idle.
+    return checkStream(H);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuStreamSynchronize(CUstream H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
-    (void)S;
-    return llvm::Error::success();
+    return checkStream(H);
   });
 }
 
@@ -79,11 +78,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamWaitEvent(CUstream H, CUevent E,
   return CU_ENTRY(H, E, Flags).run([&]() -> llvm::Error {
     CU_INVALID_IF(Flags & ~CU_EVENT_WAIT_EXTERNAL, CUDA_ERROR_INVALID_VALUE,
                   "cuStreamWaitEvent flags {0:x} contain unknown bits.", Flags);
-    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
-    CU_TRY_ASSIGN(std::shared_ptr<Event> Ev, lookupEvent(E));
-    (void)S;
-    (void)Ev; // The event's work has completed when it was recorded.
-    return llvm::Error::success();
+    CU_TRY(checkStream(H));
+    // The event's work has completed when it was recorded.
+    return lookupEvent(E).takeError();
   });
 }
 
@@ -95,8 +92,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamAddCallback(CUstream H,
     CU_INVALID_IF(!Callback, CUDA_ERROR_INVALID_VALUE, "The callback is NULL.");
     CU_INVALID_IF(Flags != 0, CUDA_ERROR_INVALID_VALUE,
                   "cuStreamAddCallback flags must be 0 (got {0}).", Flags);
-    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
-    (void)S;
+    CU_TRY(checkStream(H));
     // Everything issued before it has completed: the callback runs now.
     Callback(H, CUDA_SUCCESS, UserData);
     return llvm::Error::success();
@@ -107,8 +103,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream H, CUhostFn Fn,
                                                void *UserData) {
   return CU_ENTRY(H, Fn, UserData).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Fn, CUDA_ERROR_INVALID_VALUE, "The host function is NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
-    (void)S;
+    CU_TRY(checkStream(H));
     Fn(UserData);
     return llvm::Error::success();
   });
@@ -117,7 +112,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream H, CUhostFn Fn,
 CUCPU_EXPORT CUresult CUDAAPI cuStreamGetFlags(CUstream H, unsigned int *Flags) {
   return CU_ENTRY(H, Flags).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE, "The flags pointer is NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, usableStream(H));
     *Flags = S ? S->flags() : static_cast<unsigned>(CU_STREAM_DEFAULT);
     return llvm::Error::success();
   });
@@ -127,7 +122,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamGetPriority(CUstream H, int *Priority) {
   return CU_ENTRY(H, Priority).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Priority, CUDA_ERROR_INVALID_VALUE,
                   "The priority pointer is NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, usableStream(H));
     *Priority = S ? S->priority() : StreamPriorityLeast;
     return llvm::Error::success();
   });
@@ -150,7 +145,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamGetId(CUstream H,
                                             unsigned long long *Id) {
   return CU_ENTRY(H, Id).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Id, CUDA_ERROR_INVALID_VALUE, "The id pointer is NULL.");
-    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, streamOfCurrent(H));
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, usableStream(H));
     if (S)
       *Id = S->id();
     else

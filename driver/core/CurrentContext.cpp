@@ -38,6 +38,11 @@ llvm::Expected<std::shared_ptr<Context>> current::context() {
   return C;
 }
 
+llvm::Error current::require() {
+  llvm::Expected<std::shared_ptr<Context>> C = context();
+  return C ? llvm::Error::success() : C.takeError();
+}
+
 std::shared_ptr<Context> current::top() {
   return Stack.empty() ? nullptr : resolve(Stack.back());
 }

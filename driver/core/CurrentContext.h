@@ -15,6 +15,10 @@ namespace cucpu::current {
 /// destroyed, its fault code if it faulted.
 llvm::Expected<std::shared_ptr<Context>> context();
 
+/// Succeeds when context() would: for calls that need a usable current
+/// context but not the context itself.
+llvm::Error require();
+
 /// The current context if it is alive (null otherwise); no fault check.
 std::shared_ptr<Context> top();
 
