@@ -5,39 +5,9 @@
 #include "core/Error.h"
 
 #include <cstdio>
-#include <fstream>
-#include <unistd.h>
 
 using namespace cucpu;
 
-namespace {
-/// The CPU's clock in kHz ("cpu MHz" of /proc/cpuinfo), or 2 GHz.
-int clockRateKHz() {
-  std::ifstream In("/proc/cpuinfo");
-  std::string Line;
-  while (std::getline(In, Line)) {
-    if (Line.rfind("cpu MHz", 0) != 0)
-      continue;
-    size_t Colon = Line.find(':');
-    if (Colon != std::string::npos) {
-      double MHz = std::atof(Line.c_str() + Colon + 1);
-      if (MHz > 0)
-        return static_cast<int>(MHz * 1000);
-    }
-  }
-  return 2000000;
-}
-
-/// The last-level cache in bytes, reported as the device's L2.
-int lastLevelCacheBytes() {
-  for (int Name : {_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL2_CACHE_SIZE}) {
-    long Bytes = sysconf(Name);
-    if (Bytes > 0)
-      return static_cast<int>(std::min<long>(Bytes, INT32_MAX));
-  }
-  return 4 << 20;
-}
-} // namespace
 
 Device::Device(DeviceDescription Description) : Desc(std::move(Description)) {}
 
@@ -86,7 +56,7 @@ llvm::Expected<int> Device::attribute(int Attribute) const {
   case CU_DEVICE_ATTRIBUTE_WARP_SIZE: return 32;
   case CU_DEVICE_ATTRIBUTE_MAX_PITCH: return static_cast<int>(MaxPitch);
   case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK: return 65536;
-  case CU_DEVICE_ATTRIBUTE_CLOCK_RATE: return clockRateKHz();
+  case CU_DEVICE_ATTRIBUTE_CLOCK_RATE: return Desc.ClockRateKHz;
   case CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT: return 512;
   case CU_DEVICE_ATTRIBUTE_GPU_OVERLAP: return 1;
   case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: return static_cast<int>(Desc.Workers);
@@ -110,9 +80,9 @@ llvm::Expected<int> Device::attribute(int Attribute) const {
   case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID: return Desc.PciBus;
   case CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID: return 0;
   case CU_DEVICE_ATTRIBUTE_TCC_DRIVER: return 0;
-  case CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE: return clockRateKHz();
+  case CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE: return Desc.ClockRateKHz;
   case CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH: return 64;
-  case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE: return lastLevelCacheBytes();
+  case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE: return Desc.CacheBytes;
   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR: return 1024;
   case CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT: return 1;
   case CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING: return 1;

@@ -42,6 +42,8 @@ struct DeviceDescription {
   size_t MemoryBudget = 0; ///< Bytes of "device memory".
   CUuuid Uuid{};
   int PciBus = 0;
+  int ClockRateKHz = 2000000; ///< The host CPU's clock.
+  int CacheBytes = 4 << 20;   ///< The host's last-level cache, reported as L2.
 };
 
 /// One CPU device: a share of the host's cores and a memory budget. Device

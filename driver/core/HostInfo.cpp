@@ -1,7 +1,9 @@
 //===- HostInfo.cpp - Facts about the host machine ------------------------===//
 #include "core/HostInfo.h"
 
+#include <algorithm>
 #include <cctype>
+#include <climits>
 #include <charconv>
 #include <cstdlib>
 #include <fstream>
@@ -39,6 +41,31 @@ unsigned host::usableCores() {
   }
   long Online = sysconf(_SC_NPROCESSORS_ONLN);
   return Online > 0 ? static_cast<unsigned>(Online) : 1;
+}
+
+int host::clockRateKHz() {
+  std::ifstream In("/proc/cpuinfo");
+  std::string Line;
+  while (std::getline(In, Line)) {
+    if (Line.rfind("cpu MHz", 0) != 0)
+      continue;
+    size_t Colon = Line.find(':');
+    if (Colon != std::string::npos) {
+      double MHz = std::atof(Line.c_str() + Colon + 1);
+      if (MHz > 0)
+        return static_cast<int>(MHz * 1000);
+    }
+  }
+  return 2000000;
+}
+
+int host::lastLevelCacheBytes() {
+  for (int Name : {_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL2_CACHE_SIZE}) {
+    long Bytes = sysconf(Name);
+    if (Bytes > 0)
+      return static_cast<int>(std::min<long>(Bytes, INT32_MAX));
+  }
+  return 4 << 20;
 }
 
 size_t host::physicalMemory() {

@@ -17,6 +17,12 @@ std::string cpuName();
 /// Number of CPU cores this process may run on (its affinity mask).
 unsigned usableCores();
 
+/// The CPU's clock in kHz ("cpu MHz" of /proc/cpuinfo), or 2 GHz.
+int clockRateKHz();
+
+/// The last-level cache in bytes (L3, else L2), or 4 MiB.
+int lastLevelCacheBytes();
+
 /// Physical memory in bytes.
 size_t physicalMemory();
 

@@ -111,6 +111,8 @@ llvm::Error Platform::createDevices() {
   }
 
   std::string CpuName = host::cpuName();
+  int ClockRateKHz = host::clockRateKHz();
+  int CacheBytes = host::lastLevelCacheBytes();
   std::vector<DeviceDescription> All;
   for (int I = 0; I < Count; ++I) {
     DeviceDescription D;
@@ -122,6 +124,8 @@ llvm::Error Platform::createDevices() {
     D.MemoryBudget = Budget;
     D.Uuid = makeUuid(I);
     D.PciBus = I + 1;
+    D.ClockRateKHz = ClockRateKHz;
+    D.CacheBytes = CacheBytes;
     All.push_back(std::move(D));
   }
 
