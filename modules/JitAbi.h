@@ -1,0 +1,103 @@
+/*===- JitAbi.h - The ABI between the driver and JIT-compiled kernels ------===*
+ *
+ * The driver's execution engine runs a kernel by calling, for every CUDA
+ * thread, the thread entry that modules/ compiles for it. The entry gets a
+ * CucpuThread; the JIT-compiled code reads its special registers
+ * (threadIdx, blockIdx, blockDim, gridDim, laneid, ...) from it and from the
+ * CucpuBlock it points to, and passes it to the engine's services for
+ * everything that involves other threads (barriers, warp functions).
+ *
+ * Plain C types only: this layout is shared by C++ code and by IR that the
+ * lowering passes generate. Any change here must change both together.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef CUCPU_MODULES_JITABI_H
+#define CUCPU_MODULES_JITABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** One thread block being executed. */
+typedef struct CucpuBlock {
+  uint32_t BlockIdx[3]; /**< %ctaid */
+  uint32_t BlockDim[3]; /**< %ntid */
+  uint32_t GridDim[3];  /**< %nctaid */
+  uint32_t DynamicSharedOffset; /**< Where extern __shared__ arrays start. */
+  char *Shared;          /**< The block's shared memory (static, then dynamic). */
+  const char *Params;    /**< The kernel's parameter buffer, CUDA layout. */
+  void *Engine;          /**< The execution engine's state for this block. */
+} CucpuBlock;
+
+/** One CUDA thread of a block. */
+typedef struct CucpuThread {
+  uint32_t ThreadIdx[3]; /**< %tid */
+  uint32_t LaneId;       /**< %laneid: linear thread index % 32. */
+  uint32_t WarpId;       /**< Linear thread index / 32. */
+  uint32_t Reserved;
+  const CucpuBlock *Block;
+  void *EngineThread;    /**< The engine's state for this thread. */
+} CucpuThread;
+
+/** What modules/ compiles for each kernel: runs one CUDA thread to its end. */
+typedef void (*CucpuThreadEntry)(CucpuThread *Thread);
+
+/* The engine's services, called by JIT-compiled code. The driver gives their
+ * addresses to modules/ (JitOptions::RuntimeSymbols) under these names. */
+
+/** __syncthreads: returns when every non-exited thread of the block has
+    arrived; threads that have exited count as arrived, as on NVIDIA. */
+void __cucpu_barrier(CucpuThread *T);
+/** __syncthreads_count (Op 0), _and (Op 1), _or (Op 2) of Predicate. */
+int32_t __cucpu_barrier_reduce(CucpuThread *T, int32_t Predicate, int32_t Op);
+/** __syncwarp(Mask). */
+void __cucpu_warp_sync(CucpuThread *T, uint32_t Mask);
+/** Warp vote over the threads of Mask: Mode 0 all, 1 any, 2 uni, 3 ballot. */
+uint32_t __cucpu_warp_vote(CucpuThread *T, uint32_t Mask, int32_t Predicate,
+                           int32_t Mode);
+/** Warp shuffle of a 32-bit Value with NVVM's shfl.sync semantics: Mode 0
+    idx, 1 up, 2 down, 3 bfly; LaneOrDelta and Clamp (the packed c operand
+    of PTX, i.e. ((32 - width) << 8) | clamp) as the intrinsic gets them.
+    *InRange receives the predicate output. */
+uint32_t __cucpu_warp_shfl(CucpuThread *T, uint32_t Mask, uint32_t Value,
+                           uint32_t LaneOrDelta, uint32_t Clamp, int32_t Mode,
+                           int32_t *InRange);
+/** __match_any_sync (Mode 0) / __match_all_sync (Mode 1, *Pred set) of a
+    64-bit value (32-bit values are zero-extended). */
+uint32_t __cucpu_warp_match(CucpuThread *T, uint32_t Mask, uint64_t Value,
+                            int32_t Mode, int32_t *Pred);
+/** __activemask(): the threads of the warp that have not exited. */
+uint32_t __cucpu_activemask(CucpuThread *T);
+/** Lets other threads of the block run (spin loops on shared state). */
+void __cucpu_yield(CucpuThread *T);
+/** Device printf, with the NVVM vprintf ABI (arguments packed in a buffer
+    with natural alignment, floats promoted to double). */
+int32_t __cucpu_vprintf(CucpuThread *T, const char *Format, const char *Args);
+/** A failed assert: the launch fails with CUDA_ERROR_ASSERT. Does not return. */
+void __cucpu_assert_fail(CucpuThread *T, const char *Message, const char *File,
+                         uint32_t Line, const char *Function);
+/** trap / __trap(): the launch fails with CUDA_ERROR_LAUNCH_FAILED. Does not
+    return. */
+void __cucpu_trap(CucpuThread *T);
+
+#ifdef __cplusplus
+} /* extern "C" */
+
+static_assert(offsetof(CucpuBlock, BlockIdx) == 0, "JIT ABI");
+static_assert(offsetof(CucpuBlock, BlockDim) == 12, "JIT ABI");
+static_assert(offsetof(CucpuBlock, GridDim) == 24, "JIT ABI");
+static_assert(offsetof(CucpuBlock, DynamicSharedOffset) == 36, "JIT ABI");
+static_assert(offsetof(CucpuBlock, Shared) == 40, "JIT ABI");
+static_assert(offsetof(CucpuBlock, Params) == 48, "JIT ABI");
+static_assert(offsetof(CucpuBlock, Engine) == 56, "JIT ABI");
+static_assert(offsetof(CucpuThread, ThreadIdx) == 0, "JIT ABI");
+static_assert(offsetof(CucpuThread, LaneId) == 12, "JIT ABI");
+static_assert(offsetof(CucpuThread, WarpId) == 16, "JIT ABI");
+static_assert(offsetof(CucpuThread, Block) == 24, "JIT ABI");
+static_assert(offsetof(CucpuThread, EngineThread) == 32, "JIT ABI");
+#endif
+
+#endif /* CUCPU_MODULES_JITABI_H */

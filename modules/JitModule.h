@@ -1,0 +1,71 @@
+//===- JitModule.h - One module image, compiled for the host ------*- C++ -*-===//
+//
+// modules/ turns a loader::ModuleImage into code the driver can run: the
+// NVVM-style IR is lowered to the host (GPU-to-CPU passes in modules/passes/),
+// compiled with ORC (one JITDylib per loaded module) and every kernel gets a
+// thread entry (JitAbi.h). modules/ knows nothing of handles or contexts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_MODULES_JITMODULE_H
+#define CUCPU_MODULES_JITMODULE_H
+
+#include "JitAbi.h"
+#include "ModuleImage.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace cucpu::modules {
+
+/// How to compile a module.
+struct JitOptions {
+  unsigned OptLevel = 3;
+  /// Addresses of the execution engine's services (the __cucpu_* functions
+  /// of JitAbi.h) by name; every one the IR needs must be given.
+  llvm::StringMap<void *> RuntimeSymbols;
+  /// Compute cache; CUDA_CACHE_DISABLE / _PATH / _MAXSIZE fill these.
+  bool CacheEnabled = true;
+  std::string CachePath;        ///< Empty: $HOME/.nv/ComputeCache-cucpu.
+  uint64_t CacheMaxBytes = 256u << 20;
+  /// Receives informational text (cuModuleLoadDataEx's info log).
+  std::string *InfoLog = nullptr;
+};
+
+/// A compiled kernel.
+struct KernelEntry {
+  CucpuThreadEntry Entry = nullptr; ///< Runs one CUDA thread.
+  uint32_t StaticShared = 0;        ///< Bytes of static shared memory.
+  const loader::KernelInfo *Info = nullptr; ///< From the image.
+};
+
+/// A module-scope variable of a loaded module.
+struct GlobalEntry {
+  void *Address = nullptr;
+  uint64_t Size = 0;
+};
+
+/// One loaded module image. Destroying it frees its code and data.
+class JitModule {
+public:
+  /// Compiles \p Image; the error explains an invalid image (the driver
+  /// answers CUDA_ERROR_INVALID_IMAGE) or a compiler failure.
+  static llvm::Expected<std::unique_ptr<JitModule>>
+  load(loader::ModuleImage Image, const JitOptions &Options);
+  virtual ~JitModule();
+
+  /// The kernel named \p Name, or an error if there is none.
+  virtual llvm::Expected<KernelEntry> kernel(llvm::StringRef Name) const = 0;
+  /// The __device__ / __constant__ variable named \p Name.
+  virtual llvm::Expected<GlobalEntry> global(llvm::StringRef Name) const = 0;
+  /// The image the module was loaded from.
+  virtual const loader::ModuleImage &image() const = 0;
+};
+
+} // namespace cucpu::modules
+
+#endif // CUCPU_MODULES_JITMODULE_H
