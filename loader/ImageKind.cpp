@@ -1,6 +1,10 @@
 //===- ImageKind.cpp - Telling module images apart by their bytes ---------===//
 #include "ImageKind.h"
 
+#include "FatBinary.h"
+
+#include "llvm/Support/Error.h"
+
 #include <cstdint>
 #include <cstring>
 #include <gelf.h>
@@ -10,8 +14,6 @@ using namespace cucpu;
 using namespace cucpu::loader;
 
 namespace {
-constexpr uint32_t FatBinaryMagic = 0xBA55ED50;
-constexpr uint32_t FatBinaryWrapperMagic = 0x466243B1;
 constexpr unsigned MachineCuda = 190; // EM_CUDA
 
 /// Whether \p Text (NUL-terminated) looks like PTX: after comments and
@@ -37,67 +39,21 @@ bool looksLikePtx(const char *Text, size_t Limit) {
   return false;
 }
 
-/// The fat-binary container: a 16-byte header, then entries that each start
-/// with a kind, a version, their header size and their padded payload size.
-struct FatHeader {
-  uint32_t Magic;
-  uint16_t Version;
-  uint16_t HeaderSize;
-  uint64_t FatSize; ///< Bytes of entries after the header.
-};
-struct FatEntryHeader {
-  uint16_t Kind; ///< 1: PTX, 2: ELF image, 4/8/16: other code forms.
-  uint16_t Version;
-  uint32_t HeaderSize;
-  uint64_t PaddedPayloadSize;
-};
-static_assert(sizeof(FatHeader) == 16 && sizeof(FatEntryHeader) == 16);
-
-/// Largest fat binary accepted without a known buffer size.
-constexpr uint64_t MaxFatSize = uint64_t(1) << 32;
-
-/// Checks the framing of a fat binary: header fields and that every entry
-/// lies inside the container.
-bool validFatBinary(const unsigned char *Bytes, size_t Size, std::string &Why) {
-  if (Size && Size < sizeof(FatHeader)) {
-    Why = "The fat binary is shorter than its 16-byte header.";
-    return false;
-  }
-  FatHeader H;
-  std::memcpy(&H, Bytes, sizeof(H));
-  if (H.Version != 1 || H.HeaderSize != sizeof(FatHeader)) {
-    Why = "The fat binary has version " + std::to_string(H.Version) +
-          " and header size " + std::to_string(H.HeaderSize) +
-          " (expected 1 and 16).";
-    return false;
-  }
-  uint64_t Limit = Size ? Size - sizeof(FatHeader) : MaxFatSize;
-  if (H.FatSize == 0 || H.FatSize > Limit) {
-    Why = "The fat binary claims " + std::to_string(H.FatSize) +
-          " bytes of entries (at most " + std::to_string(Limit) + ").";
-    return false;
-  }
-  uint64_t Offset = 0;
-  while (H.FatSize - Offset >= sizeof(FatEntryHeader)) {
-    FatEntryHeader E;
-    std::memcpy(&E, Bytes + sizeof(FatHeader) + Offset, sizeof(E));
-    bool KnownKind = E.Kind == 1 || E.Kind == 2 || E.Kind == 4 ||
-                     E.Kind == 8 || E.Kind == 16;
-    uint64_t Left = H.FatSize - Offset;
-    if (!KnownKind || E.HeaderSize < sizeof(FatEntryHeader) ||
-        E.HeaderSize > Left || E.PaddedPayloadSize > Left - E.HeaderSize) {
-      Why = "The fat-binary entry at offset " + std::to_string(Offset) +
-            " is invalid (kind " + std::to_string(E.Kind) + ", header " +
-            std::to_string(E.HeaderSize) + " bytes, payload " +
-            std::to_string(E.PaddedPayloadSize) + " bytes).";
-      return false;
-    }
-    Offset += E.HeaderSize + E.PaddedPayloadSize;
-  }
-  return true;
+/// Size of an ELF image from its header: where its section header table
+/// ends (cucpu's writer puts the table last). 0 if the header is unusable.
+uint64_t elfSizeFromHeader(const unsigned char *Bytes) {
+  if (Bytes[4] != ELFCLASS64)
+    return 0;
+  Elf64_Ehdr Header;
+  std::memcpy(&Header, Bytes, sizeof(Header));
+  if (Header.e_shentsize != sizeof(Elf64_Shdr) ||
+      Header.e_shoff > (uint64_t(1) << 32))
+    return 0;
+  return Header.e_shoff + uint64_t(Header.e_shnum) * Header.e_shentsize;
 }
+} // namespace
 
-ImageKind classifyElf(const void *Data, size_t Size, std::string &Why) {
+ImageKind loader::classifyElf(const void *Data, size_t Size, std::string &Why) {
   if (elf_version(EV_CURRENT) == EV_NONE) {
     Why = "libelf could not be initialized.";
     return ImageKind::Malformed;
@@ -157,7 +113,6 @@ ImageKind classifyElf(const void *Data, size_t Size, std::string &Why) {
   elf_end(E);
   return Kind;
 }
-} // namespace
 
 ImageKind loader::classifyImage(const void *Data, size_t Size,
                                 std::string &Why) {
@@ -175,9 +130,24 @@ ImageKind loader::classifyImage(const void *Data, size_t Size,
   if (Known >= 4) {
     uint32_t Magic;
     std::memcpy(&Magic, Bytes, sizeof(Magic));
-    if (Magic == FatBinaryMagic)
-      return validFatBinary(Bytes, Size, Why) ? ImageKind::FatBinary
-                                              : ImageKind::Malformed;
+    if (Magic == FatBinaryMagic) {
+      // The same parser the driver loads with, so the two never disagree.
+      uint64_t Known = Size;
+      if (!Known) {
+        llvm::Expected<uint64_t> Implied = fatBinarySize(Bytes);
+        if (!Implied) {
+          Why = llvm::toString(Implied.takeError());
+          return ImageKind::Malformed;
+        }
+        Known = *Implied;
+      }
+      auto Entries = readFatBinary(llvm::ArrayRef<uint8_t>(Bytes, Known));
+      if (!Entries) {
+        Why = llvm::toString(Entries.takeError());
+        return ImageKind::Malformed;
+      }
+      return ImageKind::FatBinary;
+    }
     if (Magic == FatBinaryWrapperMagic)
       return ImageKind::FatBinaryWrapper;
     if (std::memcmp(Bytes, "\x7f" "ELF", 4) == 0) {
@@ -185,14 +155,9 @@ ImageKind loader::classifyImage(const void *Data, size_t Size,
         // cuModuleLoadData gets no size: take it from the ELF header.
         Why = "An ELF image passed without its size must have a valid "
               "header.";
-        if (Bytes[4] != ELFCLASS64)
+        Size = elfSizeFromHeader(Bytes);
+        if (!Size)
           return ImageKind::Malformed;
-        Elf64_Ehdr Header;
-        std::memcpy(&Header, Bytes, sizeof(Header));
-        if (Header.e_shentsize != sizeof(Elf64_Shdr) ||
-            Header.e_shoff > (uint64_t(1) << 32))
-          return ImageKind::Malformed;
-        Size = Header.e_shoff + uint64_t(Header.e_shnum) * Header.e_shentsize;
       }
       return classifyElf(Data, Size, Why);
     }
@@ -202,6 +167,30 @@ ImageKind loader::classifyImage(const void *Data, size_t Size,
     return ImageKind::Ptx;
   Why = "The bytes are neither an ELF image, a fat binary nor PTX text.";
   return ImageKind::Unknown;
+}
+
+size_t loader::impliedImageSize(const void *Data, ImageKind Kind) {
+  const auto *Bytes = static_cast<const unsigned char *>(Data);
+  if (!Data)
+    return 0;
+  switch (Kind) {
+  case ImageKind::CucpuImage:
+  case ImageKind::NvidiaCubin:
+  case ImageKind::OtherElf:
+    return elfSizeFromHeader(Bytes);
+  case ImageKind::FatBinary: {
+    llvm::Expected<uint64_t> Size = fatBinarySize(Data);
+    if (!Size) {
+      llvm::consumeError(Size.takeError());
+      return 0;
+    }
+    return *Size;
+  }
+  case ImageKind::Ptx:
+    return std::strlen(reinterpret_cast<const char *>(Bytes)) + 1;
+  default:
+    return 0;
+  }
 }
 
 const char *loader::describe(ImageKind Kind) {

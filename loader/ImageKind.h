@@ -28,6 +28,15 @@ inline constexpr const char *IrSectionName = ".nv.cucpu.llvmir";
 /// sentence explaining Malformed or Unknown.
 ImageKind classifyImage(const void *Data, size_t Size, std::string &Why);
 
+/// Classifies the \p Size bytes (> 0) at \p Data as an ELF file: CucpuImage,
+/// NvidiaCubin, OtherElf or Malformed (\p Why says why).
+ImageKind classifyElf(const void *Data, size_t Size, std::string &Why);
+
+/// The size of the image at \p Data that classifyImage(Data, 0, ...) found to
+/// be of kind \p Kind, read from its header (ELF, fat binary) or up to and
+/// including its NUL (PTX); 0 when it cannot be told.
+size_t impliedImageSize(const void *Data, ImageKind Kind);
+
 /// A short English name of \p Kind for messages.
 const char *describe(ImageKind Kind);
 

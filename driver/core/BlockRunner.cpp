@@ -1,0 +1,466 @@
+//===- BlockRunner.cpp - Runs thread blocks as fibers on one OS thread ----===//
+#include "core/BlockRunner.h"
+
+#include "core/DevicePrintf.h"
+#include "core/Error.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+using namespace cucpu;
+
+/// A fiber of the runner with the CUDA thread it currently runs.
+struct BlockRunner::EngineFiber {
+  std::unique_ptr<Fiber> F;
+  CucpuThread Thread{};
+  BlockRunner *Runner = nullptr;
+  unsigned Index = 0; ///< The slot of the thread it runs.
+  bool Busy = false;  ///< Inside a thread (not parked between threads).
+};
+
+namespace {
+constexpr unsigned WarpSize = 32;
+/// Alignment of the block's shared memory and of its dynamic part.
+constexpr size_t SharedAlign = 64;
+
+uint32_t bit(unsigned Lane) { return 1u << Lane; }
+} // namespace
+
+BlockRunner::BlockRunner() = default;
+
+BlockRunner::~BlockRunner() { std::free(Shared); }
+
+BlockRunner &BlockRunner::forThisThread() {
+  thread_local BlockRunner Runner;
+  return Runner;
+}
+
+llvm::Error BlockRunner::prepare(const LaunchConfig &C) {
+  Config = &C;
+  NumThreads = C.threadsPerBlock();
+  size_t Stack = std::max(C.StackBytes, MinFiberStack);
+  if (Stack > StackBytes) {
+    // Parked fibers hold nothing: bigger stacks replace them all.
+    Fibers.clear();
+    StackBytes = Stack;
+  }
+  size_t Need = llvm::alignTo(C.StaticShared, 16) + C.DynamicShared;
+  Need = std::max<size_t>(llvm::alignTo(Need, SharedAlign), SharedAlign);
+  if (Need > SharedBytes) {
+    std::free(Shared);
+    Shared = static_cast<char *>(std::aligned_alloc(SharedAlign, Need));
+    SharedBytes = Shared ? Need : 0;
+    CU_INVALID_IF(!Shared, CUDA_ERROR_OUT_OF_MEMORY,
+                  "The host could not provide {0} bytes of shared memory.",
+                  Need);
+  }
+  if (Slots.size() < NumThreads)
+    Slots.resize(NumThreads);
+  return llvm::Error::success();
+}
+
+llvm::Expected<BlockRunner::EngineFiber *> BlockRunner::takeIdleFiber() {
+  if (!Idle.empty()) {
+    EngineFiber *F = Idle.back();
+    Idle.pop_back();
+    return F;
+  }
+  auto EF = std::make_unique<EngineFiber>();
+  EF->Runner = this;
+  auto F = Fiber::create(StackBytes, &BlockRunner::fiberMain, EF.get());
+  if (!F)
+    return F.takeError();
+  EF->F = std::move(*F);
+  Fibers.push_back(std::move(EF));
+  return Fibers.back().get();
+}
+
+void BlockRunner::fiberMain(void *Arg) {
+  auto &EF = *static_cast<EngineFiber *>(Arg);
+  BlockRunner &R = *EF.Runner;
+  for (;;) {
+    // Run threads one after the other until none is left to start; a thread
+    // that waits suspends this fiber inside the service it called.
+    while (R.NextThread < R.NumThreads && !R.Failed) {
+      R.startThread(EF, R.NextThread++);
+      R.Config->Entry(&EF.Thread);
+      R.threadExited(EF);
+    }
+    EF.Busy = false;
+    R.Idle.push_back(&EF);
+    switchFiber(EF.F->context(), R.Scheduler);
+  }
+}
+
+void BlockRunner::startThread(EngineFiber &F, unsigned Index) {
+  F.Busy = true;
+  F.Index = Index;
+  unsigned Bx = Block.BlockDim[0], By = Block.BlockDim[1];
+  F.Thread.ThreadIdx[0] = Index % Bx;
+  F.Thread.ThreadIdx[1] = (Index / Bx) % By;
+  F.Thread.ThreadIdx[2] = Index / (Bx * By);
+  F.Thread.LaneId = Index % WarpSize;
+  F.Thread.WarpId = Index / WarpSize;
+  F.Thread.Block = &Block;
+  F.Thread.EngineThread = &F;
+  Slot &S = Slots[Index];
+  S.State = SlotState::Running;
+  S.Fiber = &F;
+}
+
+void BlockRunner::threadExited(EngineFiber &F) {
+  Slot &S = Slots[F.Index];
+  S.State = SlotState::Exited;
+  S.Fiber = nullptr;
+  ++Exited;
+  // "Threads that have exited count as arrived" at __syncthreads, and the
+  // non-exited threads of a mask are the ones a warp operation waits for.
+  if (Arrived > 0 && Arrived + Exited == NumThreads)
+    releaseBarrier();
+  resolveWarp(F.Index / WarpSize);
+}
+
+void BlockRunner::suspend(EngineFiber &F) {
+  switchFiber(F.F->context(), Scheduler);
+}
+
+bool BlockRunner::runBlock(uint64_t Linear, std::string &Out) {
+  const LaunchConfig &C = *Config;
+  Block.BlockIdx[0] = static_cast<uint32_t>(Linear % C.Grid[0]);
+  Block.BlockIdx[1] = static_cast<uint32_t>((Linear / C.Grid[0]) % C.Grid[1]);
+  Block.BlockIdx[2] =
+      static_cast<uint32_t>(Linear / (uint64_t(C.Grid[0]) * C.Grid[1]));
+  for (int I = 0; I < 3; ++I) {
+    Block.BlockDim[I] = C.Block[I];
+    Block.GridDim[I] = C.Grid[I];
+  }
+  Block.DynamicSharedOffset =
+      static_cast<uint32_t>(llvm::alignTo(C.StaticShared, 16));
+  Block.Shared = Shared;
+  Block.Params = C.Params;
+  Block.Engine = this;
+  for (unsigned I = 0; I < NumThreads; ++I)
+    Slots[I] = Slot();
+  NextThread = Exited = Arrived = 0;
+  BarrierCount = BarrierOr = 0;
+  BarrierAnd = 1;
+  Failed = false;
+  FailCode = CUDA_SUCCESS;
+  FailMessage.clear();
+  Output = &Out;
+  Ready.clear();
+  Yielded.clear();
+  Idle.clear();
+  for (auto &F : Fibers)
+    Idle.push_back(F.get());
+
+  for (;;) {
+    if (Failed)
+      break;
+    EngineFiber *Next = nullptr;
+    if (!Ready.empty()) {
+      Next = Ready.front();
+      Ready.pop_front();
+    } else if (NextThread < NumThreads) {
+      auto F = takeIdleFiber();
+      if (!F) {
+        std::string Msg;
+        fail(toResult(F.takeError(), Msg), Msg);
+        break;
+      }
+      Next = *F;
+    } else if (!Yielded.empty()) {
+      Ready.swap(Yielded);
+      continue;
+    } else if (Exited == NumThreads) {
+      break;
+    } else {
+      fail(CUDA_ERROR_LAUNCH_FAILED, describeDeadlock());
+      break;
+    }
+    Current = Next;
+    switchFiber(Scheduler, Next->F->context());
+  }
+  Current = nullptr;
+  Output = nullptr;
+  if (!Failed)
+    return true;
+  // Abandon the threads stuck inside the block: their stacks hold only
+  // kernel frames and engine frames without resources (see abort()).
+  for (auto &F : Fibers)
+    if (F->Busy) {
+      F->F->reset();
+      F->Busy = false;
+    }
+  return false;
+}
+
+void BlockRunner::fail(CUresult Code, std::string Message) {
+  if (Failed)
+    return;
+  Failed = true;
+  FailCode = Code;
+  FailMessage = std::move(Message);
+}
+
+std::string BlockRunner::blockName() const {
+  return llvm::formatv("({0},{1},{2})", Block.BlockIdx[0], Block.BlockIdx[1],
+                       Block.BlockIdx[2]);
+}
+
+void BlockRunner::abort(CucpuThread *T, CUresult Code, const char *Message,
+                        const char *Detail) {
+  auto &F = *static_cast<EngineFiber *>(T->EngineThread);
+  fail(Code, std::string(Message) + Detail);
+  // Nothing on this fiber's stack owns resources past this point: the
+  // scheduler resets it instead of resuming it.
+  suspend(F);
+  __builtin_trap();
+}
+
+//===----------------------------------------------------------------------===//
+// __syncthreads
+//===----------------------------------------------------------------------===//
+
+int32_t BlockRunner::barrier(CucpuThread *T, int32_t Predicate, int32_t Op) {
+  auto &F = *static_cast<EngineFiber *>(T->EngineThread);
+  BarrierCount += Predicate != 0;
+  BarrierAnd &= Predicate != 0;
+  BarrierOr |= Predicate != 0;
+  ++Arrived;
+  if (Arrived + Exited == NumThreads) {
+    releaseBarrier(); // The last thread to arrive goes on at once.
+  } else {
+    Slots[F.Index].State = SlotState::Barrier;
+    suspend(F);
+  }
+  // No barrier can complete again before every waiter has read these.
+  switch (Op) {
+  case 0:
+    return LastCount;
+  case 1:
+    return LastAnd;
+  default:
+    return LastOr;
+  }
+}
+
+void BlockRunner::releaseBarrier() {
+  LastCount = BarrierCount;
+  LastAnd = BarrierAnd;
+  LastOr = BarrierOr;
+  BarrierCount = BarrierOr = 0;
+  BarrierAnd = 1;
+  Arrived = 0;
+  for (unsigned I = 0; I < NumThreads; ++I) {
+    Slot &S = Slots[I];
+    if (S.State != SlotState::Barrier)
+      continue;
+    S.State = SlotState::Running;
+    Ready.push_back(S.Fiber);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Warp operations
+//===----------------------------------------------------------------------===//
+
+uint64_t BlockRunner::warp(CucpuThread *T, WarpOp Op, uint32_t Mask,
+                           uint64_t Value, uint32_t LaneOrDelta, uint32_t Clamp,
+                           int32_t Mode, int32_t *Pred) {
+  auto &F = *static_cast<EngineFiber *>(T->EngineThread);
+  Slot &S = Slots[F.Index];
+  S.Op = Op;
+  S.Mask = Mask;
+  S.Value = Value;
+  S.LaneOrDelta = LaneOrDelta;
+  S.Clamp = Clamp;
+  S.Mode = Mode;
+  S.State = SlotState::Warp;
+  resolveWarp(F.Index / WarpSize);
+  if (S.State == SlotState::Warp)
+    suspend(F);
+  if (Pred)
+    *Pred = S.Pred;
+  return S.Result;
+}
+
+void BlockRunner::resolveWarp(unsigned Warp) {
+  unsigned Base = Warp * WarpSize;
+  if (Base >= NumThreads)
+    return;
+  unsigned Count = std::min(WarpSize, NumThreads - Base);
+  uint32_t Waiting = 0;
+  // Lanes past the end of the block do not exist: like exited ones, they are
+  // not waited for.
+  uint32_t Gone = Count == WarpSize ? 0 : ~((1u << Count) - 1);
+  for (unsigned L = 0; L < Count; ++L) {
+    SlotState St = Slots[Base + L].State;
+    if (St == SlotState::Warp)
+      Waiting |= bit(L);
+    else if (St == SlotState::Exited)
+      Gone |= bit(L);
+  }
+  if (!Waiting)
+    return;
+  // PTX: "all non-exited threads in membermask must execute the same
+  // [warp] instruction"; a thread goes on once every such thread of its
+  // mask waits at a warp operation.
+  uint32_t Released = 0;
+  for (unsigned L = 0; L < Count; ++L)
+    if (Waiting & bit(L)) {
+      uint32_t Need = (Slots[Base + L].Mask | bit(L)) & ~Gone;
+      if ((Need & ~Waiting) == 0)
+        Released |= bit(L);
+    }
+  if (!Released)
+    return;
+  for (unsigned L = 0; L < Count; ++L)
+    if (Released & bit(L))
+      computeWarpResult(L, Base, Waiting);
+  for (unsigned L = 0; L < Count; ++L)
+    if (Released & bit(L)) {
+      Slot &S = Slots[Base + L];
+      S.State = SlotState::Running;
+      if (S.Fiber != Current)
+        Ready.push_back(S.Fiber);
+    }
+}
+
+void BlockRunner::computeWarpResult(unsigned Lane, unsigned Base,
+                                    uint32_t Waiting) {
+  Slot &S = Slots[Base + Lane];
+  uint32_t Members = (S.Mask | bit(Lane)) & Waiting;
+  auto valueOf = [&](unsigned L) { return Slots[Base + L].Value; };
+  S.Result = 0;
+  S.Pred = 0;
+  switch (S.Op) {
+  case WarpOp::Sync:
+    break;
+  case WarpOp::Vote: {
+    uint32_t Ballot = 0;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if ((Members & bit(L)) && valueOf(L))
+        Ballot |= bit(L);
+    switch (S.Mode) {
+    case 0: // all
+      S.Result = Ballot == Members;
+      break;
+    case 1: // any
+      S.Result = Ballot != 0;
+      break;
+    case 2: // uni
+      S.Result = Ballot == 0 || Ballot == Members;
+      break;
+    default: // ballot
+      S.Result = Ballot;
+      break;
+    }
+    break;
+  }
+  case WarpOp::Shuffle: {
+    // PTX ISA, shfl.sync: c packs the segment mask (bits 12:8) and the
+    // clamp lane (bits 4:0).
+    int32_t B = static_cast<int32_t>(S.LaneOrDelta & 0x1f);
+    int32_t SegMask = static_cast<int32_t>((S.Clamp >> 8) & 0x1f);
+    int32_t MaxLane = static_cast<int32_t>(S.Clamp & 0x1f);
+    int32_t L = static_cast<int32_t>(Lane);
+    int32_t MinLane = L & SegMask;
+    MaxLane = MinLane | (MaxLane & ~SegMask);
+    int32_t J = L;
+    bool InRange = false;
+    switch (S.Mode) {
+    case 0: // idx
+      J = MinLane | (B & ~SegMask);
+      InRange = J <= MaxLane;
+      break;
+    case 1: // up
+      J = L - B;
+      InRange = J >= MaxLane;
+      break;
+    case 2: // down
+      J = L + B;
+      InRange = J <= MaxLane;
+      break;
+    default: // bfly
+      J = L ^ B;
+      InRange = J <= MaxLane;
+      break;
+    }
+    if (!InRange || J < 0 || J >= static_cast<int32_t>(WarpSize))
+      J = L;
+    // Reading a thread that does not take part is undefined in CUDA; this
+    // engine gives the reader its own value.
+    S.Result = (Waiting & bit(static_cast<unsigned>(J)))
+                   ? valueOf(static_cast<unsigned>(J))
+                   : S.Value;
+    S.Pred = InRange;
+    break;
+  }
+  case WarpOp::Match: {
+    uint32_t Same = 0;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if ((Members & bit(L)) && valueOf(L) == S.Value)
+        Same |= bit(L);
+    if (S.Mode == 0) { // any
+      S.Result = Same;
+    } else { // all
+      S.Pred = Same == Members;
+      S.Result = S.Pred ? Members : 0;
+    }
+    break;
+  }
+  }
+}
+
+uint32_t BlockRunner::activeMask(CucpuThread *T) {
+  auto &F = *static_cast<EngineFiber *>(T->EngineThread);
+  unsigned Base = F.Index / WarpSize * WarpSize;
+  unsigned Count = std::min(WarpSize, NumThreads - Base);
+  uint32_t Mask = 0;
+  for (unsigned L = 0; L < Count; ++L)
+    if (Slots[Base + L].State != SlotState::Exited)
+      Mask |= bit(L);
+  return Mask;
+}
+
+void BlockRunner::yield(CucpuThread *T) {
+  auto &F = *static_cast<EngineFiber *>(T->EngineThread);
+  // Yielded threads run again only when nothing else can: a spin loop then
+  // lets every other thread, started or not, make progress first.
+  Yielded.push_back(&F);
+  suspend(F);
+}
+
+int32_t BlockRunner::print(const char *Format, const char *Args) {
+  if (!Output)
+    return -1;
+  return formatDevicePrintf(Format, Args, *Output);
+}
+
+std::string BlockRunner::describeDeadlock() const {
+  unsigned AtBarrier = 0, AtWarp = 0;
+  std::string FirstWarp;
+  for (unsigned I = 0; I < NumThreads; ++I) {
+    const Slot &S = Slots[I];
+    if (S.State == SlotState::Barrier)
+      ++AtBarrier;
+    if (S.State != SlotState::Warp)
+      continue;
+    if (AtWarp++ == 0) {
+      unsigned Bx = Block.BlockDim[0], By = Block.BlockDim[1];
+      FirstWarp = llvm::formatv(
+          " (thread ({0},{1},{2}) waits with mask {3:x8} for lanes that wait "
+          "at __syncthreads or at another warp operation)",
+          I % Bx, (I / Bx) % By, I / (Bx * By), S.Mask);
+    }
+  }
+  return llvm::formatv("Kernel {0} deadlocked in block {1}: {2} threads wait "
+                       "at __syncthreads and {3} at warp operations{4}, {5} "
+                       "have exited, and none can go on.",
+                       Config->KernelName, blockName(), AtBarrier, AtWarp,
+                       FirstWarp, Exited);
+}

@@ -1,0 +1,133 @@
+//===- BlockRunner.h - Runs thread blocks as fibers on one OS thread -*- C++ -*-===//
+//
+// One BlockRunner per OS thread that runs blocks (pool workers and calling
+// threads). It keeps its fibers, shared memory and per-thread slots from
+// block to block and from launch to launch.
+//
+// Scheduling: a FIFO of ready fibers; when it is empty, a parked fiber starts
+// the next thread that has not started; when none is left, fibers that
+// yielded run again; when nothing can run and threads remain, the block is
+// deadlocked and fails.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DRIVER_CORE_BLOCKRUNNER_H
+#define CUCPU_DRIVER_CORE_BLOCKRUNNER_H
+
+#include "core/Fiber.h"
+#include "core/LaunchConfig.h"
+
+#include <cuda.h>
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cucpu {
+
+/// What a warp operation is, for the engine's bookkeeping.
+enum class WarpOp : uint8_t { Sync, Vote, Shuffle, Match };
+
+/// Runs the blocks of launches on the calling OS thread.
+class BlockRunner {
+public:
+  BlockRunner();
+  ~BlockRunner();
+  BlockRunner(const BlockRunner &) = delete;
+  BlockRunner &operator=(const BlockRunner &) = delete;
+
+  /// The runner of the calling thread.
+  static BlockRunner &forThisThread();
+
+  /// Makes room for blocks of \p Config (stacks, shared memory, slots).
+  llvm::Error prepare(const LaunchConfig &Config);
+  /// Runs block \p Linear (x fastest) of the prepared launch; device printf
+  /// output goes to \p Output. Returns false if the block failed; then
+  /// failureCode()/failureMessage() say why.
+  bool runBlock(uint64_t Linear, std::string &Output);
+  /// Why the last block failed.
+  CUresult failureCode() const { return FailCode; }
+  const std::string &failureMessage() const { return FailMessage; }
+
+  // Services for the __cucpu_* functions; \p T is the calling CUDA thread.
+  /// __syncthreads and its reductions; returns the reduction of Op (0 count,
+  /// 1 and, 2 or) over the predicates of the arrived threads.
+  int32_t barrier(CucpuThread *T, int32_t Predicate, int32_t Op);
+  /// Any warp operation: waits until every non-exited thread of the mask has
+  /// reached a warp operation, then returns this thread's result.
+  uint64_t warp(CucpuThread *T, WarpOp Op, uint32_t Mask, uint64_t Value,
+                uint32_t LaneOrDelta, uint32_t Clamp, int32_t Mode,
+                int32_t *Pred);
+  /// The non-exited threads of the caller's warp.
+  uint32_t activeMask(CucpuThread *T);
+  /// Lets the other threads of the block run.
+  void yield(CucpuThread *T);
+  /// Appends device printf output.
+  int32_t print(const char *Format, const char *Args);
+  /// Fails the block with \p Code and the message \p Message followed by
+  /// \p Detail, and abandons the calling thread; does not return. (Plain
+  /// strings: nothing that owns memory may stay on an abandoned stack.)
+  [[noreturn]] void abort(CucpuThread *T, CUresult Code, const char *Message,
+                          const char *Detail);
+
+private:
+  struct EngineFiber;
+  enum class SlotState : uint8_t { Unstarted, Running, Barrier, Warp, Exited };
+  /// One CUDA thread of the running block.
+  struct Slot {
+    SlotState State = SlotState::Unstarted;
+    WarpOp Op = WarpOp::Sync;
+    int32_t Mode = 0;
+    int32_t Pred = 0;
+    uint32_t Mask = 0;
+    uint32_t LaneOrDelta = 0;
+    uint32_t Clamp = 0;
+    uint64_t Value = 0;
+    uint64_t Result = 0;
+    EngineFiber *Fiber = nullptr;
+  };
+
+  static void fiberMain(void *Arg);
+  void startThread(EngineFiber &F, unsigned Index);
+  void threadExited(EngineFiber &F);
+  void releaseBarrier();
+  void resolveWarp(unsigned Warp);
+  void computeWarpResult(unsigned Lane, unsigned Base, uint32_t Waiting);
+  void suspend(EngineFiber &F);
+  void fail(CUresult Code, std::string Message);
+  std::string describeDeadlock() const;
+  std::string blockName() const;
+  llvm::Expected<EngineFiber *> takeIdleFiber();
+
+  FiberContext Scheduler;
+  std::vector<std::unique_ptr<EngineFiber>> Fibers;
+  std::vector<EngineFiber *> Idle;
+  std::deque<EngineFiber *> Ready;
+  std::deque<EngineFiber *> Yielded;
+  std::vector<Slot> Slots;
+  size_t StackBytes = 0;
+
+  char *Shared = nullptr;
+  size_t SharedBytes = 0;
+
+  const LaunchConfig *Config = nullptr;
+  CucpuBlock Block{};
+  unsigned NumThreads = 0;
+  unsigned NextThread = 0;
+  unsigned Exited = 0;
+  unsigned Arrived = 0;
+  int32_t BarrierCount = 0, BarrierAnd = 1, BarrierOr = 0;
+  int32_t LastCount = 0, LastAnd = 1, LastOr = 0;
+  EngineFiber *Current = nullptr;
+  std::string *Output = nullptr;
+  bool Failed = false;
+  CUresult FailCode = CUDA_SUCCESS;
+  std::string FailMessage;
+};
+
+} // namespace cucpu
+
+#endif // CUCPU_DRIVER_CORE_BLOCKRUNNER_H

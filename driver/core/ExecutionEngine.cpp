@@ -1,0 +1,235 @@
+//===- ExecutionEngine.cpp - Runs kernels on the CPU's cores --------------===//
+#include "core/ExecutionEngine.h"
+
+#include "core/BlockRunner.h"
+#include "core/Error.h"
+#include "core/ThreadPool.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <atomic>
+#include <cstdio>
+#include <map>
+#include <mutex>
+
+using namespace cucpu;
+
+namespace {
+/// Grids with at most this many threads in all run on the calling thread:
+/// waking the workers would cost more than it saves.
+constexpr uint64_t CallerOnlyThreads = 256;
+
+/// The shared state of one launch's workers.
+struct LaunchState {
+  std::atomic<uint64_t> NextBlock{0};
+  std::atomic<bool> Failed{false};
+  std::mutex Mutex;
+  CUresult FailCode = CUDA_SUCCESS;
+  std::string FailMessage;
+  std::map<uint64_t, std::string> Output; ///< By linear block index.
+
+  void fail(CUresult Code, const std::string &Message) {
+    std::lock_guard Lock(Mutex);
+    if (FailCode != CUDA_SUCCESS)
+      return;
+    FailCode = Code;
+    FailMessage = Message;
+    Failed = true;
+  }
+};
+
+BlockRunner &runnerOf(CucpuThread *T) {
+  return *static_cast<BlockRunner *>(T->Block->Engine);
+}
+} // namespace
+
+llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
+                                 unsigned Workers, std::string &Output) {
+  LaunchState L;
+  const uint64_t Total = Config.blocks();
+  auto Job = [&] {
+    BlockRunner &R = BlockRunner::forThisThread();
+    if (llvm::Error E = R.prepare(Config)) {
+      std::string Msg;
+      CUresult Code = toResult(std::move(E), Msg);
+      L.fail(Code, Msg);
+      return;
+    }
+    std::string Text;
+    for (;;) {
+      if (L.Failed.load(std::memory_order_relaxed))
+        return;
+      uint64_t B = L.NextBlock.fetch_add(1, std::memory_order_relaxed);
+      if (B >= Total)
+        return;
+      bool Ok = R.runBlock(B, Text);
+      if (!Text.empty()) {
+        std::lock_guard Lock(L.Mutex);
+        L.Output.emplace(B, std::move(Text));
+        Text.clear();
+      }
+      if (!Ok) {
+        L.fail(R.failureCode(), R.failureMessage());
+        return;
+      }
+    }
+  };
+  if (Workers <= 1 || Total == 1 ||
+      Total * Config.threadsPerBlock() <= CallerOnlyThreads)
+    Job();
+  else
+    ThreadPool::forDevice(DeviceOrdinal, Workers).run(Job);
+  for (auto &[Block, Text] : L.Output)
+    Output += Text;
+  if (L.FailCode != CUDA_SUCCESS)
+    return makeError(L.FailCode, L.FailMessage);
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Device output
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct PendingOutput {
+  std::mutex Mutex;
+  std::map<uint64_t, std::string> ByContext;
+
+  ~PendingOutput() {
+    // Output still queued at exit is written, as NVIDIA's driver does when
+    // the process tears down its contexts.
+    for (auto &[Id, Text] : ByContext)
+      std::fwrite(Text.data(), 1, Text.size(), stdout);
+    std::fflush(stdout);
+  }
+};
+
+PendingOutput &pending() {
+  static PendingOutput P;
+  return P;
+}
+} // namespace
+
+void ExecutionEngine::queueOutput(uint64_t ContextId, std::string Text) {
+  if (Text.empty())
+    return;
+  PendingOutput &P = pending();
+  std::lock_guard Lock(P.Mutex);
+  P.ByContext[ContextId] += Text;
+}
+
+void ExecutionEngine::flushOutput(uint64_t ContextId) {
+  std::string Text;
+  {
+    PendingOutput &P = pending();
+    std::lock_guard Lock(P.Mutex);
+    auto It = P.ByContext.find(ContextId);
+    if (It == P.ByContext.end())
+      return;
+    Text = std::move(It->second);
+    P.ByContext.erase(It);
+  }
+  std::fwrite(Text.data(), 1, Text.size(), stdout);
+  std::fflush(stdout);
+}
+
+void ExecutionEngine::flushAllOutput() {
+  std::map<uint64_t, std::string> All;
+  {
+    PendingOutput &P = pending();
+    std::lock_guard Lock(P.Mutex);
+    All.swap(P.ByContext);
+  }
+  for (auto &[Id, Text] : All)
+    std::fwrite(Text.data(), 1, Text.size(), stdout);
+  std::fflush(stdout);
+}
+
+//===----------------------------------------------------------------------===//
+// The services of JitAbi.h
+//===----------------------------------------------------------------------===//
+
+extern "C" {
+
+void __cucpu_barrier(CucpuThread *T) { runnerOf(T).barrier(T, 1, 1); }
+
+int32_t __cucpu_barrier_reduce(CucpuThread *T, int32_t Predicate, int32_t Op) {
+  return runnerOf(T).barrier(T, Predicate, Op);
+}
+
+void __cucpu_warp_sync(CucpuThread *T, uint32_t Mask) {
+  runnerOf(T).warp(T, WarpOp::Sync, Mask, 0, 0, 0, 0, nullptr);
+}
+
+uint32_t __cucpu_warp_vote(CucpuThread *T, uint32_t Mask, int32_t Predicate,
+                           int32_t Mode) {
+  return static_cast<uint32_t>(runnerOf(T).warp(
+      T, WarpOp::Vote, Mask, Predicate != 0, 0, 0, Mode, nullptr));
+}
+
+uint32_t __cucpu_warp_shfl(CucpuThread *T, uint32_t Mask, uint32_t Value,
+                           uint32_t LaneOrDelta, uint32_t Clamp, int32_t Mode,
+                           int32_t *InRange) {
+  return static_cast<uint32_t>(runnerOf(T).warp(
+      T, WarpOp::Shuffle, Mask, Value, LaneOrDelta, Clamp, Mode, InRange));
+}
+
+uint32_t __cucpu_warp_match(CucpuThread *T, uint32_t Mask, uint64_t Value,
+                            int32_t Mode, int32_t *Pred) {
+  return static_cast<uint32_t>(
+      runnerOf(T).warp(T, WarpOp::Match, Mask, Value, 0, 0, Mode, Pred));
+}
+
+uint32_t __cucpu_activemask(CucpuThread *T) {
+  return runnerOf(T).activeMask(T);
+}
+
+void __cucpu_yield(CucpuThread *T) { runnerOf(T).yield(T); }
+
+int32_t __cucpu_vprintf(CucpuThread *T, const char *Format, const char *Args) {
+  return runnerOf(T).print(Format, Args);
+}
+
+void __cucpu_assert_fail(CucpuThread *T, const char *Message, const char *File,
+                         uint32_t Line, const char *Function) {
+  {
+    // NVIDIA's driver prints this line for the failing thread.
+    const CucpuBlock &B = *T->Block;
+    std::string Text = llvm::formatv(
+        "{0}:{1}: {2}: block: [{3},{4},{5}], thread: [{6},{7},{8}] Assertion "
+        "`{9}` failed.\n",
+        File ? File : "<unknown>", Line, Function ? Function : "<unknown>",
+        B.BlockIdx[0], B.BlockIdx[1], B.BlockIdx[2], T->ThreadIdx[0],
+        T->ThreadIdx[1], T->ThreadIdx[2], Message ? Message : "");
+    std::fwrite(Text.data(), 1, Text.size(), stderr);
+    std::fflush(stderr);
+  }
+  runnerOf(T).abort(T, CUDA_ERROR_ASSERT, "A device-side assertion failed: ",
+                    Message ? Message : "");
+}
+
+void __cucpu_trap(CucpuThread *T) {
+  runnerOf(T).abort(T, CUDA_ERROR_LAUNCH_FAILED,
+                    "The kernel executed a trap instruction (__trap() or "
+                    "asm(\"trap;\")).",
+                    "");
+}
+
+} // extern "C"
+
+llvm::StringMap<void *> ExecutionEngine::runtimeSymbols() {
+  llvm::StringMap<void *> S;
+  S["__cucpu_barrier"] = reinterpret_cast<void *>(&__cucpu_barrier);
+  S["__cucpu_barrier_reduce"] =
+      reinterpret_cast<void *>(&__cucpu_barrier_reduce);
+  S["__cucpu_warp_sync"] = reinterpret_cast<void *>(&__cucpu_warp_sync);
+  S["__cucpu_warp_vote"] = reinterpret_cast<void *>(&__cucpu_warp_vote);
+  S["__cucpu_warp_shfl"] = reinterpret_cast<void *>(&__cucpu_warp_shfl);
+  S["__cucpu_warp_match"] = reinterpret_cast<void *>(&__cucpu_warp_match);
+  S["__cucpu_activemask"] = reinterpret_cast<void *>(&__cucpu_activemask);
+  S["__cucpu_yield"] = reinterpret_cast<void *>(&__cucpu_yield);
+  S["__cucpu_vprintf"] = reinterpret_cast<void *>(&__cucpu_vprintf);
+  S["__cucpu_assert_fail"] = reinterpret_cast<void *>(&__cucpu_assert_fail);
+  S["__cucpu_trap"] = reinterpret_cast<void *>(&__cucpu_trap);
+  return S;
+}

@@ -1,0 +1,120 @@
+//===- Launcher.cpp - Validates and runs one kernel launch ----------------===//
+#include "core/Launcher.h"
+
+#include "core/Error.h"
+#include "core/ExecutionEngine.h"
+#include "core/Module.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace cucpu;
+
+namespace {
+const char DimNames[3] = {'x', 'y', 'z'};
+
+/// CUDA_LAUNCH_BLOCKING=1: launch errors are returned by the launch.
+bool launchBlocking() {
+  static const bool Blocking = [] {
+    const char *V = std::getenv("CUDA_LAUNCH_BLOCKING");
+    return V && std::strcmp(V, "1") == 0;
+  }();
+  return Blocking;
+}
+} // namespace
+
+llvm::Error cucpu::checkGrid(const std::array<unsigned, 3> &Grid) {
+  for (int I = 0; I < 3; ++I) {
+    CU_INVALID_IF(Grid[I] == 0, CUDA_ERROR_INVALID_VALUE,
+                  "Grid dimension {0} is 0; it must be at least 1.",
+                  DimNames[I]);
+    CU_INVALID_IF(Grid[I] > MaxGridDim[I], CUDA_ERROR_INVALID_VALUE,
+                  "Grid dimension {0} ({1}) exceeds the maximum ({2}).",
+                  DimNames[I], Grid[I], MaxGridDim[I]);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error cucpu::checkBlock(const std::array<unsigned, 3> &Block) {
+  for (int I = 0; I < 3; ++I) {
+    CU_INVALID_IF(Block[I] == 0, CUDA_ERROR_INVALID_VALUE,
+                  "Block dimension {0} is 0; it must be at least 1.",
+                  DimNames[I]);
+    CU_INVALID_IF(Block[I] > MaxBlockDim[I], CUDA_ERROR_INVALID_VALUE,
+                  "Block dimension {0} ({1}) exceeds the maximum ({2}).",
+                  DimNames[I], Block[I], MaxBlockDim[I]);
+  }
+  uint64_t Threads = uint64_t(Block[0]) * Block[1] * Block[2];
+  CU_INVALID_IF(Threads > MaxThreadsPerBlock, CUDA_ERROR_INVALID_VALUE,
+                "A block of {0}x{1}x{2} has {3} threads, more than the "
+                "maximum ({4}).",
+                Block[0], Block[1], Block[2], Threads, MaxThreadsPerBlock);
+  return llvm::Error::success();
+}
+
+llvm::Error cucpu::launchFunction(Function &F,
+                                  const std::shared_ptr<Context> &Current,
+                                  const LaunchRequest &R) {
+  std::shared_ptr<Context> Ctx = F.context();
+  CU_INVALID_IF(!Ctx || Ctx.get() != Current.get(), CUDA_ERROR_INVALID_HANDLE,
+                "Kernel {0} belongs to a module of another context than the "
+                "current one.",
+                F.name());
+  // Holding the module keeps the kernel's code alive during the launch.
+  std::shared_ptr<Module> Mod = F.module();
+  CU_INVALID_IF(!Mod, CUDA_ERROR_INVALID_HANDLE,
+                "The module of kernel {0} has been unloaded.", F.name());
+  CU_TRY(checkGrid(R.Grid));
+  CU_TRY(checkBlock(R.Block));
+  unsigned Threads = R.Block[0] * R.Block[1] * R.Block[2];
+  CU_INVALID_IF(Threads > F.maxThreadsPerBlock(),
+                CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES,
+                "A block of {0} threads exceeds the {1} that kernel {2} "
+                "allows (__launch_bounds__).",
+                Threads, F.maxThreadsPerBlock(), F.name());
+  unsigned MaxDynamic = F.maxDynamicShared();
+  CU_INVALID_IF(R.DynamicShared > MaxDynamic, CUDA_ERROR_INVALID_VALUE,
+                "The dynamic shared memory size {0} exceeds the {1} bytes "
+                "kernel {2} may use (see "
+                "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES).",
+                R.DynamicShared, MaxDynamic, F.name());
+
+  LaunchConfig C;
+  C.Entry = F.kernel().Entry;
+  CU_INVALID_IF(!C.Entry, CUDA_ERROR_INVALID_HANDLE,
+                "Kernel {0} has no compiled code.", F.name());
+  C.KernelName = F.name();
+  C.Grid = R.Grid;
+  C.Block = R.Block;
+  C.StaticShared = F.kernel().StaticShared;
+  C.DynamicShared = R.DynamicShared;
+  static const char NoParams[16] = {};
+  C.Params = R.Params ? R.Params : NoParams;
+  // CU_LIMIT_STACK_SIZE is what a GPU thread gets; host code (printf's
+  // formatting, the engine) runs on the same stack, so add generously.
+  size_t Limit = 0;
+  if (auto L = Ctx->limit(CU_LIMIT_STACK_SIZE))
+    Limit = *L;
+  else
+    llvm::consumeError(L.takeError());
+  C.StackBytes = MinFiberStack + llvm::alignTo(Limit, 4096) * 4;
+
+  std::string Output;
+  llvm::Error E = ExecutionEngine::run(C, Ctx->device().ordinal(),
+                                       Ctx->device().workers(), Output);
+  ExecutionEngine::queueOutput(Ctx->id(), std::move(Output));
+  if (launchBlocking())
+    ExecutionEngine::flushOutput(Ctx->id());
+  if (!E)
+    return llvm::Error::success();
+  std::string Message;
+  CUresult Code = toResult(std::move(E), Message);
+  // "Faults stay inside their context" (ARCHITECTURE.md §6): every later
+  // call in this context reports the fault.
+  Ctx->markFaulted(Code, Message);
+  if (launchBlocking())
+    return makeError(Code, Message);
+  return llvm::Error::success();
+}

@@ -1,0 +1,39 @@
+//===- Launcher.h - Validates and runs one kernel launch ----------*- C++ -*-===//
+#ifndef CUCPU_DRIVER_CORE_LAUNCHER_H
+#define CUCPU_DRIVER_CORE_LAUNCHER_H
+
+#include "core/Context.h"
+#include "core/Function.h"
+
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <memory>
+
+namespace cucpu {
+
+/// What an entry point asks to launch.
+struct LaunchRequest {
+  std::array<unsigned, 3> Grid = {1, 1, 1};
+  std::array<unsigned, 3> Block = {1, 1, 1};
+  unsigned DynamicShared = 0;
+  const char *Params = nullptr; ///< The kernel's parameter buffer.
+};
+
+/// Checks \p R against the limits NVIDIA enforces (grid and block
+/// dimensions, threads per block, launch bounds, shared memory), then runs
+/// \p F in \p Current, which must be F's context. Launches are synchronous: a
+/// kernel that fails makes the context sticky-faulted and the launch itself
+/// succeeds, as on NVIDIA, unless CUDA_LAUNCH_BLOCKING=1 asks for the error
+/// at once. Device printf output waits for the next synchronization.
+llvm::Error launchFunction(Function &F, const std::shared_ptr<Context> &Current,
+                           const LaunchRequest &R);
+
+/// Checks grid dimensions (CUDA_ERROR_INVALID_VALUE with a message).
+llvm::Error checkGrid(const std::array<unsigned, 3> &Grid);
+/// Checks block dimensions and the thread count.
+llvm::Error checkBlock(const std::array<unsigned, 3> &Block);
+
+} // namespace cucpu
+
+#endif // CUCPU_DRIVER_CORE_LAUNCHER_H

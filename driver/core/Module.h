@@ -1,0 +1,79 @@
+//===- Module.h - A loaded module (CUmodule) ----------------------*- C++ -*-===//
+//
+// "The CUDA driver API does not attempt to lazily allocate the resources
+// needed by a module" (E.4.1): loading compiles every kernel at once. A
+// module is owned by its context and owns its functions; its __device__ and
+// __constant__ variables are known to the context's memory registry, so the
+// addresses cuModuleGetGlobal hands out work with cuMemcpy*.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DRIVER_CORE_MODULE_H
+#define CUCPU_DRIVER_CORE_MODULE_H
+
+#include "core/Function.h"
+#include "core/Object.h"
+
+#include "JitModule.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cucpu {
+
+class Context;
+
+/// A module image compiled for the host, with its functions.
+class Module : public Object {
+public:
+  static constexpr ObjectKind Kind = ObjectKind::Module;
+
+  /// Reads, validates and compiles the cucpu image \p Image for \p Ctx;
+  /// registers the module and its functions as handles and makes \p Ctx
+  /// their owner. Errors: CUDA_ERROR_INVALID_IMAGE (malformed),
+  /// CUDA_ERROR_NO_BINARY_FOR_GPU, CUDA_ERROR_NOT_SUPPORTED (IR the CPU
+  /// cannot run). \p InfoLog receives the compiler's notes.
+  static llvm::Expected<std::shared_ptr<Module>>
+  load(const std::shared_ptr<Context> &Ctx, llvm::ArrayRef<uint8_t> Image,
+       std::string *InfoLog);
+  /// Loads whatever \p Data holds (\p Size bytes, 0 if unknown): a cucpu
+  /// image, or a fat binary (or nvcc's wrapper of one) holding one; PTX and
+  /// NVIDIA cubins give CUDA_ERROR_NO_BINARY_FOR_GPU, anything else
+  /// CUDA_ERROR_INVALID_IMAGE, each with a message saying what to do.
+  static llvm::Expected<std::shared_ptr<Module>>
+  loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data, size_t Size,
+            std::string *InfoLog);
+  ~Module() override;
+
+  /// cuModuleUnload: the module and its functions stop being handles and
+  /// the context lets go of it.
+  void unload();
+
+  std::shared_ptr<Context> context() const { return Owner.lock(); }
+  /// The kernel named \p Name (CUDA_ERROR_NOT_FOUND if none).
+  llvm::Expected<std::shared_ptr<Function>> function(llvm::StringRef Name) const;
+  /// Every kernel, in image order.
+  const std::vector<std::shared_ptr<Function>> &functions() const {
+    return Functions;
+  }
+  /// The variable named \p Name (CUDA_ERROR_NOT_FOUND if none).
+  llvm::Expected<modules::GlobalEntry> global(llvm::StringRef Name) const;
+  /// Whether the image declares a texture reference named \p Name.
+  bool hasTexRef(llvm::StringRef Name) const;
+
+private:
+  Module() : Object(ObjectKind::Module) {}
+
+  std::weak_ptr<Context> Owner;
+  std::unique_ptr<modules::JitModule> Jit;
+  std::vector<std::shared_ptr<Function>> Functions;
+  std::vector<uintptr_t> GlobalBases; ///< Registered in the context's memory.
+};
+
+} // namespace cucpu
+
+#endif // CUCPU_DRIVER_CORE_MODULE_H

@@ -1,0 +1,86 @@
+//===- detail/math_extras.h - Math overloads clang leaves out ---*- C++ -*-===//
+//
+// The parts of CUDA's math API that clang's own CUDA headers take from the
+// CUDA SDK rather than define: the C++ min/max overloads, float overloads of
+// CUDA-only functions (rsqrt, sinpi, ...), half-precision conversions, and
+// the cache-operator loads and stores. Part of the prelude.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DEVICE_DETAIL_MATH_EXTRAS_H
+#define CUCPU_DEVICE_DETAIL_MATH_EXTRAS_H
+
+#define __CUCPU_MATH_FN static __device__ __forceinline__
+
+// min/max as CUDA's math_functions.h overloads them (int min/max comes from
+// clang). Mixed signedness compares as unsigned, as the usual arithmetic
+// conversions would.
+#define __CUCPU_MINMAX(T, A, B)                                                \
+  __CUCPU_MATH_FN T min(A X, B Y) { return (T)X < (T)Y ? (T)X : (T)Y; }        \
+  __CUCPU_MATH_FN T max(A X, B Y) { return (T)X > (T)Y ? (T)X : (T)Y; }
+__CUCPU_MINMAX(unsigned int, unsigned int, unsigned int)
+__CUCPU_MINMAX(unsigned int, int, unsigned int)
+__CUCPU_MINMAX(unsigned int, unsigned int, int)
+__CUCPU_MINMAX(long, long, long)
+__CUCPU_MINMAX(unsigned long, unsigned long, unsigned long)
+__CUCPU_MINMAX(unsigned long, long, unsigned long)
+__CUCPU_MINMAX(unsigned long, unsigned long, long)
+__CUCPU_MINMAX(long long, long long, long long)
+__CUCPU_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+__CUCPU_MINMAX(unsigned long long, long long, unsigned long long)
+__CUCPU_MINMAX(unsigned long long, unsigned long long, long long)
+#undef __CUCPU_MINMAX
+__CUCPU_MATH_FN float min(float X, float Y) { return fminf(X, Y); }
+__CUCPU_MATH_FN float max(float X, float Y) { return fmaxf(X, Y); }
+__CUCPU_MATH_FN double min(double X, double Y) { return fmin(X, Y); }
+__CUCPU_MATH_FN double max(double X, double Y) { return fmax(X, Y); }
+__CUCPU_MATH_FN double min(float X, double Y) { return fmin((double)X, Y); }
+__CUCPU_MATH_FN double max(float X, double Y) { return fmax((double)X, Y); }
+__CUCPU_MATH_FN double min(double X, float Y) { return fmin(X, (double)Y); }
+__CUCPU_MATH_FN double max(double X, float Y) { return fmax(X, (double)Y); }
+
+// Float overloads of CUDA-only functions (the std ones come from clang's
+// __clang_cuda_cmath.h).
+__CUCPU_MATH_FN float rsqrt(float X) { return rsqrtf(X); }
+__CUCPU_MATH_FN float rcbrt(float X) { return rcbrtf(X); }
+__CUCPU_MATH_FN float sinpi(float X) { return sinpif(X); }
+__CUCPU_MATH_FN float cospi(float X) { return cospif(X); }
+__CUCPU_MATH_FN void sincospi(float X, float *S, float *C) {
+  sincospif(X, S, C);
+}
+__CUCPU_MATH_FN float erfcinv(float X) { return erfcinvf(X); }
+__CUCPU_MATH_FN float erfcx(float X) { return erfcxf(X); }
+__CUCPU_MATH_FN float normcdf(float X) { return normcdff(X); }
+__CUCPU_MATH_FN float normcdfinv(float X) { return normcdfinvf(X); }
+__CUCPU_MATH_FN float erfinv(float X) { return erfinvf(X); }
+
+/// float to IEEE binary16 (round to nearest even), in an unsigned short.
+__CUCPU_MATH_FN unsigned short __float2half_rn(float X) {
+  return __nv_float2half_rn(X);
+}
+/// IEEE binary16 in an unsigned short to float.
+__CUCPU_MATH_FN float __half2float(unsigned short X) {
+  return __nv_half2float(X);
+}
+
+// Loads and stores with a PTX cache operator. The cache hints mean nothing on
+// the CPU, so they are plain accesses of any type.
+#define __CUCPU_LOAD(Name)                                                     \
+  template <typename T> __CUCPU_MATH_FN T Name(const T *Ptr) { return *Ptr; }
+#define __CUCPU_STORE(Name)                                                    \
+  template <typename T> __CUCPU_MATH_FN void Name(T *Ptr, T Value) {           \
+    *Ptr = Value;                                                              \
+  }
+__CUCPU_LOAD(__ldcg)
+__CUCPU_LOAD(__ldca)
+__CUCPU_LOAD(__ldcs)
+__CUCPU_LOAD(__ldlu)
+__CUCPU_LOAD(__ldcv)
+__CUCPU_STORE(__stwb)
+__CUCPU_STORE(__stcg)
+__CUCPU_STORE(__stcs)
+__CUCPU_STORE(__stwt)
+#undef __CUCPU_LOAD
+#undef __CUCPU_STORE
+#undef __CUCPU_MATH_FN
+
+#endif // CUCPU_DEVICE_DETAIL_MATH_EXTRAS_H

@@ -1,0 +1,9 @@
+//===- sdk/device_functions.h - Compatibility stub for nvcc sources ------*- C++ -*-===//
+//
+// Kernels written for nvcc often include <device_functions.h>. cucc force-includes
+// everything it provides (cucpu/device/prelude.h), so this header is empty.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DEVICE_SDK_DEVICE_FUNCTIONS_H
+#define CUCPU_DEVICE_SDK_DEVICE_FUNCTIONS_H
+#endif

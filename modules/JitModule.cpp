@@ -1,0 +1,315 @@
+//===- JitModule.cpp - Compile a module image for the host ----------------===//
+//
+// load(): look the image up in the compute cache; on a miss parse the
+// bitcode, verify it, lower it to the host (modules/passes), optimize it,
+// compile it to an object file and store that in the cache. Then link the
+// object into a JITDylib of its own and resolve every kernel's thread entry
+// and every module variable, so that nothing can fail later, at launch.
+//
+//===----------------------------------------------------------------------===//
+#include "JitModule.h"
+
+#include "ComputeCache.h"
+#include "HostTarget.h"
+#include "JitError.h"
+#include "JitSession.h"
+#include "JitStats.h"
+#include "LoadedModule.h"
+#include "Lowering.h"
+#include "passes/PassRegistry.h"
+#include "runtime/RuntimeLibrary.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
+#include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+
+#ifndef CUCPU_VERSION
+#define CUCPU_VERSION "unknown"
+#endif
+
+using namespace llvm;
+using namespace cucpu;
+using namespace cucpu::modules;
+
+namespace {
+
+std::atomic<uint64_t> Compiled{0};
+std::atomic<uint64_t> FromCache{0};
+
+const HostTarget &host() {
+  static const HostTarget Host = HostTarget::detect();
+  return Host;
+}
+
+/// The cache key: a hash of everything that changes the object code.
+std::string cacheKey(const loader::ModuleImage &Image,
+                     const JitOptions &Options) {
+  SHA256 Hash;
+  auto Add = [&](StringRef S) {
+    uint8_t Len[8];
+    support::endian::write64le(Len, S.size());
+    Hash.update(ArrayRef<uint8_t>(Len, 8));
+    Hash.update(S);
+  };
+  Add("cucpu " CUCPU_VERSION);
+  Add("llvm " LLVM_VERSION_STRING);
+  Add("pipeline " + std::to_string(LoweringPipelineVersion));
+  Add(loweringPipeline());
+  Add("O" + std::to_string(Options.OptLevel));
+  Add(host().Triple);
+  Add(host().Cpu);
+  Add(host().Features);
+  Add(Image.TargetArch);
+  for (const loader::KernelInfo &K : Image.Kernels) {
+    Add(K.Name);
+    Add(std::to_string(K.ParamBytes));
+    for (const loader::KernelParam &P : K.Params)
+      Add(std::to_string(P.Offset) + "," + std::to_string(P.Size) + "," +
+          std::to_string(P.Align));
+  }
+  std::vector<std::string> Externals;
+  for (const auto &S : Options.RuntimeSymbols)
+    Externals.push_back(S.first().str());
+  std::sort(Externals.begin(), Externals.end());
+  for (const std::string &S : Externals)
+    Add(S);
+  Hash.update(ArrayRef<uint8_t>(Image.Bitcode));
+  std::array<uint8_t, 32> Digest = Hash.final();
+  return toHex(Digest, /*LowerCase=*/true);
+}
+
+/// What the JIT needs besides the object: shared sizes and variable sizes.
+struct Payload {
+  StringMap<uint32_t> KernelShared;
+  StringMap<uint64_t> GlobalSizes;
+
+  std::string encode() const {
+    std::string Out;
+    auto Put = [&](char Tag, StringRef Name, uint64_t Value) {
+      char Buf[12];
+      Out += Tag;
+      support::endian::write32le(Buf, Name.size());
+      support::endian::write64le(Buf + 4, Value);
+      Out.append(Buf, 12);
+      Out += Name;
+    };
+    for (const auto &K : KernelShared)
+      Put('K', K.first(), K.second);
+    for (const auto &G : GlobalSizes)
+      Put('G', G.first(), G.second);
+    return Out;
+  }
+
+  static std::optional<Payload> decode(StringRef In) {
+    Payload P;
+    while (!In.empty()) {
+      if (In.size() < 13)
+        return std::nullopt;
+      char Tag = In[0];
+      uint32_t Len = support::endian::read32le(In.data() + 1);
+      uint64_t Value = support::endian::read64le(In.data() + 5);
+      In = In.drop_front(13);
+      if (In.size() < Len)
+        return std::nullopt;
+      StringRef Name = In.take_front(Len);
+      In = In.drop_front(Len);
+      if (Tag == 'K' && Value <= UINT32_MAX)
+        P.KernelShared[Name] = static_cast<uint32_t>(Value);
+      else if (Tag == 'G')
+        P.GlobalSizes[Name] = Value;
+      else
+        return std::nullopt;
+    }
+    return P;
+  }
+};
+
+/// Collects the errors LLVM reports through the context (instead of its
+/// default handler, which exits the process).
+struct DiagnosticCollector : DiagnosticHandler {
+  std::string *Errors;
+  explicit DiagnosticCollector(std::string *Errors) : Errors(Errors) {}
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    if (DI.getSeverity() == DS_Error) {
+      raw_string_ostream OS(*Errors);
+      DiagnosticPrinterRawOStream DP(OS);
+      if (!Errors->empty())
+        OS << " ";
+      DI.print(DP);
+    }
+    return true;
+  }
+};
+
+/// Compiles \p Image to an object file; fills \p Out with the payload.
+Expected<std::unique_ptr<MemoryBuffer>>
+compile(const loader::ModuleImage &Image, const JitOptions &Options,
+        JitSession &Session, StringRef Key, Payload &Out) {
+  if (Image.Bitcode.empty())
+    return makeJitError(JitErrorKind::InvalidImage,
+                        "The module image holds no LLVM IR.");
+  orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
+  auto Lock = TSC.getLock();
+  LLVMContext &Ctx = *TSC.getContext();
+  std::string Diagnostics;
+  Ctx.setDiagnosticHandler(std::make_unique<DiagnosticCollector>(&Diagnostics));
+
+  StringRef Bytes(reinterpret_cast<const char *>(Image.Bitcode.data()),
+                  Image.Bitcode.size());
+  Expected<std::unique_ptr<Module>> Parsed =
+      parseBitcodeFile(MemoryBufferRef(Bytes, "module image"), Ctx);
+  if (!Parsed)
+    return makeJitError(JitErrorKind::InvalidImage,
+                        "The module's LLVM bitcode does not parse: " +
+                            toString(Parsed.takeError()));
+  Module &M = **Parsed;
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(M, &OS))
+    return makeJitError(JitErrorKind::InvalidImage,
+                        "The module's LLVM IR is invalid: " + Problems);
+  M.setModuleIdentifier(Key);
+
+  orc::JITTargetMachineBuilder Builder = Session.machineBuilder();
+  unsigned Level = std::min(Options.OptLevel, 3u);
+  Builder.setCodeGenOptLevel(Level == 0   ? CodeGenOptLevel::None
+                             : Level == 1 ? CodeGenOptLevel::Less
+                             : Level == 2 ? CodeGenOptLevel::Default
+                                          : CodeGenOptLevel::Aggressive);
+  Expected<std::unique_ptr<TargetMachine>> TM = Builder.createTargetMachine();
+  if (!TM)
+    return makeJitError(JitErrorKind::Internal,
+                        "No target machine for the host: " +
+                            toString(TM.takeError()));
+
+  LoweringState State;
+  State.Image = &Image;
+  State.TargetTriple = (*TM)->getTargetTriple().str();
+  State.DataLayout = (*TM)->createDataLayout().getStringRepresentation();
+  for (const auto &S : runtimeLibrary())
+    State.ExternalSymbols.insert(S.first());
+  for (const auto &S : Options.RuntimeSymbols)
+    State.ExternalSymbols.insert(S.first());
+  if (Error E = lowerAndOptimize(M, **TM, State, Level))
+    return std::move(E);
+
+  orc::SimpleCompiler Compiler(**TM);
+  Expected<std::unique_ptr<MemoryBuffer>> Object = Compiler(M);
+  if (!Object)
+    return makeJitError(JitErrorKind::Internal,
+                        "Code generation failed: " +
+                            toString(Object.takeError()));
+  if (!Diagnostics.empty())
+    return makeJitError(JitErrorKind::Unsupported,
+                        "Code generation failed: " + Diagnostics);
+  Out.KernelShared = std::move(State.KernelShared);
+  Out.GlobalSizes = std::move(State.GlobalSizes);
+  ++Compiled;
+  return std::move(*Object);
+}
+
+} // namespace
+
+uint64_t cucpu::modules::compiledModuleCount() { return Compiled; }
+uint64_t cucpu::modules::cachedModuleCount() { return FromCache; }
+
+JitModule::~JitModule() = default;
+
+Expected<std::unique_ptr<JitModule>>
+JitModule::load(loader::ModuleImage Image, const JitOptions &Options) {
+  Expected<JitSession &> Session = JitSession::get();
+  if (!Session)
+    return Session.takeError();
+  auto Start = std::chrono::steady_clock::now();
+  std::string Key = cacheKey(Image, Options);
+  ComputeCache Cache(Options.CachePath.empty() ? ComputeCache::defaultDirectory()
+                                               : Options.CachePath,
+                     Options.CacheMaxBytes);
+
+  std::unique_ptr<MemoryBuffer> Object;
+  std::optional<Payload> Data;
+  bool Hit = false;
+  if (Options.CacheEnabled)
+    if (std::optional<CacheEntry> Entry = Cache.lookup(Key)) {
+      Data = Payload::decode(Entry->Payload);
+      if (Data) {
+        Object = std::move(Entry->Object);
+        Hit = true;
+      }
+    }
+  if (!Object) {
+    Payload Fresh;
+    Expected<std::unique_ptr<MemoryBuffer>> Compiled =
+        compile(Image, Options, *Session, Key, Fresh);
+    if (!Compiled)
+      return Compiled.takeError();
+    Object = std::move(*Compiled);
+    if (Options.CacheEnabled)
+      Cache.store(Key, Fresh.encode(), Object->getMemBufferRef());
+    Data = std::move(Fresh);
+  } else {
+    ++FromCache;
+  }
+
+  Expected<orc::JITDylib &> JD =
+      Session->createModuleDylib(Options.RuntimeSymbols);
+  if (!JD)
+    return JD.takeError();
+  auto Fail = [&](Error E) -> Error {
+    consumeError(Session->removeModuleDylib(*JD));
+    return E;
+  };
+  orc::LLJIT &J = Session->jit();
+  if (Error E = J.addObjectFile(*JD, std::move(Object)))
+    return Fail(std::move(E));
+
+  StringMap<KernelEntry> Kernels;
+  for (const loader::KernelInfo &Info : Image.Kernels) {
+    Expected<orc::ExecutorAddr> Addr = J.lookup(*JD, EntryPrefix + Info.Name);
+    if (!Addr)
+      return Fail(makeJitError(JitErrorKind::Unsupported,
+                               "Kernel " + Info.Name +
+                                   " could not be linked: " +
+                                   toString(Addr.takeError())));
+    KernelEntry &K = Kernels[Info.Name];
+    K.Entry = Addr->toPtr<CucpuThreadEntry>();
+    K.StaticShared = Data->KernelShared.lookup(Info.Name);
+  }
+  StringMap<GlobalEntry> Globals;
+  for (const auto &G : Data->GlobalSizes) {
+    Expected<orc::ExecutorAddr> Addr = J.lookup(*JD, G.first());
+    if (!Addr)
+      return Fail(makeJitError(JitErrorKind::Internal,
+                               "Variable " + G.first() +
+                                   " could not be linked: " +
+                                   toString(Addr.takeError())));
+    Globals[G.first()] = {Addr->toPtr<void *>(), G.second};
+  }
+
+  if (Options.InfoLog) {
+    auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - Start)
+                  .count();
+    *Options.InfoLog += (Hit ? "cucpu: loaded the module from the compute "
+                               "cache in "
+                             : "cucpu: compiled the module in ") +
+                        std::to_string(Ms) + " ms.\n";
+  }
+  return std::make_unique<LoadedModule>(std::move(Image), *JD,
+                                        std::move(Kernels), std::move(Globals));
+}

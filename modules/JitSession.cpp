@@ -1,0 +1,83 @@
+//===- JitSession.cpp - The process-wide ORC JIT --------------------------===//
+#include "JitSession.h"
+
+#include "JitError.h"
+#include "runtime/RuntimeLibrary.h"
+
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <atomic>
+#include <mutex>
+
+using namespace llvm;
+using namespace llvm::orc;
+using namespace cucpu::modules;
+
+static SymbolMap toSymbolMap(ExecutionSession &ES,
+                             const StringMap<void *> &Symbols) {
+  SymbolMap Map;
+  for (const auto &S : Symbols)
+    Map[ES.intern(S.first())] = {ExecutorAddr::fromPtr(S.second),
+                                 JITSymbolFlags::Exported |
+                                     JITSymbolFlags::Callable};
+  return Map;
+}
+
+Expected<JitSession &> JitSession::get() {
+  static std::once_flag Once;
+  static JitSession *Session = nullptr;
+  static std::string Failure;
+  std::call_once(Once, [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+    auto Builder = JITTargetMachineBuilder::detectHost();
+    if (!Builder) {
+      Failure = toString(Builder.takeError());
+      return;
+    }
+    // Kernels define no static constructors and need no platform runtime.
+    auto J = LLJITBuilder()
+                 .setJITTargetMachineBuilder(*Builder)
+                 .setPlatformSetUp(setUpInactivePlatform)
+                 .setLinkProcessSymbolsByDefault(false)
+                 .create();
+    if (!J) {
+      Failure = toString(J.takeError());
+      return;
+    }
+    ExecutionSession &ES = (*J)->getExecutionSession();
+    JITDylib &Runtime = ES.createBareJITDylib("cucpu.runtime");
+    if (Error E = Runtime.define(
+            absoluteSymbols(toSymbolMap(ES, runtimeLibrary())))) {
+      Failure = toString(std::move(E));
+      return;
+    }
+    // Never destroyed: see the header.
+    Session = new JitSession(std::move(*J), std::move(*Builder), Runtime);
+  });
+  if (!Session)
+    return makeJitError(JitErrorKind::Internal,
+                        "The JIT could not be created: " + Failure);
+  return *Session;
+}
+
+Expected<JITDylib &>
+JitSession::createModuleDylib(const StringMap<void *> &Extra) {
+  static std::atomic<uint64_t> Counter{0};
+  ExecutionSession &ES = J->getExecutionSession();
+  JITDylib &JD =
+      ES.createBareJITDylib("cucpu.module." + std::to_string(++Counter));
+  if (!Extra.empty())
+    if (Error E = JD.define(absoluteSymbols(toSymbolMap(ES, Extra)))) {
+      consumeError(ES.removeJITDylib(JD));
+      return std::move(E);
+    }
+  JD.addToLinkOrder(Runtime);
+  return JD;
+}
+
+Error JitSession::removeModuleDylib(JITDylib &JD) {
+  return J->getExecutionSession().removeJITDylib(JD);
+}

@@ -1,0 +1,16 @@
+//===- JitStats.h - Counters of the JIT, for tests and logs -------*- C++ -*-===//
+#ifndef CUCPU_MODULES_JITSTATS_H
+#define CUCPU_MODULES_JITSTATS_H
+
+#include <cstdint>
+
+namespace cucpu::modules {
+
+/// How many modules this process compiled to machine code (cache misses).
+uint64_t compiledModuleCount();
+/// How many module loads this process served from the compute cache.
+uint64_t cachedModuleCount();
+
+} // namespace cucpu::modules
+
+#endif // CUCPU_MODULES_JITSTATS_H

@@ -1,0 +1,91 @@
+//===- Lowering.cpp - Run the GPU-to-CPU passes and the optimizer ---------===//
+#include "Lowering.h"
+
+#include "passes/PassRegistry.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassInstrumentation.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace cucpu::modules {
+
+bool debugKnob(StringRef Knob) {
+  const char *Env = std::getenv("CUCPU_DEBUG");
+  if (!Env)
+    return false;
+  SmallVector<StringRef, 4> Knobs;
+  StringRef(Env).split(Knobs, ',');
+  for (StringRef K : Knobs)
+    if (K.trim() == Knob)
+      return true;
+  return false;
+}
+
+Error runPipeline(Module &M, StringRef Pipeline, LoweringState &State,
+                  TargetMachine *TM) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassInstrumentationCallbacks PIC;
+  if (debugKnob("dump-ir")) {
+    // After each of cucpu's passes (LLVM's own have -print-after-all).
+    PIC.registerAfterNonSkippedPassCallback(
+        [&M](StringRef PassID, Any IR, const PreservedAnalyses &) {
+          if (!PassID.contains("cucpu") || !any_cast<const Module *>(&IR))
+            return;
+          errs() << "*** cucpu: IR after " << PassID << " ***\n" << M;
+        });
+  }
+  PassBuilder PB(TM, PipelineTuningOptions(), std::nullopt, &PIC);
+  registerLoweringPasses(PB, State);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+
+  ModulePassManager MPM;
+  if (Error E = PB.parsePassPipeline(MPM, Pipeline))
+    return makeJitError(JitErrorKind::Internal,
+                        "The pass pipeline \"" + Pipeline +
+                            "\" does not parse: " + toString(std::move(E)));
+  MPM.run(M, MAM);
+  if (State.failed())
+    return State.takeError();
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(M, &OS))
+    return makeJitError(JitErrorKind::Internal,
+                        "The lowered module does not verify: " + Problems);
+  return Error::success();
+}
+
+Error lowerAndOptimize(Module &M, TargetMachine &TM, LoweringState &State,
+                       unsigned OptLevel) {
+  bool Dump = debugKnob("dump-ir");
+  if (Dump)
+    errs() << "*** cucpu: IR of " << M.getModuleIdentifier()
+           << " before lowering ***\n"
+           << M;
+  if (Error E = runPipeline(M, loweringPipeline(), State, &TM))
+    return E;
+  std::string Optimizer =
+      "default<O" + std::to_string(OptLevel > 3 ? 3 : OptLevel) + ">";
+  if (Error E = runPipeline(M, Optimizer, State, &TM))
+    return E;
+  if (Dump)
+    errs() << "*** cucpu: IR after " << Optimizer << " ***\n" << M;
+  return Error::success();
+}
+
+} // namespace cucpu::modules

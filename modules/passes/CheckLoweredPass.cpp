@@ -1,0 +1,55 @@
+//===- CheckLoweredPass.cpp - Only what the host can run remains ----------===//
+//
+// The host backend aborts the process on an NVVM intrinsic or PTX assembly,
+// and an unresolved external only fails when the JIT links. Both are
+// caught here, at load time, with a message naming the culprit.
+//
+//===----------------------------------------------------------------------===//
+#include "CheckLoweredPass.h"
+
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace cucpu::modules;
+
+PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
+  for (Function &F : M) {
+    if (F.isDeclaration()) {
+      if (F.use_empty())
+        continue;
+      StringRef Name = F.getName();
+      if (Name.starts_with("llvm.nvvm."))
+        State.fail(JitErrorKind::Unsupported,
+                   "The module uses the NVVM intrinsic " + Name +
+                       ", which cucpu cannot run on the CPU.");
+      else if (!F.isIntrinsic() && !State.ExternalSymbols.contains(Name))
+        State.fail(JitErrorKind::Unsupported,
+                   "The module calls " + Name +
+                       ", which is neither defined in it nor provided by "
+                       "cucpu's runtime.");
+      continue;
+    }
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (auto *Asm = dyn_cast<InlineAsm>(CB->getCalledOperand()))
+          State.fail(JitErrorKind::Unsupported,
+                     "Function " + F.getName() +
+                         " contains inline PTX assembly (\"" +
+                         Asm->getAsmString() +
+                         "\"), which cucpu cannot run on the CPU.");
+    // Only the thread entries are called from outside; everything else may
+    // be inlined into them and dropped.
+    if (!F.getName().starts_with(EntryPrefix) && !F.hasLocalLinkage())
+      F.setLinkage(GlobalValue::InternalLinkage);
+  }
+  for (GlobalVariable &GV : M.globals())
+    if (GV.isDeclaration() && !GV.use_empty() &&
+        !State.ExternalSymbols.contains(GV.getName()))
+      State.fail(JitErrorKind::Unsupported,
+                 "The module uses variable " + GV.getName() +
+                     ", which it does not define.");
+  return PreservedAnalyses::none();
+}

@@ -1,0 +1,27 @@
+//===- CheckLoweredPass.h - cucpu-check-lowered -----------------*- C++ -*-===//
+#ifndef CUCPU_MODULES_PASSES_CHECKLOWEREDPASS_H
+#define CUCPU_MODULES_PASSES_CHECKLOWEREDPASS_H
+
+#include "LoweringState.h"
+
+#include "llvm/IR/PassManager.h"
+
+namespace cucpu::modules {
+
+/// Rejects what the CPU cannot run (leftover NVVM intrinsics, inline PTX,
+/// unresolvable externals) and internalizes all but the thread entries.
+struct CheckLoweredPass : llvm::PassInfoMixin<CheckLoweredPass> {
+  /// The pipeline name of the pass.
+  static constexpr const char *PipelineName = "cucpu-check-lowered";
+
+  explicit CheckLoweredPass(LoweringState &State) : State(State) {}
+  /// Runs the pass on \p M.
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+private:
+  LoweringState &State;
+};
+
+} // namespace cucpu::modules
+
+#endif // CUCPU_MODULES_PASSES_CHECKLOWEREDPASS_H

@@ -1,0 +1,27 @@
+//===- DeviceCallsPass.h - cucpu-device-calls -------------------*- C++ -*-===//
+#ifndef CUCPU_MODULES_PASSES_DEVICECALLSPASS_H
+#define CUCPU_MODULES_PASSES_DEVICECALLSPASS_H
+
+#include "LoweringState.h"
+
+#include "llvm/IR/PassManager.h"
+
+namespace cucpu::modules {
+
+/// Lowers vprintf, __assertfail and traps to __cucpu_vprintf,
+/// __cucpu_assert_fail and __cucpu_trap, which get the thread.
+struct DeviceCallsPass : llvm::PassInfoMixin<DeviceCallsPass> {
+  /// The pipeline name of the pass.
+  static constexpr const char *PipelineName = "cucpu-device-calls";
+
+  explicit DeviceCallsPass(LoweringState &State) : State(State) {}
+  /// Runs the pass on \p M.
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+private:
+  LoweringState &State;
+};
+
+} // namespace cucpu::modules
+
+#endif // CUCPU_MODULES_PASSES_DEVICECALLSPASS_H

@@ -1,0 +1,60 @@
+//===- GlobalsPass.cpp - __device__ / __constant__ as instance globals ----===//
+//
+// Module-scope variables live in the module instance (one JITDylib per load,
+// so per context), which is what CUDA specifies: "__device__ ... has the
+// lifetime of the CUDA context in which it is created". They move to the
+// default address space; the old address space stays visible to their users
+// through a no-op addrspacecast. They keep their names and get external
+// linkage so that cuModuleGetGlobal finds them and the optimizer keeps them
+// (the host writes them behind the kernel's back: externally_initialized
+// stays).
+//
+//===----------------------------------------------------------------------===//
+#include "GlobalsPass.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace cucpu::modules;
+
+PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<GlobalVariable *, 8> Moved;
+  for (GlobalVariable &GV : M.globals()) {
+    unsigned AS = GV.getAddressSpace();
+    if (AS == 1 || AS == 4)
+      Moved.push_back(&GV);
+    else if (AS != 0) {
+      State.fail(JitErrorKind::Unsupported,
+                 "Variable " + GV.getName() + " is in address space " +
+                     Twine(AS) + ", which cucpu does not support.");
+      return PreservedAnalyses::none();
+    }
+  }
+  for (GlobalVariable *GV : Moved) {
+    if (GV->isDeclaration()) {
+      State.fail(JitErrorKind::Unsupported,
+                 "Variable " + GV->getName() +
+                     " is declared but not defined in the module (separate "
+                     "compilation is not supported).");
+      return PreservedAnalyses::none();
+    }
+    auto *NG = new GlobalVariable(
+        M, GV->getValueType(), GV->isConstant(), GV->getLinkage(),
+        GV->getInitializer(), "", GV, GV->getThreadLocalMode(), 0,
+        GV->isExternallyInitialized());
+    NG->copyAttributesFrom(GV);
+    NG->takeName(GV);
+    if (NG->hasLocalLinkage() && !NG->hasPrivateLinkage()) {
+      NG->setLinkage(GlobalValue::ExternalLinkage);
+      NG->setVisibility(GlobalValue::DefaultVisibility);
+    }
+    NG->setAlignment(GV->getAlign().value_or(DL.getPreferredAlign(GV)));
+    GV->replaceAllUsesWith(ConstantExpr::getAddrSpaceCast(NG, GV->getType()));
+    GV->eraseFromParent();
+    if (!NG->hasPrivateLinkage())
+      State.GlobalSizes[NG->getName()] = DL.getTypeAllocSize(NG->getValueType());
+  }
+  return PreservedAnalyses::none();
+}

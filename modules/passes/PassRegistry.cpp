@@ -1,0 +1,92 @@
+//===- PassRegistry.cpp - The GPU-to-CPU passes by name -------------------===//
+#include "PassRegistry.h"
+
+#include "NvvmReflectPass.h"
+#include "FindKernelsPass.h"
+#include "HostTargetPass.h"
+#include "ThreadArgPass.h"
+#include "SpecialRegistersPass.h"
+#include "SyncPass.h"
+#include "DeviceCallsPass.h"
+#include "NvvmMemoryPass.h"
+#include "NvvmMathPass.h"
+#include "SharedMemoryPass.h"
+#include "GlobalsPass.h"
+#include "KernelEntryPass.h"
+#include "CheckLoweredPass.h"
+
+#include "llvm/Passes/PassBuilder.h"
+
+using namespace llvm;
+
+namespace cucpu::modules {
+
+void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
+  PB.registerPipelineParsingCallback(
+      [&State](StringRef Name, ModulePassManager &MPM,
+               ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == NvvmReflectPass::PipelineName) {
+          MPM.addPass(NvvmReflectPass(State));
+          return true;
+        }
+        if (Name == FindKernelsPass::PipelineName) {
+          MPM.addPass(FindKernelsPass(State));
+          return true;
+        }
+        if (Name == HostTargetPass::PipelineName) {
+          MPM.addPass(HostTargetPass(State));
+          return true;
+        }
+        if (Name == ThreadArgPass::PipelineName) {
+          MPM.addPass(ThreadArgPass(State));
+          return true;
+        }
+        if (Name == SpecialRegistersPass::PipelineName) {
+          MPM.addPass(SpecialRegistersPass(State));
+          return true;
+        }
+        if (Name == SyncPass::PipelineName) {
+          MPM.addPass(SyncPass(State));
+          return true;
+        }
+        if (Name == DeviceCallsPass::PipelineName) {
+          MPM.addPass(DeviceCallsPass(State));
+          return true;
+        }
+        if (Name == NvvmMemoryPass::PipelineName) {
+          MPM.addPass(NvvmMemoryPass(State));
+          return true;
+        }
+        if (Name == NvvmMathPass::PipelineName) {
+          MPM.addPass(NvvmMathPass(State));
+          return true;
+        }
+        if (Name == SharedMemoryPass::PipelineName) {
+          MPM.addPass(SharedMemoryPass(State));
+          return true;
+        }
+        if (Name == GlobalsPass::PipelineName) {
+          MPM.addPass(GlobalsPass(State));
+          return true;
+        }
+        if (Name == KernelEntryPass::PipelineName) {
+          MPM.addPass(KernelEntryPass(State));
+          return true;
+        }
+        if (Name == CheckLoweredPass::PipelineName) {
+          MPM.addPass(CheckLoweredPass(State));
+          return true;
+        }
+        return false;
+      });
+}
+
+StringRef loweringPipeline() {
+  // Order matters: kernels are found before the calling convention is
+  // reset; the thread pointer exists before anything reads the thread;
+  // shared variables are laid out once every user has the thread; the
+  // entries are built on the final kernel signatures; the check is last.
+  return "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-arg,cucpu-sregs,cucpu-sync,cucpu-device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-shared-memory,cucpu-globals,cucpu-kernel-entries,cucpu-check-lowered";
+}
+
+} // namespace cucpu::modules

@@ -1,0 +1,26 @@
+//===- PassRegistry.h - The GPU-to-CPU passes by name -------------*- C++ -*-===//
+#ifndef CUCPU_MODULES_PASSES_PASSREGISTRY_H
+#define CUCPU_MODULES_PASSES_PASSREGISTRY_H
+
+#include "LoweringState.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class PassBuilder;
+} // namespace llvm
+
+namespace cucpu::modules {
+
+/// Bumped whenever a pass changes what it generates (keys the compute cache).
+inline constexpr unsigned LoweringPipelineVersion = 1;
+
+/// Lets \p PB parse the names of cucpu's lowering passes; they share \p State.
+void registerLoweringPasses(llvm::PassBuilder &PB, LoweringState &State);
+
+/// The lowering pipeline, in the textual form of parsePassPipeline.
+llvm::StringRef loweringPipeline();
+
+} // namespace cucpu::modules
+
+#endif // CUCPU_MODULES_PASSES_PASSREGISTRY_H

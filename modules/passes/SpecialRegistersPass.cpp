@@ -1,0 +1,121 @@
+//===- SpecialRegistersPass.cpp - PTX special registers from the thread ---===//
+#include "SpecialRegistersPass.h"
+
+#include "AbiAccess.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace cucpu::modules;
+
+/// The dimension a ".x" / ".y" / ".z" suffix names, or -1.
+static int dimension(StringRef Suffix) {
+  return StringSwitch<int>(Suffix).Case("x", 0).Case("y", 1).Case("z", 2).Default(
+      -1);
+}
+
+/// Adds !range [Lo, Hi) to the load \p V (lets the optimizer know threadIdx
+/// and blockDim are small, as clang's range attributes did).
+static Value *withRange(Value *V, uint64_t Lo, uint64_t Hi) {
+  auto *L = cast<LoadInst>(V);
+  MDBuilder MDB(L->getContext());
+  L->setMetadata(LLVMContext::MD_range,
+                 MDB.createRange(APInt(32, Lo), APInt(32, Hi)));
+  return V;
+}
+
+/// The value of special register \p Reg for the thread \p T, or null if
+/// cucpu does not know it.
+static Value *readRegister(IRBuilder<> &B, Module &M, Value *T, StringRef Reg,
+                           Type *Ty) {
+  auto [Base, Suffix] = Reg.rsplit('.');
+  int Dim = dimension(Suffix);
+  if (Dim >= 0) {
+    if (Base == "tid")
+      return withRange(abi::loadField32(B, T, abi::threadIdxOffset(Dim), Reg),
+                       0, 1024);
+    Value *Block = abi::loadBlock(B, T);
+    if (Base == "ntid")
+      return withRange(
+          abi::loadField32(B, Block, abi::blockDimOffset(Dim), Reg), 1, 1025);
+    if (Base == "ctaid")
+      return abi::loadField32(B, Block, abi::blockIdxOffset(Dim), Reg);
+    if (Base == "nctaid")
+      return abi::loadField32(B, Block, abi::gridDimOffset(Dim), Reg);
+    return nullptr;
+  }
+  if (Reg == "laneid")
+    return withRange(abi::loadField32(B, T, abi::laneIdOffset(), Reg), 0, 32);
+  if (Reg == "warpid")
+    return abi::loadField32(B, T, abi::warpIdOffset(), Reg);
+  if (Reg == "warpsize")
+    return B.getInt32(32);
+  if (Reg == "nwarpid")
+    return B.getInt32(32); // Warps per multiprocessor, as on sm_75.
+  if (Reg == "smid" || Reg == "gridid")
+    return ConstantInt::get(Ty, 0);
+  if (Reg == "nsmid")
+    return B.getInt32(1);
+  if (Reg.starts_with("lanemask_")) {
+    // Computed in 64 bits so that lane 31's "le" mask does not overflow.
+    Value *Lane = B.CreateZExt(
+        abi::loadField32(B, T, abi::laneIdOffset(), "laneid"), B.getInt64Ty());
+    Value *Eq = B.CreateShl(B.getInt64(1), Lane);
+    Value *Lt = B.CreateSub(Eq, B.getInt64(1));
+    Value *Le = B.CreateOr(Lt, Eq);
+    Value *M64 = StringSwitch<Value *>(Reg.drop_front(9))
+                     .Case("eq", Eq)
+                     .Case("lt", Lt)
+                     .Case("le", Le)
+                     .Case("gt", B.CreateNot(Le))
+                     .Case("ge", B.CreateNot(Lt))
+                     .Default(nullptr);
+    return M64 ? B.CreateTrunc(M64, B.getInt32Ty(), Reg) : nullptr;
+  }
+  if (Reg == "clock" || Reg == "clock64" || Reg == "clock.hi") {
+    Value *Cycles = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {});
+    if (Reg == "clock.hi")
+      Cycles = B.CreateLShr(Cycles, 32);
+    return B.CreateZExtOrTrunc(Cycles, Ty, Reg);
+  }
+  if (Reg == "globaltimer" || Reg == "globaltimer_lo" ||
+      Reg == "globaltimer_hi") {
+    FunctionCallee Timer = M.getOrInsertFunction("__cucpu_rt_globaltimer",
+                                                 B.getInt64Ty());
+    Value *Ns = B.CreateCall(Timer);
+    if (Reg == "globaltimer_hi")
+      Ns = B.CreateLShr(Ns, 32);
+    return B.CreateZExtOrTrunc(Ns, Ty, Reg);
+  }
+  return nullptr;
+}
+
+PreservedAnalyses SpecialRegistersPass::run(Module &M,
+                                            ModuleAnalysisManager &) {
+  bool Changed = false;
+  for (Function &F : make_early_inc_range(M)) {
+    StringRef Name = F.getName();
+    if (!F.isDeclaration() || !Name.consume_front("llvm.nvvm.read.ptx.sreg."))
+      continue;
+    for (CallBase *CB : abi::callsOf(F)) {
+      Value *T = abi::threadArg(*CB->getFunction());
+      IRBuilder<> B(CB);
+      Value *V = T ? readRegister(B, M, T, Name, CB->getType()) : nullptr;
+      if (!V) {
+        State.fail(JitErrorKind::Unsupported,
+                   "Special register %" + Name + " (" + F.getName() +
+                       ") is not supported on the CPU.");
+        break;
+      }
+      abi::replaceCall(CB, V);
+      Changed = true;
+    }
+    if (F.use_empty())
+      F.eraseFromParent();
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

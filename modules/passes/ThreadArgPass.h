@@ -1,0 +1,27 @@
+//===- ThreadArgPass.h - cucpu-thread-arg -----------------------*- C++ -*-===//
+#ifndef CUCPU_MODULES_PASSES_THREADARGPASS_H
+#define CUCPU_MODULES_PASSES_THREADARGPASS_H
+
+#include "LoweringState.h"
+
+#include "llvm/IR/PassManager.h"
+
+namespace cucpu::modules {
+
+/// Gives every defined function a hidden first parameter, the CucpuThread*,
+/// and passes it along at every direct and indirect call.
+struct ThreadArgPass : llvm::PassInfoMixin<ThreadArgPass> {
+  /// The pipeline name of the pass.
+  static constexpr const char *PipelineName = "cucpu-thread-arg";
+
+  explicit ThreadArgPass(LoweringState &State) : State(State) {}
+  /// Runs the pass on \p M.
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+private:
+  LoweringState &State;
+};
+
+} // namespace cucpu::modules
+
+#endif // CUCPU_MODULES_PASSES_THREADARGPASS_H

@@ -1,0 +1,320 @@
+//===- CuccTest.cpp - Tests of cucc's options and image description -------===//
+//
+// cucc end to end (the binary, on the sources in inputs/) and its stages
+// (Options, ImageBuilder) directly. The corpus of kernel snippets is checked
+// with FileCheck by the cucc.corpus.* tests (CMakeLists.txt).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ImageBuilder.h"
+#include "ModuleImage.h"
+#include "Options.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <gtest/gtest.h>
+
+using namespace llvm;
+using namespace cucpu;
+using namespace cucpu::cucc;
+
+namespace {
+
+std::string inputPath(StringRef Name) {
+  SmallString<256> Path(CUCC_TEST_INPUTS);
+  sys::path::append(Path, Name);
+  return std::string(Path);
+}
+
+/// A temporary file that is removed at the end of the test.
+struct TempFile {
+  explicit TempFile(StringRef Suffix) {
+    EXPECT_FALSE(sys::fs::createTemporaryFile("cucc-test", Suffix, Path));
+  }
+  ~TempFile() { sys::fs::remove(Path); }
+  SmallString<256> Path;
+};
+
+/// Runs cucc with \p Args; its stderr goes to \p Stderr.
+int runCucc(ArrayRef<std::string> Args, StringRef Stderr = "") {
+  std::vector<StringRef> Argv = {CUCC_PATH};
+  for (const std::string &A : Args)
+    Argv.push_back(A);
+  std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt,
+                                          Stderr.empty()
+                                              ? std::optional<StringRef>()
+                                              : std::optional<StringRef>(Stderr)};
+  return sys::ExecuteAndWait(CUCC_PATH, Argv, std::nullopt, Redirects);
+}
+
+std::string readText(StringRef Path) {
+  auto Buffer = MemoryBuffer::getFile(Path);
+  return Buffer ? (*Buffer)->getBuffer().str() : std::string();
+}
+
+/// Compiles inputs/params.cu with cucc and describes it.
+class ParamsImage : public ::testing::Test {
+protected:
+  void SetUp() override {
+    TempFile Bitcode("bc");
+    ASSERT_EQ(0, runCucc({"--emit-llvm", "-o", std::string(Bitcode.Path),
+                          inputPath("params.cu")}))
+        << "params.cu is valid CUDA";
+    auto Buffer = MemoryBuffer::getFile(Bitcode.Path);
+    ASSERT_TRUE(bool(Buffer));
+    auto M = parseBitcodeFile((*Buffer)->getMemBufferRef(), Ctx);
+    ASSERT_TRUE(bool(M)) << toString(M.takeError());
+    Mod = std::move(*M);
+    auto I = buildImage(*Mod, "sm_75", producerString());
+    ASSERT_TRUE(bool(I)) << toString(I.takeError());
+    Image = std::move(*I);
+  }
+
+  const loader::KernelInfo *kernel(StringRef Name) {
+    for (const loader::KernelInfo &K : Image.Kernels)
+      if (K.Name == Name)
+        return &K;
+    return nullptr;
+  }
+  const loader::GlobalInfo *global(StringRef Name) {
+    for (const loader::GlobalInfo &G : Image.Globals)
+      if (G.Name == Name)
+        return &G;
+    return nullptr;
+  }
+
+  LLVMContext Ctx;
+  std::unique_ptr<Module> Mod;
+  loader::ModuleImage Image;
+};
+
+TEST_F(ParamsImage, MixedParametersFollowTheCudaParameterBufferLayout) {
+  const loader::KernelInfo *K = kernel("_Z5mixedcdPi5Mixeds6float4b");
+  ASSERT_NE(K, nullptr) << "the kernel is listed under its mangled IR name";
+  // Hand-computed: each parameter at the next multiple of its alignment.
+  const loader::KernelParam Expected[] = {
+      {0, 1, 1},    // char
+      {8, 8, 8},    // double
+      {16, 8, 8},   // int * (pointers are 8 bytes)
+      {24, 24, 8},  // struct Mixed by value
+      {48, 2, 2},   // short
+      {64, 16, 16}, // float4 (16-aligned)
+      {80, 1, 1},   // bool
+  };
+  ASSERT_EQ(K->Params.size(), std::size(Expected)) << "seven parameters";
+  for (size_t I = 0; I < std::size(Expected); ++I) {
+    EXPECT_EQ(K->Params[I].Offset, Expected[I].Offset) << "parameter " << I;
+    EXPECT_EQ(K->Params[I].Size, Expected[I].Size) << "parameter " << I;
+    EXPECT_EQ(K->Params[I].Align, Expected[I].Align) << "parameter " << I;
+  }
+  EXPECT_EQ(K->ParamBytes, 81u) << "the buffer ends after the bool";
+}
+
+TEST_F(ParamsImage, KernelFactsComeFromTheCodeItCanReach) {
+  const loader::KernelInfo *K = kernel("_Z5mixedcdPi5Mixeds6float4b");
+  ASSERT_NE(K, nullptr);
+  EXPECT_EQ(K->StaticShared, 96u)
+      << "Tile (80 bytes) plus helper's H (16 bytes), reached through a call";
+  EXPECT_EQ(K->MaxThreadsPerBlock, 256u) << "from __launch_bounds__(256)";
+  EXPECT_EQ(K->Uses, uint32_t(loader::UsesBarrier | loader::UsesAtomics |
+                              loader::UsesPrintf | loader::UsesAssert))
+      << "__syncthreads, atomicAdd, printf and assert";
+
+  const loader::KernelInfo *Plain = kernel("_Z5plainPi");
+  ASSERT_NE(Plain, nullptr);
+  EXPECT_EQ(Plain->StaticShared, 0u) << "no shared variables";
+  EXPECT_EQ(Plain->Uses, 0u) << "a plain store uses nothing special";
+  EXPECT_EQ(Plain->MaxThreadsPerBlock, 0u) << "no __launch_bounds__";
+  EXPECT_EQ(Plain->ParamBytes, 8u) << "one pointer";
+
+  const loader::KernelInfo *Dyn = kernel("_Z7dynamicPf");
+  ASSERT_NE(Dyn, nullptr);
+  EXPECT_EQ(Dyn->StaticShared, 0u) << "extern __shared__ is sized at launch";
+  EXPECT_EQ(Dyn->Uses, uint32_t(loader::UsesDynamicShared |
+                                loader::UsesWarpFunctions))
+      << "extern __shared__ and a shuffle";
+  EXPECT_EQ(Image.Kernels.size(), 3u) << "helper is not a kernel";
+}
+
+TEST_F(ParamsImage, GlobalsCarryTheirInitializers) {
+  const loader::GlobalInfo *Counter = global("Counter");
+  ASSERT_NE(Counter, nullptr);
+  EXPECT_EQ(Counter->Space, loader::GlobalSpace::Device);
+  EXPECT_EQ(Counter->Size, 4u);
+  EXPECT_EQ(Counter->Align, 4u);
+  EXPECT_EQ(Counter->Initializer, (std::vector<uint8_t>{3, 0, 0, 0}))
+      << "3, little-endian";
+
+  const loader::GlobalInfo *Coeffs = global("Coeffs");
+  ASSERT_NE(Coeffs, nullptr);
+  EXPECT_EQ(Coeffs->Space, loader::GlobalSpace::Constant);
+  EXPECT_EQ(Coeffs->Size, 12u);
+  float Expected[3] = {1.0f, 2.0f, 3.0f};
+  ASSERT_EQ(Coeffs->Initializer.size(), 12u);
+  EXPECT_EQ(0, std::memcmp(Coeffs->Initializer.data(), Expected, 12))
+      << "three floats";
+
+  const loader::GlobalInfo *Zeros = global("Zeros");
+  ASSERT_NE(Zeros, nullptr);
+  EXPECT_EQ(Zeros->Size, 32u);
+  EXPECT_EQ(Zeros->Align, 8u);
+  EXPECT_TRUE(Zeros->Initializer.empty()) << "zero-initialized: no bytes";
+  EXPECT_EQ(Image.Globals.size(), 3u)
+      << "shared variables and string constants are not module globals";
+  EXPECT_EQ(Image.TargetArch, "sm_75");
+  EXPECT_FALSE(Image.Bitcode.empty());
+}
+
+TEST(Cucc, CubinRoundTripsThroughTheLoader) {
+  TempFile Cubin("cubin");
+  ASSERT_EQ(0, runCucc({"-cubin", "-arch=sm_75", "-o", std::string(Cubin.Path),
+                        inputPath("params.cu")}));
+  auto Buffer = MemoryBuffer::getFile(Cubin.Path);
+  ASSERT_TRUE(bool(Buffer));
+  ArrayRef<uint8_t> Bytes(
+      reinterpret_cast<const uint8_t *>((*Buffer)->getBufferStart()),
+      (*Buffer)->getBufferSize());
+  auto Image = loader::readImage(Bytes);
+  ASSERT_TRUE(bool(Image)) << toString(Image.takeError());
+  EXPECT_EQ(Image->Kernels.size(), 3u) << "the loader sees every kernel";
+  EXPECT_EQ(Image->TargetArch, "sm_75");
+  EXPECT_EQ(Image->Producer, producerString());
+}
+
+TEST(Cucc, SyntaxErrorsAreReportedWithFileLineAndColumn) {
+  TempFile Stderr("txt"), Out("cubin");
+  std::string Source = inputPath("syntax_error.cu");
+  int RC = runCucc({"-cubin", "-o", std::string(Out.Path), Source},
+                   Stderr.Path);
+  EXPECT_NE(RC, 0) << "a file that does not compile fails";
+  EXPECT_NE(readText(Stderr.Path).find(Source + ":2:11: error:"),
+            std::string::npos)
+      << "clang's diagnostic names file:line:col; got:\n"
+      << readText(Stderr.Path);
+}
+
+TEST(Cucc, DryRunShowsTheStagesAndRunsNone) {
+  TempFile Stderr("txt");
+  SmallString<256> Out(Stderr.Path);
+  sys::path::replace_extension(Out, "cubin");
+  ASSERT_EQ(0, runCucc({"--dryrun", "-cubin", "-o", std::string(Out),
+                        inputPath("params.cu")},
+                       Stderr.Path));
+  std::string Log = readText(Stderr.Path);
+  EXPECT_NE(Log.find("#$ "), std::string::npos) << Log;
+  EXPECT_NE(Log.find("--cuda-gpu-arch=sm_75"), std::string::npos)
+      << "sm_75 is the default architecture";
+  EXPECT_NE(Log.find("prelude.h"), std::string::npos)
+      << "the device prelude is force-included";
+  EXPECT_FALSE(sys::fs::exists(Out)) << "--dryrun writes nothing";
+}
+
+TEST(Cucc, UnknownOptionsAreUsageErrors) {
+  TempFile Stderr("txt");
+  EXPECT_EQ(2, runCucc({"--no-such-option", inputPath("params.cu")},
+                       Stderr.Path));
+  EXPECT_NE(readText(Stderr.Path).find("--no-such-option"), std::string::npos)
+      << "the message names the option";
+}
+
+std::vector<std::string> args(std::initializer_list<const char *> List) {
+  return std::vector<std::string>(List.begin(), List.end());
+}
+
+TEST(CuccOptions, NvccSpellingsAreAccepted) {
+  auto Opts = parseCommandLine(args({"-cubin", "-o", "k.cubin", "-I", "inc",
+                                     "-DX=1", "-O1", "-G", "-lineinfo",
+                                     "--gpu-architecture=compute_80", "k.cu"}));
+  ASSERT_TRUE(bool(Opts)) << toString(Opts.takeError());
+  EXPECT_EQ(Opts->Kind, OutputKind::Cubin);
+  EXPECT_EQ(Opts->Output, "k.cubin");
+  EXPECT_EQ(Opts->PreprocessorArgs, args({"-Iinc", "-DX=1"}));
+  EXPECT_EQ(Opts->OptLevel, 1u);
+  EXPECT_TRUE(Opts->DeviceDebug);
+  EXPECT_TRUE(Opts->LineInfo);
+  EXPECT_EQ(Opts->Archs, args({"sm_80"})) << "compute_80 names sm_80";
+}
+
+TEST(CuccOptions, DefaultsAreCubinForSm75) {
+  auto Opts = parseCommandLine(args({"dir/kernel.cu"}));
+  ASSERT_TRUE(bool(Opts)) << toString(Opts.takeError());
+  EXPECT_EQ(Opts->Archs, args({"sm_75"})) << "cucpu is compute capability 7.5";
+  EXPECT_EQ(Opts->outputPath(), "kernel.cubin") << "the stem, as nvcc does";
+  EXPECT_EQ(Opts->OptLevel, 3u) << "nvcc optimizes device code at -O3";
+}
+
+TEST(CuccOptions, GencodeListsArchitecturesForAFatBinary) {
+  auto Opts = parseCommandLine(
+      args({"-fatbin", "-gencode", "arch=compute_75,code=sm_75",
+            "-gencode=arch=compute_80,code=[sm_80,compute_80]", "k.cu"}));
+  ASSERT_TRUE(bool(Opts)) << toString(Opts.takeError());
+  EXPECT_EQ(Opts->Archs, args({"sm_75", "sm_80"}));
+  EXPECT_FALSE(bool(parseCommandLine(args(
+      {"-cubin", "-arch=sm_75,sm_80", "k.cu"}))))
+      << "a cubin holds one architecture";
+  auto Bad = parseCommandLine(args({"-arch=gfx90a", "k.cu"}));
+  ASSERT_FALSE(bool(Bad)) << "not an NVIDIA architecture";
+  EXPECT_NE(toString(Bad.takeError()).find("gfx90a"), std::string::npos);
+}
+
+/// Describes hand-written NVVM IR.
+Expected<loader::ModuleImage> describe(StringRef IR, LLVMContext &Ctx) {
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseAssemblyString(IR, Diag, Ctx);
+  if (!M)
+    return createStringError(inconvertibleErrorCode(), Diag.getMessage());
+  return buildImage(*M, "sm_75", "test");
+}
+
+constexpr const char *Layout =
+    "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
+    "target triple = \"nvptx64-nvidia-cuda\"\n";
+
+TEST(ImageBuilder, StructInitializersFollowTheDataLayout) {
+  LLVMContext Ctx;
+  std::string IR = std::string(Layout) +
+                   "@s = addrspace(1) global { i8, i32, [2 x i16] } "
+                   "{ i8 1, i32 2, [2 x i16] [i16 3, i16 -1] }, align 4\n";
+  auto Image = describe(IR, Ctx);
+  ASSERT_TRUE(bool(Image)) << toString(Image.takeError());
+  ASSERT_EQ(Image->Globals.size(), 1u);
+  EXPECT_EQ(Image->Globals[0].Size, 12u) << "i8, 3 bytes of padding, i32, 2 x i16";
+  EXPECT_EQ(Image->Globals[0].Initializer,
+            (std::vector<uint8_t>{1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0xff, 0xff}))
+      << "padding is zero";
+}
+
+TEST(ImageBuilder, PointerInitializersAreAClearError) {
+  LLVMContext Ctx;
+  std::string IR = std::string(Layout) +
+                   "@a = addrspace(1) global i32 1\n"
+                   "@p = addrspace(1) global ptr addrspace(1) @a\n";
+  auto Image = describe(IR, Ctx);
+  ASSERT_FALSE(bool(Image)) << "the address of @a is not known at compile time";
+  std::string Message = toString(Image.takeError());
+  EXPECT_NE(Message.find("'p'"), std::string::npos) << Message;
+}
+
+TEST(ImageBuilder, PtxKernelCallingConventionMarksKernels) {
+  LLVMContext Ctx;
+  std::string IR = std::string(Layout) +
+                   "define ptx_kernel void @k(ptr %p, i64 %n) { ret void }\n"
+                   "define void @notkernel() { ret void }\n";
+  auto Image = describe(IR, Ctx);
+  ASSERT_TRUE(bool(Image)) << toString(Image.takeError());
+  ASSERT_EQ(Image->Kernels.size(), 1u) << "newer clang marks kernels this way";
+  EXPECT_EQ(Image->Kernels[0].Name, "k");
+  EXPECT_EQ(Image->Kernels[0].ParamBytes, 16u);
+}
+
+} // namespace

@@ -1,0 +1,3 @@
+__global__ void broken(int *P) {
+  P[0] = 1
+}

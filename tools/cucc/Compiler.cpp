@@ -1,0 +1,374 @@
+//===- Compiler.cpp - cucc's stages ---------------------------------------===//
+
+#include "Compiler.h"
+#include "ImageBuilder.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#ifdef CUCC_HAVE_FATBIN
+#include "FatBinary.h"
+#endif
+
+#ifndef CUCC_CLANG_EXECUTABLE
+#define CUCC_CLANG_EXECUTABLE "clang-19"
+#endif
+#ifndef CUCC_SOURCE_DEVICE_INCLUDE_DIR
+#define CUCC_SOURCE_DEVICE_INCLUDE_DIR ""
+#endif
+#ifndef CUCC_BIN_TO_DEVICE_INCLUDE
+#define CUCC_BIN_TO_DEVICE_INCLUDE "../include/cucpu/device"
+#endif
+
+using namespace llvm;
+
+namespace cucpu::cucc {
+
+static Error toolError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+Expected<Toolchain> findToolchain(const char *Argv0) {
+  Toolchain Tools;
+  // The clang found at configure time; if it has moved, the same name on
+  // PATH. Either way it must be the clang 19 whose CUDA headers prelude.h was
+  // written against, and whose bitcode this LLVM reads.
+  StringRef Configured = CUCC_CLANG_EXECUTABLE;
+  if (sys::fs::can_execute(Configured)) {
+    Tools.Clang = Configured.str();
+  } else if (ErrorOr<std::string> Found =
+                 sys::findProgramByName(sys::path::filename(Configured))) {
+    Tools.Clang = *Found;
+  } else {
+    return toolError(formatv("cannot find clang ('{0}', the compiler cucc "
+                             "was built with, is missing and '{1}' is not on "
+                             "PATH).",
+                             Configured, sys::path::filename(Configured)));
+  }
+
+  // Installed: bin/cucc next to include/cucpu/device. In the build tree, the
+  // source tree's headers.
+  std::string Exe = sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&findToolchain));
+  SmallString<256> Installed(sys::path::parent_path(Exe));
+  sys::path::append(Installed, CUCC_BIN_TO_DEVICE_INCLUDE);
+  sys::path::remove_dots(Installed, /*remove_dot_dot=*/true);
+  SmallString<256> Prelude(Installed);
+  sys::path::append(Prelude, "prelude.h");
+  if (sys::fs::exists(Prelude)) {
+    Tools.DeviceIncludeDir = std::string(Installed);
+    return Tools;
+  }
+  SmallString<256> Source(CUCC_SOURCE_DEVICE_INCLUDE_DIR);
+  Prelude = Source;
+  sys::path::append(Prelude, "prelude.h");
+  if (!Source.empty() && sys::fs::exists(Prelude)) {
+    Tools.DeviceIncludeDir = std::string(Source);
+    return Tools;
+  }
+  return toolError(formatv("cannot find the device headers (prelude.h) in "
+                           "'{0}' or '{1}'.",
+                           Installed, Source));
+}
+
+std::vector<std::string> clangCommand(const Options &Opts,
+                                      const Toolchain &Tools, StringRef Arch,
+                                      StringRef BitcodePath) {
+  SmallString<256> Sdk(Tools.DeviceIncludeDir), Prelude(Tools.DeviceIncludeDir);
+  sys::path::append(Sdk, "sdk");
+  sys::path::append(Prelude, "prelude.h");
+  std::vector<std::string> Cmd = {
+      Tools.Clang,
+      "-x",
+      "cuda",
+      "--cuda-device-only",
+      "-nocudainc",
+      "-nocudalib",
+      ("--cuda-gpu-arch=" + Arch).str(),
+      "-emit-llvm",
+      "-c",
+      "-std=" + (Opts.Std.empty() ? std::string("c++17") : Opts.Std),
+      "-O" + std::to_string(Opts.DeviceDebug ? 0 : Opts.OptLevel),
+      // There is no CUDA installation whose version clang could check.
+      "-Wno-unknown-cuda-version",
+  };
+  if (Opts.Debug || Opts.DeviceDebug)
+    Cmd.push_back("-g");
+  else if (Opts.LineInfo)
+    Cmd.push_back("-gline-tables-only");
+  if (Opts.DeviceDebug)
+    Cmd.push_back("-D__CUDACC_DEBUG__");
+  // nvcc's -use_fast_math: approximate transcendentals, flush denormals.
+  if (Opts.FastMath)
+    Cmd.push_back("-fgpu-approx-transcendentals");
+  if (Opts.Ftz == 1 || (Opts.FastMath && Opts.Ftz != 0))
+    Cmd.push_back("-fgpu-flush-denormals-to-zero");
+  if (Opts.Fmad == 0)
+    Cmd.push_back("-ffp-contract=off");
+  if (Opts.FastMath)
+    Cmd.push_back("-D__USE_FAST_MATH__=1");
+  if (Opts.NoWarnings)
+    Cmd.push_back("-w");
+  Cmd.push_back("-isystem");
+  Cmd.push_back(std::string(Sdk));
+  Cmd.push_back("-include");
+  Cmd.push_back(std::string(Prelude));
+  for (const std::string &Arg : Opts.PreprocessorArgs)
+    Cmd.push_back(Arg);
+  Cmd.push_back("-o");
+  Cmd.push_back(BitcodePath.str());
+  Cmd.push_back(Opts.Input);
+  return Cmd;
+}
+
+/// One command line as a shell would read it back.
+static std::string quoteCommand(ArrayRef<std::string> Cmd) {
+  std::string Line;
+  for (const std::string &Arg : Cmd) {
+    if (!Line.empty())
+      Line += ' ';
+    if (Arg.find_first_of(" \t\"'$\\") == std::string::npos && !Arg.empty()) {
+      Line += Arg;
+      continue;
+    }
+    Line += '\'';
+    for (char C : Arg)
+      Line += C == '\'' ? std::string("'\\''") : std::string(1, C);
+    Line += '\'';
+  }
+  return Line;
+}
+
+/// Serializes one image (loader::writeImage, part of loader/).
+static Expected<std::vector<uint8_t>>
+serializeImage(const loader::ModuleImage &Image) {
+#ifdef CUCC_HAVE_WRITE_IMAGE
+  return loader::writeImage(Image);
+#else
+  (void)Image;
+  return toolError("this build of cucc has no module image writer "
+                   "(loader::writeImage); use --emit-llvm.");
+#endif
+}
+
+/// Puts the images of several architectures into one fat binary.
+static Expected<std::vector<uint8_t>>
+serializeFatbin(ArrayRef<std::pair<std::string, std::vector<uint8_t>>> Images) {
+#ifdef CUCC_HAVE_FATBIN
+  std::vector<loader::FatBinaryInput> Entries;
+  for (const auto &[Arch, Bytes] : Images) {
+    loader::FatBinaryInput In;
+    // "sm_75" (or "sm_90a") is SM number 75 (90).
+    StringRef Digits = StringRef(Arch).drop_front(3).rtrim("af");
+    Digits.getAsInteger(10, In.Arch);
+    In.Payload = Bytes;
+    Entries.push_back(In);
+  }
+  return loader::writeFatBinary(Entries);
+#else
+  (void)Images;
+  return toolError("this build of cucc has no fat binary writer "
+                   "(loader/FatBinary.h); use -cubin.");
+#endif
+}
+
+static Error writeBytes(StringRef Path, ArrayRef<uint8_t> Bytes) {
+  std::error_code EC;
+  ToolOutputFile Out(Path, EC, sys::fs::OF_None);
+  if (EC)
+    return toolError(formatv("cannot write '{0}': {1}.", Path, EC.message()));
+  Out.os().write(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
+  Out.os().close();
+  if (Out.os().has_error())
+    return toolError(formatv("cannot write '{0}': {1}.", Path,
+                             Out.os().error().message()));
+  Out.keep();
+  return Error::success();
+}
+
+static Error writeModule(StringRef Path, const Module &M, bool Bitcode) {
+  std::error_code EC;
+  ToolOutputFile Out(Path, EC, Bitcode ? sys::fs::OF_None : sys::fs::OF_Text);
+  if (EC)
+    return toolError(formatv("cannot write '{0}': {1}.", Path, EC.message()));
+  if (Bitcode)
+    WriteBitcodeToFile(M, Out.os());
+  else
+    M.print(Out.os(), nullptr);
+  Out.os().close();
+  if (Out.os().has_error())
+    return toolError(formatv("cannot write '{0}': {1}.", Path,
+                             Out.os().error().message()));
+  Out.keep();
+  return Error::success();
+}
+
+namespace {
+/// Everything one run does, so that errors can be returned as llvm::Error.
+class Run {
+public:
+  Run(const Options &Opts, const Toolchain &Tools, raw_ostream &Log)
+      : Opts(Opts), Tools(Tools), Log(Log) {}
+
+  /// Returns the exit code: 0, or 1 when clang reported errors.
+  Expected<int> run();
+
+private:
+  /// Where the IR of \p Arch goes: a temporary file, or with -keep a file
+  /// that stays.
+  Expected<std::string> bitcodePath(StringRef Arch);
+  /// Runs clang for \p Arch; returns its exit code.
+  Expected<int> runClang(StringRef Arch, StringRef Bitcode);
+  Expected<std::unique_ptr<Module>> readModule(StringRef Bitcode);
+
+  void stage(const Twine &Line) {
+    if (Opts.Verbose || Opts.DryRun)
+      Log << "#$ " << Line << "\n";
+  }
+
+  const Options &Opts;
+  const Toolchain &Tools;
+  raw_ostream &Log;
+  LLVMContext Ctx;
+  std::vector<std::unique_ptr<FileRemover>> Temporaries;
+};
+} // namespace
+
+Expected<std::string> Run::bitcodePath(StringRef Arch) {
+  StringRef Stem = sys::path::stem(Opts.Input);
+  if (Opts.Keep) {
+    SmallString<256> Path(Opts.KeepDir);
+    sys::path::append(Path, Stem + "." + Arch + ".bc");
+    return std::string(Path);
+  }
+  SmallString<256> Path;
+  if (std::error_code EC = sys::fs::createTemporaryFile(
+          "cucc-" + Stem + "-" + Arch, "bc", Path))
+    return toolError(
+        formatv("cannot create a temporary file: {0}.", EC.message()));
+  Temporaries.push_back(std::make_unique<FileRemover>(Path));
+  return std::string(Path);
+}
+
+Expected<int> Run::runClang(StringRef Arch, StringRef Bitcode) {
+  std::vector<std::string> Cmd = clangCommand(Opts, Tools, Arch, Bitcode);
+  stage(quoteCommand(Cmd));
+  if (Opts.DryRun)
+    return 0;
+  SmallVector<StringRef, 32> Args(Cmd.begin(), Cmd.end());
+  std::string ErrMsg;
+  int RC = sys::ExecuteAndWait(Tools.Clang, Args, std::nullopt, {}, 0, 0,
+                               &ErrMsg);
+  if (RC < 0)
+    return toolError(
+        formatv("cannot run '{0}': {1}.", Tools.Clang, ErrMsg));
+  return RC;
+}
+
+Expected<std::unique_ptr<Module>> Run::readModule(StringRef Bitcode) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(Bitcode);
+  if (!Buffer)
+    return toolError(formatv("cannot read '{0}': {1}.", Bitcode,
+                             Buffer.getError().message()));
+  Expected<std::unique_ptr<Module>> M =
+      parseBitcodeFile((*Buffer)->getMemBufferRef(), Ctx);
+  if (!M)
+    return toolError(formatv("cannot read the IR clang wrote ('{0}'): {1}",
+                             Bitcode, toString(M.takeError())));
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(**M, &OS))
+    return toolError(formatv("the IR clang wrote fails LLVM's verifier: {0}",
+                             Problems));
+  return M;
+}
+
+Expected<int> Run::run() {
+  std::string Output = Opts.outputPath();
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> Images;
+  for (const std::string &Arch : Opts.Archs) {
+    Expected<std::string> Bitcode = bitcodePath(Arch);
+    if (!Bitcode)
+      return Bitcode.takeError();
+    Expected<int> RC = runClang(Arch, *Bitcode);
+    if (!RC)
+      return RC.takeError();
+    if (*RC != 0)
+      return 1; // clang has printed the diagnostics.
+
+    if (Opts.Kind == OutputKind::LLVMIR) {
+      stage(formatv("cucc: write the IR to {0}", Output));
+      if (Opts.DryRun)
+        continue;
+      Expected<std::unique_ptr<Module>> M = readModule(*Bitcode);
+      if (!M)
+        return M.takeError();
+      if (Error E = writeModule(Output, **M, StringRef(Output).ends_with(".bc")))
+        return E;
+      continue;
+    }
+
+    stage(formatv("cucc: describe {0} as a module image for {1}", *Bitcode,
+                  Arch));
+    if (Opts.DryRun)
+      continue;
+    Expected<std::unique_ptr<Module>> M = readModule(*Bitcode);
+    if (!M)
+      return M.takeError();
+    if (Opts.Keep) {
+      SmallString<256> Text(*Bitcode);
+      sys::path::replace_extension(Text, "ll");
+      if (Error E = writeModule(Text, **M, /*Bitcode=*/false))
+        return E;
+    }
+    Expected<loader::ModuleImage> Image =
+        buildImage(**M, Arch, producerString());
+    if (!Image)
+      return toolError(formatv("{0}: {1}", Opts.Input,
+                               toString(Image.takeError())));
+    Expected<std::vector<uint8_t>> Bytes = serializeImage(*Image);
+    if (!Bytes)
+      return Bytes.takeError();
+    Images.emplace_back(Arch, std::move(*Bytes));
+  }
+  if (Opts.Kind == OutputKind::LLVMIR)
+    return 0;
+
+  stage(formatv("cucc: write {0}", Output));
+  if (Opts.DryRun)
+    return 0;
+  if (Opts.Kind == OutputKind::Cubin) {
+    if (Error E = writeBytes(Output, Images.front().second))
+      return E;
+    return 0;
+  }
+  Expected<std::vector<uint8_t>> Fatbin = serializeFatbin(Images);
+  if (!Fatbin)
+    return Fatbin.takeError();
+  if (Error E = writeBytes(Output, *Fatbin))
+    return E;
+  return 0;
+}
+
+int compile(const Options &Opts, const Toolchain &Tools, raw_ostream &Log) {
+  Run R(Opts, Tools, Log);
+  Expected<int> RC = R.run();
+  if (!RC) {
+    Log << "cucc: error: " << toString(RC.takeError()) << "\n";
+    return 1;
+  }
+  return *RC;
+}
+
+} // namespace cucpu::cucc

@@ -1,0 +1,39 @@
+//===- ImageBuilder.h - Fill a ModuleImage from device IR --------*- C++ -*-===//
+//
+// cucc's own LLVM stage: reads the NVVM-style module clang produced and
+// describes it for the driver (loader::ModuleImage): kernels with their
+// parameter layout, static shared memory, launch bounds and uses; module
+// globals with their initializers; the bitcode itself.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_TOOLS_CUCC_IMAGEBUILDER_H
+#define CUCPU_TOOLS_CUCC_IMAGEBUILDER_H
+
+#include "ModuleImage.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace cucpu::cucc {
+
+/// True if \p F is a kernel: listed as one in !nvvm.annotations, or with the
+/// ptx_kernel calling convention that newer clang uses instead.
+bool isKernel(const llvm::Function &F);
+
+/// Describes \p M (an NVPTX64 module) as a module image for \p Arch; the
+/// error names the kernel or global that cannot be described.
+llvm::Expected<loader::ModuleImage> buildImage(const llvm::Module &M,
+                                               llvm::StringRef Arch,
+                                               llvm::StringRef Producer);
+
+/// The producer string cucc writes: "cucc <version> (LLVM <version>)".
+std::string producerString();
+
+} // namespace cucpu::cucc
+
+#endif // CUCPU_TOOLS_CUCC_IMAGEBUILDER_H

@@ -1,0 +1,71 @@
+//===- Options.h - cucc's nvcc-like command line ------------------*- C++ -*-===//
+//
+// The options cucc accepts, spelled as nvcc spells them, and their parser.
+// docs/cucc.md lists them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_TOOLS_CUCC_OPTIONS_H
+#define CUCPU_TOOLS_CUCC_OPTIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace cucpu::cucc {
+
+/// What cucc writes to its output file.
+enum class OutputKind {
+  Cubin,  ///< One module image (-cubin, the default).
+  Fatbin, ///< A fat binary with one image per architecture (-fatbin).
+  LLVMIR, ///< The device IR itself (--emit-llvm): text, or bitcode for .bc.
+};
+
+/// A parsed command line.
+struct Options {
+  OutputKind Kind = OutputKind::Cubin;
+  std::string Input;  ///< The one CUDA source file.
+  std::string Output; ///< -o; empty: derived from Input.
+  /// -I, -D and -U, in command-line order, as clang flags ("-Idir", "-DX").
+  std::vector<std::string> PreprocessorArgs;
+  /// sm_XX for each requested architecture, without duplicates.
+  std::vector<std::string> Archs;
+  unsigned OptLevel = 3;   ///< -O0..-O3 (nvcc optimizes device code at -O3).
+  bool Debug = false;      ///< -g: debug information.
+  bool DeviceDebug = false; ///< -G: debug information, no optimization.
+  bool LineInfo = false;   ///< -lineinfo: line tables only.
+  bool FastMath = false;   ///< -use_fast_math.
+  int Fmad = -1;           ///< -fmad=true|false; -1: not given.
+  int Ftz = -1;            ///< -ftz=true|false; -1: not given.
+  bool NoWarnings = false; ///< -w.
+  std::string Std;         ///< -std=...; empty: c++17, nvcc's default.
+  bool Verbose = false;    ///< -v: show each stage as it runs.
+  bool DryRun = false;     ///< --dryrun: show the stages, run none.
+  bool Keep = false;       ///< -keep: keep the intermediate IR.
+  std::string KeepDir;     ///< --keep-dir; empty: the current directory.
+  bool Help = false;       ///< -h / --help.
+  bool Version = false;    ///< --version.
+
+  /// The output file: -o, or the input's stem with the kind's extension.
+  std::string outputPath() const;
+};
+
+/// The architecture cucc compiles for when none is given: cucpu reports
+/// compute capability 7.5.
+inline constexpr llvm::StringLiteral DefaultArch = "sm_75";
+
+/// Parses \p Args (without the program name). A malformed or unknown option is
+/// an error whose message names it.
+llvm::Expected<Options> parseCommandLine(llvm::ArrayRef<std::string> Args);
+
+/// Maps an nvcc architecture name (sm_75, compute_75, sm_90a, 75) to sm_XX.
+llvm::Expected<std::string> normalizeArch(llvm::StringRef Name);
+
+/// The text of `cucc --help`.
+llvm::StringRef helpText();
+
+} // namespace cucpu::cucc
+
+#endif // CUCPU_TOOLS_CUCC_OPTIONS_H
