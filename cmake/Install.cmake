@@ -25,7 +25,7 @@ set(_cucpu_exported cucpu_headers cuda_driver)
 # outside project compile kernels). Add a tool here when it should ship;
 # developer helpers (tools/driver-facts) stay in the build tree.
 set(_cucpu_tools "")
-foreach(_tool IN ITEMS cucc)
+foreach(_tool IN ITEMS cucc cucpu-objdump)
   if(TARGET ${_tool})
     list(APPEND _cucpu_tools ${_tool})
     # An installed tool finds an installed libcuda (if it links it) next door.

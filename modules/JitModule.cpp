@@ -206,7 +206,7 @@ compile(const loader::ModuleImage &Image, const JitOptions &Options,
   for (const auto &S : Options.RuntimeSymbols)
     State.ExternalSymbols.insert(S.first());
   if (Error E = lowerAndOptimize(M, **TM, State, Level))
-    return std::move(E);
+    return E;
 
   orc::SimpleCompiler Compiler(**TM);
   Expected<std::unique_ptr<MemoryBuffer>> Object = Compiler(M);

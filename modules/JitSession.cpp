@@ -4,7 +4,6 @@
 #include "JitError.h"
 #include "runtime/RuntimeLibrary.h"
 
-#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -72,7 +71,7 @@ JitSession::createModuleDylib(const StringMap<void *> &Extra) {
   if (!Extra.empty())
     if (Error E = JD.define(absoluteSymbols(toSymbolMap(ES, Extra)))) {
       consumeError(ES.removeJITDylib(JD));
-      return std::move(E);
+      return E;
     }
   JD.addToLinkOrder(Runtime);
   return JD;

@@ -4,6 +4,7 @@
 #include "JitError.h"
 #include "JitSession.h"
 
+#include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -51,3 +52,5 @@ Expected<GlobalEntry> LoadedModule::global(StringRef Name) const {
                             Name + ".");
   return It->second;
 }
+
+std::string LoadedModule::dylibName() const { return Dylib.getName(); }

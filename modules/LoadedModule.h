@@ -6,6 +6,8 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <string>
+
 namespace llvm::orc {
 class JITDylib;
 } // namespace llvm::orc
@@ -25,6 +27,8 @@ public:
   llvm::Expected<KernelEntry> kernel(llvm::StringRef Name) const override;
   llvm::Expected<GlobalEntry> global(llvm::StringRef Name) const override;
   const loader::ModuleImage &image() const override { return Image; }
+  /// The name of the module's JITDylib (tests check that unloading frees it).
+  std::string dylibName() const;
 
 private:
   loader::ModuleImage Image;

@@ -39,7 +39,7 @@ Error runPipeline(Module &M, StringRef Pipeline, LoweringState &State,
   PassInstrumentationCallbacks PIC;
   if (debugKnob("dump-ir")) {
     // After each of cucpu's passes (LLVM's own have -print-after-all).
-    PIC.registerAfterNonSkippedPassCallback(
+    PIC.registerAfterPassCallback(
         [&M](StringRef PassID, Any IR, const PreservedAnalyses &) {
           if (!PassID.contains("cucpu") || !any_cast<const Module *>(&IR))
             return;

@@ -31,7 +31,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuFuncGetAttribute(int *Value,
                                                  CUfunction_attribute Attrib,
                                                  CUfunction H) {
   return CU_ENTRY(Value, Attrib, H).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE, "The value pointer is NULL.");
+    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE,
+                  "The value pointer is NULL.");
     CU_TRY(current::require());
     CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
     CU_TRY_ASSIGN(*Value, F->attribute(Attrib));
@@ -60,7 +61,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuFuncSetCacheConfig(CUfunction H,
 
 CUCPU_EXPORT CUresult CUDAAPI cuFuncGetModule(CUmodule *Out, CUfunction H) {
   return CU_ENTRY(Out, H).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The module pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The module pointer is NULL.");
     CU_TRY(current::require());
     CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
     std::shared_ptr<Module> M = F->module();
@@ -104,7 +106,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuFuncGetParamInfo(CUfunction H, size_t Index,
 CUCPU_EXPORT CUresult CUDAAPI cuFuncIsLoaded(CUfunctionLoadingState *State,
                                              CUfunction H) {
   return CU_ENTRY(State, H).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!State, CUDA_ERROR_INVALID_VALUE, "The state pointer is NULL.");
+    CU_INVALID_IF(!State, CUDA_ERROR_INVALID_VALUE,
+                  "The state pointer is NULL.");
     CU_TRY(current::require());
     CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
     // Modules load eagerly (cuModuleGetLoadingMode).
@@ -137,7 +140,8 @@ constexpr int SharedPerSm = 64 * 1024;
 /// Blocks of \p BlockSize threads and \p Dynamic bytes of dynamic shared
 /// memory that fit on one multiprocessor.
 int activeBlocks(const Function &F, int BlockSize, size_t Dynamic) {
-  if (BlockSize <= 0 || static_cast<unsigned>(BlockSize) > F.maxThreadsPerBlock())
+  if (BlockSize <= 0 ||
+      static_cast<unsigned>(BlockSize) > F.maxThreadsPerBlock())
     return 0;
   int Warps = (BlockSize + 31) / 32;
   int Blocks = std::min(BlocksPerSm, ThreadsPerSm / (Warps * 32));

@@ -22,8 +22,7 @@ namespace {
 /// one of Ctx's).
 llvm::Error checkStream(CUstream H, const std::shared_ptr<Context> &Ctx) {
   CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
-  CU_INVALID_IF(S && S->context().get() != Ctx.get(),
-                CUDA_ERROR_INVALID_HANDLE,
+  CU_INVALID_IF(S && S->context().get() != Ctx.get(), CUDA_ERROR_INVALID_HANDLE,
                 "Stream {0} belongs to another context than the current one.",
                 static_cast<const void *>(H));
   return llvm::Error::success();
@@ -147,8 +146,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuFuncSetSharedSize(CUfunction H,
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuParamSetSize(CUfunction H,
-                                             unsigned int Bytes) {
+CUCPU_EXPORT CUresult CUDAAPI cuParamSetSize(CUfunction H, unsigned int Bytes) {
   return CU_ENTRY(H, Bytes).run([&]() -> llvm::Error {
     CU_TRY(current::require());
     CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));

@@ -45,7 +45,8 @@ llvm::Error writePointerAttribute(void *Data, CUpointer_attribute Attribute,
     Put(static_cast<CUdeviceptr>(Address));
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_HOST_POINTER:
-    CU_INVALID_IF(A.Kind == MemoryKind::Device, CUDA_ERROR_INVALID_VALUE,
+    CU_INVALID_IF(!A.isHost() && A.Kind != MemoryKind::Managed,
+                  CUDA_ERROR_INVALID_VALUE,
                   "Device memory at {0:x} has no host pointer.", Address);
     Put(reinterpret_cast<void *>(Address));
     return llvm::Error::success();

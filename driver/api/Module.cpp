@@ -1,9 +1,11 @@
 //===- Module.cpp - Module management entry points (E.4) ------------------===//
 #include "api/Handles.h"
+#include "api/Kernels.h"
 #include "core/Entry.h"
+#include "core/ExecutionEngine.h"
 
-#include "ImageKind.h"
-
+#include <chrono>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -15,39 +17,43 @@ namespace {
 /// Options cuModuleLoadDataEx accepts: every CUjit_option cucpu knows.
 constexpr int JitOptionCount = CU_JIT_NUM_OPTIONS;
 
+/// The log buffers and wall-time output cuModuleLoadDataEx may ask for.
+struct JitLogs {
+  char *InfoBuffer = nullptr;
+  size_t InfoSize = 0;
+  int InfoSizeIndex = -1;
+  char *ErrorBuffer = nullptr;
+  size_t ErrorSize = 0;
+  int ErrorSizeIndex = -1;
+  int WallTimeIndex = -1;
+};
+
+/// Copies \p Text into \p Buffer of \p Size bytes, NUL-terminated; returns
+/// the bytes written including the NUL.
+size_t writeLog(char *Buffer, size_t Size, const std::string &Text) {
+  if (!Buffer || Size == 0)
+    return 0;
+  size_t N = std::min(Text.size(), Size - 1);
+  std::memcpy(Buffer, Text.data(), N);
+  Buffer[N] = '\0';
+  return N + 1;
+}
+
 /// Loads the image at \p Image into the current context. \p Size is 0 when
 /// the caller did not give one (cuModuleLoadData).
-llvm::Error loadImage(CUmodule *Out, const void *Image, size_t Size) {
+llvm::Error loadImage(CUmodule *Out, const void *Image, size_t Size,
+                      std::string *InfoLog = nullptr) {
   CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The module pointer is NULL.");
   CU_INVALID_IF(!Image, CUDA_ERROR_INVALID_VALUE, "The image pointer is NULL.");
-  CU_TRY(current::require());
-  std::string Why;
-  loader::ImageKind Kind = loader::classifyImage(Image, Size, Why);
-  switch (Kind) {
-  case loader::ImageKind::Ptx:
-  case loader::ImageKind::NvidiaCubin:
-    return makeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
-                     llvm::formatv("The module is {0}, which only NVIDIA GPUs "
-                                   "run; compile the kernel source with cucc "
-                                   "(cucc -cubin -o k.cubin k.cu) to get an "
-                                   "image for cucpu.",
-                                   loader::describe(Kind)));
-  case loader::ImageKind::CucpuImage:
-  case loader::ImageKind::FatBinary:
-  case loader::ImageKind::FatBinaryWrapper:
-    return makeError(CUDA_ERROR_NOT_SUPPORTED,
-                     llvm::formatv("The module is {0}; loading kernels is not "
-                                   "implemented yet.",
-                                   loader::describe(Kind)));
-  default:
-    return makeError(CUDA_ERROR_INVALID_IMAGE,
-                     llvm::formatv("The module is {0}: {1}",
-                                   loader::describe(Kind), Why));
-  }
+  CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
+  CU_TRY_ASSIGN(std::shared_ptr<Module> M,
+                Module::loadBytes(Ctx, Image, Size, InfoLog));
+  *Out = toHandle(*M);
+  return llvm::Error::success();
 }
 
 llvm::Error checkJitOptions(unsigned NumOptions, const CUjit_option *Options,
-                            void *const *Values) {
+                            void *const *Values, JitLogs &Logs) {
   CU_INVALID_IF(NumOptions > 0 && (!Options || !Values),
                 CUDA_ERROR_INVALID_VALUE,
                 "{0} JIT options were given but the option or value array is "
@@ -58,6 +64,30 @@ llvm::Error checkJitOptions(unsigned NumOptions, const CUjit_option *Options,
                   CUDA_ERROR_INVALID_VALUE,
                   "JIT option {0} at index {1} is not a valid CUjit_option.",
                   static_cast<int>(Options[I]), I);
+  for (unsigned I = 0; I < NumOptions; ++I) {
+    auto Value = reinterpret_cast<uintptr_t>(Values[I]);
+    switch (Options[I]) {
+    case CU_JIT_INFO_LOG_BUFFER:
+      Logs.InfoBuffer = static_cast<char *>(Values[I]);
+      break;
+    case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
+      Logs.InfoSize = Value;
+      Logs.InfoSizeIndex = static_cast<int>(I);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER:
+      Logs.ErrorBuffer = static_cast<char *>(Values[I]);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
+      Logs.ErrorSize = Value;
+      Logs.ErrorSizeIndex = static_cast<int>(I);
+      break;
+    case CU_JIT_WALL_TIME:
+      Logs.WallTimeIndex = static_cast<int>(I);
+      break;
+    default:
+      break; // Optimization hints: accepted, nothing to do on the CPU.
+    }
+  }
   return llvm::Error::success();
 }
 } // namespace
@@ -91,39 +121,52 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *Out,
                                                  void **OptionValues) {
   return CU_ENTRY(Out, Image, NumOptions, Options, OptionValues)
       .run([&]() -> llvm::Error {
-        CU_TRY(checkJitOptions(NumOptions, Options, OptionValues));
-        return loadImage(Out, Image, 0);
+        JitLogs Logs;
+        CU_TRY(checkJitOptions(NumOptions, Options, OptionValues, Logs));
+        std::string Info;
+        auto Start = std::chrono::steady_clock::now();
+        llvm::Error E = loadImage(Out, Image, 0, &Info);
+        float Ms = std::chrono::duration<float, std::milli>(
+                       std::chrono::steady_clock::now() - Start)
+                       .count();
+        // NVIDIA writes the option outputs back into the value array: the
+        // log sizes as integers, the wall time as a float in the slot.
+        if (Logs.WallTimeIndex >= 0)
+          std::memcpy(&OptionValues[Logs.WallTimeIndex], &Ms, sizeof(Ms));
+        size_t InfoBytes = writeLog(Logs.InfoBuffer, Logs.InfoSize, Info);
+        if (Logs.InfoSizeIndex >= 0)
+          OptionValues[Logs.InfoSizeIndex] =
+              reinterpret_cast<void *>(static_cast<uintptr_t>(InfoBytes));
+        if (!E) {
+          if (Logs.ErrorSizeIndex >= 0)
+            OptionValues[Logs.ErrorSizeIndex] = nullptr;
+          return llvm::Error::success();
+        }
+        std::string Message;
+        CUresult Code = toResult(std::move(E), Message);
+        size_t ErrorBytes = writeLog(Logs.ErrorBuffer, Logs.ErrorSize, Message);
+        if (Logs.ErrorSizeIndex >= 0)
+          OptionValues[Logs.ErrorSizeIndex] =
+              reinterpret_cast<void *>(static_cast<uintptr_t>(ErrorBytes));
+        return makeError(Code, Message);
       });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuModuleLoadFatBinary(CUmodule *Out,
                                                     const void *FatCubin) {
-  return CU_ENTRY(Out, FatCubin).run([&] { return loadImage(Out, FatCubin, 0); });
+  return CU_ENTRY(Out, FatCubin).run([&] {
+    return loadImage(Out, FatCubin, 0);
+  });
 }
-
-namespace {
-/// Checks that \p H names a live module. Module loading does not create
-/// module objects yet, so today no handle passes.
-llvm::Error checkModule(CUmodule H) {
-  CU_INVALID_IF(!HandleRegistry::get().find(H, ObjectKind::Module),
-                CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live module (destroyed, or not a module).",
-                static_cast<const void *>(H));
-  return llvm::Error::success();
-}
-
-/// Answer of a lookup in a module that has no such symbol.
-llvm::Error notFound(const char *What, const char *Name) {
-  return makeError(CUDA_ERROR_NOT_FOUND,
-                   llvm::formatv("The module has no {0} named \"{1}\".", What,
-                                 Name));
-}
-} // namespace
 
 CUCPU_EXPORT CUresult CUDAAPI cuModuleUnload(CUmodule H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
+    // A dead module is INVALID_HANDLE even when its context, destroyed with
+    // it, left no current context (observed on NVIDIA).
+    CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
-    return checkModule(H);
+    M->unload();
+    return llvm::Error::success();
   });
 }
 
@@ -132,9 +175,13 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetFunction(CUfunction *Out, CUmodule H,
   return CU_ENTRY(Out, H, Name).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out || !Name, CUDA_ERROR_INVALID_VALUE,
                   "The function and name pointers must not be NULL.");
+    // A dead module is INVALID_HANDLE even when its context, destroyed with
+    // it, left no current context (observed on NVIDIA).
+    CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
-    CU_TRY(checkModule(H));
-    return notFound("kernel", Name);
+    CU_TRY_ASSIGN(std::shared_ptr<Function> F, M->function(Name));
+    *Out = toHandle(*F);
+    return llvm::Error::success();
   });
 }
 
@@ -145,9 +192,18 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *Ptr,
     CU_INVALID_IF(!Ptr && !Bytes, CUDA_ERROR_INVALID_VALUE,
                   "At least one of the address and size outputs is needed.");
     CU_INVALID_IF(!Name, CUDA_ERROR_INVALID_VALUE, "The name pointer is NULL.");
+    // A dead module is INVALID_HANDLE even when its context, destroyed with
+    // it, left no current context (observed on NVIDIA).
+    CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
-    CU_TRY(checkModule(H));
-    return notFound("global variable", Name);
+    CU_TRY_ASSIGN(modules::GlobalEntry G, M->global(Name));
+    // NVIDIA reports the variable's own size (observed: 4 for an int, 16
+    // for a float[4]).
+    if (Ptr)
+      *Ptr = reinterpret_cast<CUdeviceptr>(G.Address);
+    if (Bytes)
+      *Bytes = G.Size;
+    return llvm::Error::success();
   });
 }
 
@@ -156,9 +212,18 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetTexRef(CUtexref *Out, CUmodule H,
   return CU_ENTRY(Out, H, Name).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out || !Name, CUDA_ERROR_INVALID_VALUE,
                   "The texture reference and name pointers must not be NULL.");
+    // A dead module is INVALID_HANDLE even when its context, destroyed with
+    // it, left no current context (observed on NVIDIA).
+    CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
-    CU_TRY(checkModule(H));
-    return notFound("texture reference", Name);
+    CU_INVALID_IF(M->hasTexRef(Name), CUDA_ERROR_NOT_SUPPORTED,
+                  "Texture reference \"{0}\" exists, but texture references "
+                  "are not implemented yet.",
+                  Name);
+    return makeError(CUDA_ERROR_NOT_FOUND,
+                     llvm::formatv("The module has no texture reference named "
+                                   "\"{0}\".",
+                                   Name));
   });
 }
 
@@ -167,18 +232,28 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetSurfRef(CUsurfref *Out, CUmodule H,
   return CU_ENTRY(Out, H, Name).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out || !Name, CUDA_ERROR_INVALID_VALUE,
                   "The surface reference and name pointers must not be NULL.");
+    // A dead module is INVALID_HANDLE even when its context, destroyed with
+    // it, left no current context (observed on NVIDIA).
+    CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
-    CU_TRY(checkModule(H));
-    return notFound("surface reference", Name);
+    return makeError(CUDA_ERROR_NOT_FOUND,
+                     llvm::formatv("The module has no surface reference named "
+                                   "\"{0}\".",
+                                   Name));
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuModuleGetFunctionCount(unsigned int *Count,
                                                        CUmodule H) {
   return CU_ENTRY(Count, H).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Count, CUDA_ERROR_INVALID_VALUE, "The count pointer is NULL.");
+    CU_INVALID_IF(!Count, CUDA_ERROR_INVALID_VALUE,
+                  "The count pointer is NULL.");
+    // A dead module is INVALID_HANDLE even when its context, destroyed with
+    // it, left no current context (observed on NVIDIA).
+    CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
-    return checkModule(H);
+    *Count = static_cast<unsigned>(M->functions().size());
+    return llvm::Error::success();
   });
 }
 
@@ -188,12 +263,19 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleEnumerateFunctions(CUfunction *Functions,
   return CU_ENTRY(Functions, Count, H).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Functions && Count > 0, CUDA_ERROR_INVALID_VALUE,
                   "The function array is NULL.");
+    // A dead module is INVALID_HANDLE even when its context, destroyed with
+    // it, left no current context (observed on NVIDIA).
+    CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
-    return checkModule(H);
+    const auto &All = M->functions();
+    for (unsigned I = 0; I < Count && I < All.size(); ++I)
+      Functions[I] = toHandle(*All[I]);
+    return llvm::Error::success();
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuModuleGetLoadingMode(CUmoduleLoadingMode *Mode) {
+CUCPU_EXPORT CUresult CUDAAPI
+cuModuleGetLoadingMode(CUmoduleLoadingMode *Mode) {
   return CU_ENTRY(Mode).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Mode, CUDA_ERROR_INVALID_VALUE, "The mode pointer is NULL.");
     // "The CUDA driver API does not attempt to lazily allocate the resources

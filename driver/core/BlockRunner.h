@@ -1,4 +1,5 @@
-//===- BlockRunner.h - Runs thread blocks as fibers on one OS thread -*- C++ -*-===//
+//===- BlockRunner.h - Runs thread blocks as fibers on one OS thread -*- C++
+//-*-===//
 //
 // One BlockRunner per OS thread that runs blocks (pool workers and calling
 // threads). It keeps its fibers, shared memory and per-thread slots from

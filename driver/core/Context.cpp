@@ -2,6 +2,7 @@
 #include "core/Context.h"
 
 #include "core/Error.h"
+#include "core/ExecutionEngine.h"
 #include "core/HandleRegistry.h"
 #include "core/Platform.h"
 
@@ -108,8 +109,9 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
 }
 
 static void releaseStorage(Device &Dev, const Allocation &A) {
-  if (A.Kind == MemoryKind::RegisteredHost)
-    return; // The application owns that memory.
+  // The application owns registered memory; a module owns its variables.
+  if (A.Kind == MemoryKind::RegisteredHost || A.Kind == MemoryKind::ModuleGlobal)
+    return;
   std::free(reinterpret_cast<void *>(A.Base));
   Dev.releaseMemory(A.Charged);
 }
@@ -219,11 +221,14 @@ llvm::Error Context::disablePeer(const Context &Peer) {
 
 llvm::Error Context::synchronize() {
   // Work runs to completion when it is issued, so there is nothing to wait
-  // for; a fault is still reported.
+  // for; a fault is still reported. Device printf output reaches stdout at a
+  // synchronization, as on NVIDIA.
+  ExecutionEngine::flushOutput(Id);
   return checkHealthy();
 }
 
 void Context::destroy() {
+  ExecutionEngine::flushOutput(Id);
   std::unordered_map<const Object *, std::shared_ptr<Object>> Objects;
   {
     std::lock_guard Lock(OwnedMutex);

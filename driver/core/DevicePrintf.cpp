@@ -104,7 +104,8 @@ int cucpu::formatDevicePrintf(const char *Format, const char *Args,
       } else {
         Spec += Length; // h and hh narrow the promoted int, as in C.
         Spec.push_back(Conv);
-        appendFormatted(Out, Spec, static_cast<int>(next<int32_t>(Args, Offset)));
+        appendFormatted(Out, Spec,
+                        static_cast<int>(next<int32_t>(Args, Offset)));
       }
       break;
     case 'c':

@@ -1,4 +1,5 @@
-//===- DevicePrintf.h - Device printf formatted on the host -------*- C++ -*-===//
+//===- DevicePrintf.h - Device printf formatted on the host -------*- C++
+//-*-===//
 #ifndef CUCPU_DRIVER_CORE_DEVICEPRINTF_H
 #define CUCPU_DRIVER_CORE_DEVICEPRINTF_H
 

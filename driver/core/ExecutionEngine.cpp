@@ -204,8 +204,8 @@ void __cucpu_assert_fail(CucpuThread *T, const char *Message, const char *File,
     std::fwrite(Text.data(), 1, Text.size(), stderr);
     std::fflush(stderr);
   }
-  runnerOf(T).abort(T, CUDA_ERROR_ASSERT, "A device-side assertion failed: ",
-                    Message ? Message : "");
+  runnerOf(T).abort(T, CUDA_ERROR_ASSERT,
+                    "A device-side assertion failed: ", Message ? Message : "");
 }
 
 void __cucpu_trap(CucpuThread *T) {

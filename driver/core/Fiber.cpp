@@ -168,8 +168,8 @@ void *prepareStack(char *Top, void (*Entry)(void *), void *Arg) {
   std::memset(Slots, 0, FrameBytes);
   uint64_t Fpcr;
   asm volatile("mrs %0, fpcr" : "=r"(Fpcr));
-  Slots[0] = reinterpret_cast<uint64_t>(Arg);   // x19
-  Slots[1] = reinterpret_cast<uint64_t>(Entry); // x20
+  Slots[0] = reinterpret_cast<uint64_t>(Arg);                 // x19
+  Slots[1] = reinterpret_cast<uint64_t>(Entry);               // x20
   Slots[11] = reinterpret_cast<uint64_t>(&cucpu_fiber_start); // x30
   Slots[20] = Fpcr;
   return Slots;
@@ -223,7 +223,14 @@ Fiber::Fiber(void *Mapping, size_t MappingBytes, size_t Usable, FiberBody Body,
   reset();
 }
 
-Fiber::~Fiber() { munmap(Mapping, MappingBytes); }
+Fiber::~Fiber() {
+#ifdef CUCPU_ASAN
+  // The shadow of a parked fiber's frames stays poisoned after munmap; the
+  // next mapping at these addresses (the JIT's, say) must not inherit it.
+  __asan_unpoison_memory_region(Ctx.StackBottom, Usable);
+#endif
+  munmap(Mapping, MappingBytes);
+}
 
 llvm::Expected<std::unique_ptr<Fiber>>
 Fiber::create(size_t StackBytes, FiberBody Body, void *Arg) {

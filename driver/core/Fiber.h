@@ -1,4 +1,5 @@
-//===- Fiber.h - User-space threads for CUDA threads --------------*- C++ -*-===//
+//===- Fiber.h - User-space threads for CUDA threads --------------*- C++
+//-*-===//
 //
 // The execution engine runs every CUDA thread of a block as a fiber: a stack
 // of its own and a saved stack pointer, switched to and from in user space

@@ -72,9 +72,9 @@ llvm::Expected<int> Function::attribute(int Attribute) const {
   case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
     return 0;
   default:
-    return makeError(CUDA_ERROR_INVALID_VALUE,
-                     llvm::formatv("{0} is not a valid CUfunction_attribute.",
-                                   Attribute));
+    return makeError(
+        CUDA_ERROR_INVALID_VALUE,
+        llvm::formatv("{0} is not a valid CUfunction_attribute.", Attribute));
   }
 }
 
@@ -82,7 +82,8 @@ llvm::Error Function::setAttribute(int Attribute, int Value) {
   std::lock_guard Lock(Mutex);
   switch (Attribute) {
   case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: {
-    int Limit = SharedMemoryPerBlockOptIn - static_cast<int>(Kernel.StaticShared);
+    int Limit =
+        SharedMemoryPerBlockOptIn - static_cast<int>(Kernel.StaticShared);
     CU_INVALID_IF(Value < 0 || Value > Limit, CUDA_ERROR_INVALID_VALUE,
                   "The dynamic shared memory size {0} is outside [0, {1}] "
                   "(the opt-in maximum {2} less the kernel's {3} static "
@@ -99,17 +100,16 @@ llvm::Error Function::setAttribute(int Attribute, int Value) {
     Carveout = Value;
     return llvm::Error::success();
   default:
-    return makeError(CUDA_ERROR_INVALID_VALUE,
-                     llvm::formatv("Function attribute {0} cannot be set.",
-                                   Attribute));
+    return makeError(
+        CUDA_ERROR_INVALID_VALUE,
+        llvm::formatv("Function attribute {0} cannot be set.", Attribute));
   }
 }
 
 llvm::Error Function::setCacheConfig(int Config) {
-  CU_INVALID_IF(Config < CU_FUNC_CACHE_PREFER_NONE ||
-                    Config > CU_FUNC_CACHE_PREFER_EQUAL,
-                CUDA_ERROR_INVALID_VALUE, "{0} is not a valid CUfunc_cache.",
-                Config);
+  CU_INVALID_IF(
+      Config < CU_FUNC_CACHE_PREFER_NONE || Config > CU_FUNC_CACHE_PREFER_EQUAL,
+      CUDA_ERROR_INVALID_VALUE, "{0} is not a valid CUfunc_cache.", Config);
   std::lock_guard Lock(Mutex);
   CacheConfig = Config;
   return llvm::Error::success();

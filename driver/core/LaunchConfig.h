@@ -1,4 +1,5 @@
-//===- LaunchConfig.h - Everything one kernel launch needs --------*- C++ -*-===//
+//===- LaunchConfig.h - Everything one kernel launch needs --------*- C++
+//-*-===//
 #ifndef CUCPU_DRIVER_CORE_LAUNCHCONFIG_H
 #define CUCPU_DRIVER_CORE_LAUNCHCONFIG_H
 
@@ -30,17 +31,15 @@ struct LaunchConfig {
   std::string KernelName;           ///< For messages.
   std::array<unsigned, 3> Grid = {1, 1, 1};
   std::array<unsigned, 3> Block = {1, 1, 1};
-  uint32_t StaticShared = 0;  ///< Bytes of __shared__ variables.
-  uint32_t DynamicShared = 0; ///< Bytes of extern __shared__ arrays.
-  const char *Params = nullptr; ///< Parameter buffer, CUDA layout.
+  uint32_t StaticShared = 0;         ///< Bytes of __shared__ variables.
+  uint32_t DynamicShared = 0;        ///< Bytes of extern __shared__ arrays.
+  const char *Params = nullptr;      ///< Parameter buffer, CUDA layout.
   size_t StackBytes = MinFiberStack; ///< Per CUDA thread.
 
   /// Threads in one block.
   unsigned threadsPerBlock() const { return Block[0] * Block[1] * Block[2]; }
   /// Blocks in the grid.
-  uint64_t blocks() const {
-    return uint64_t(Grid[0]) * Grid[1] * Grid[2];
-  }
+  uint64_t blocks() const { return uint64_t(Grid[0]) * Grid[1] * Grid[2]; }
 };
 
 } // namespace cucpu

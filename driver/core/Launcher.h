@@ -1,4 +1,5 @@
-//===- Launcher.h - Validates and runs one kernel launch ----------*- C++ -*-===//
+//===- Launcher.h - Validates and runs one kernel launch ----------*- C++
+//-*-===//
 #ifndef CUCPU_DRIVER_CORE_LAUNCHER_H
 #define CUCPU_DRIVER_CORE_LAUNCHER_H
 

@@ -19,6 +19,8 @@ enum class MemoryKind {
   Managed,        ///< cuMemAllocManaged.
   PinnedHost,     ///< cuMemAllocHost / cuMemHostAlloc.
   RegisteredHost, ///< cuMemHostRegister of the application's memory.
+  ModuleGlobal,   ///< A loaded module's __device__/__constant__ variable;
+                  ///< the module owns it, cuMemFree does not.
 };
 
 /// One range of memory the driver knows about.

@@ -1,4 +1,5 @@
-//===- Module.h - A loaded module (CUmodule) ----------------------*- C++ -*-===//
+//===- Module.h - A loaded module (CUmodule) ----------------------*- C++
+//-*-===//
 //
 // "The CUDA driver API does not attempt to lazily allocate the resources
 // needed by a module" (E.4.1): loading compiles every kernel at once. A
@@ -55,7 +56,8 @@ public:
 
   std::shared_ptr<Context> context() const { return Owner.lock(); }
   /// The kernel named \p Name (CUDA_ERROR_NOT_FOUND if none).
-  llvm::Expected<std::shared_ptr<Function>> function(llvm::StringRef Name) const;
+  llvm::Expected<std::shared_ptr<Function>>
+  function(llvm::StringRef Name) const;
   /// Every kernel, in image order.
   const std::vector<std::shared_ptr<Function>> &functions() const {
     return Functions;

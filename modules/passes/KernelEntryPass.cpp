@@ -16,14 +16,16 @@
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
+using namespace cucpu;
 using namespace cucpu::modules;
 
 /// The kernel description of \p Name in the image, or null.
-static const loader::KernelInfo *findInfo(const loader::ModuleImage *Image,
+static const cucpu::loader::KernelInfo *
+findInfo(const cucpu::loader::ModuleImage *Image,
                                           StringRef Name) {
   if (!Image)
     return nullptr;
-  for (const loader::KernelInfo &K : Image->Kernels)
+  for (const cucpu::loader::KernelInfo &K : Image->Kernels)
     if (K.Name == Name)
       return &K;
   return nullptr;

@@ -73,7 +73,8 @@ double erfcInv(double Y) {
     double Dx;
     double E = std::erfc(X);
     if (E > 1e-300) {
-      Dx = (E - Y) / (TwoOverSqrtPi * std::exp(-X * X));
+      // erfc'(x) = -2/sqrt(pi) exp(-x^2).
+      Dx = -(E - Y) / (TwoOverSqrtPi * std::exp(-X * X));
     } else {
       // log erfc(x) ~ -x^2 - log(x sqrt(pi)) + log(1 - 1/(2x^2) + 3/(4x^4)).
       double X2 = X * X;

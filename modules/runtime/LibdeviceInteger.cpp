@@ -13,6 +13,9 @@
 
 namespace {
 
+__extension__ typedef __int128 Int128;
+__extension__ typedef unsigned __int128 UInt128;
+
 /// Applies \p Op to each of the 32 / Bits lanes of \p A and \p B; Op gets
 /// the lanes as unsigned and as signed values and returns the new lane
 /// (truncated to Bits).
@@ -130,10 +133,10 @@ unsigned __nv_umulhi(unsigned A, unsigned B) {
   return unsigned((uint64_t(A) * B) >> 32);
 }
 long long __nv_mul64hi(long long A, long long B) {
-  return (long long)((__int128)A * B >> 64);
+  return (long long)(Int128(A) * B >> 64);
 }
 unsigned long long __nv_umul64hi(unsigned long long A, unsigned long long B) {
-  return (unsigned long long)((unsigned __int128)A * B >> 64);
+  return (unsigned long long)(UInt128(A) * B >> 64);
 }
 /// __sad(x, y, z): |x - y| + z.
 int __nv_sad(int A, int B, int C) {
@@ -186,7 +189,7 @@ long long __nv_llroundf(float X) { return std::llround(X); }
   int __nv_##Name##2(int A, int B) {                                           \
     return int(lanes<16>(uint32_t(A), uint32_t(B),                             \
                          [](int64_t UA, int64_t UB, int64_t SA, int64_t SB) {  \
-                           constexpr unsigned Bits = 16;                       \
+                           [[maybe_unused]] constexpr unsigned Bits = 16;                       \
                            (void)UA, (void)UB, (void)SA, (void)SB;             \
                            return int64_t(Expr);                               \
                          }));                                                  \
@@ -194,7 +197,7 @@ long long __nv_llroundf(float X) { return std::llround(X); }
   int __nv_##Name##4(int A, int B) {                                           \
     return int(lanes<8>(uint32_t(A), uint32_t(B),                              \
                         [](int64_t UA, int64_t UB, int64_t SA, int64_t SB) {   \
-                          constexpr unsigned Bits = 8;                         \
+                          [[maybe_unused]] constexpr unsigned Bits = 8;                         \
                           (void)UA, (void)UB, (void)SA, (void)SB;              \
                           return int64_t(Expr);                                \
                         }));                                                   \
@@ -203,7 +206,7 @@ long long __nv_llroundf(float X) { return std::llround(X); }
   int __nv_##Name##2(int A) {                                                  \
     return int(lanes<16>(uint32_t(A), 0,                                       \
                          [](int64_t UA, int64_t, int64_t SA, int64_t) {        \
-                           constexpr unsigned Bits = 16;                       \
+                           [[maybe_unused]] constexpr unsigned Bits = 16;                       \
                            (void)UA, (void)SA;                                 \
                            return int64_t(Expr);                               \
                          }));                                                  \
@@ -211,7 +214,7 @@ long long __nv_llroundf(float X) { return std::llround(X); }
   int __nv_##Name##4(int A) {                                                  \
     return int(lanes<8>(uint32_t(A), 0,                                        \
                         [](int64_t UA, int64_t, int64_t SA, int64_t) {         \
-                          constexpr unsigned Bits = 8;                         \
+                          [[maybe_unused]] constexpr unsigned Bits = 8;                         \
                           (void)UA, (void)SA;                                  \
                           return int64_t(Expr);                                \
                         }));                                                   \

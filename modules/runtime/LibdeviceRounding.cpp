@@ -182,6 +182,10 @@ extern "C" {
 
 NV_MODES(NV_ARITH)
 
+/// 1/sqrt(x), rounded to nearest: computed in double (53 bits, 29 more than
+/// float) and rounded once more to float.
+float __nv_frsqrt_rn(float A) { return float(1.0 / std::sqrt(double(A))); }
+
 // Exact conversions: every int and unsigned is a double.
 double __nv_int2double_rn(int A) { return A; }
 double __nv_uint2double_rn(unsigned A) { return A; }
@@ -270,6 +274,7 @@ void cucpu::modules::addLibdeviceRounding(llvm::StringMap<void *> &M) {
   CUCPU_RT_ADD(M, __nv_double2ull_##Suffix);
   NV_MODES(X)
 #undef X
+  CUCPU_RT_ADD(M, __nv_frsqrt_rn);
   CUCPU_RT_ADD(M, __nv_int2double_rn);
   CUCPU_RT_ADD(M, __nv_uint2double_rn);
   CUCPU_RT_ADD(M, __nv_float2half_rn);

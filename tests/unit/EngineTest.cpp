@@ -133,9 +133,9 @@ TEST(Engine, ThreadAndBlockIndices) {
   ASSERT_FALSE(!!run(config(Entry, {3, 2, 2}, {4, 3, 2}, &P)));
   for (unsigned G = 0; G < Out.size(); ++G) {
     unsigned Blk = G / 24, Thr = G % 24;
-    int Want = static_cast<int>(Thr % 4 + 10 * (Thr / 4 % 3) + 100 * (Thr / 12) +
-                                1000 * (Blk % 3 + 10 * (Blk / 3 % 2) +
-                                        100 * (Blk / 6)));
+    int Want = static_cast<int>(
+        Thr % 4 + 10 * (Thr / 4 % 3) + 100 * (Thr / 12) +
+        1000 * (Blk % 3 + 10 * (Blk / 3 % 2) + 100 * (Blk / 6)));
     ASSERT_EQ(Out[G], Want) << "thread " << G << " saw its own indices";
   }
 }
@@ -193,20 +193,27 @@ TEST(Engine, ShuffleModesAndWidth) {
     uint32_t V = I * 10;
     int32_t In = 0;
     int *O = params(T).Out + I * 5;
-    // width 16: c = ((32 - 16) << 8) | 0x1f for idx/down/bfly, (16 << 8) for up.
-    O[0] = static_cast<int>(__cucpu_warp_shfl(T, ~0u, V, 3, (16 << 8) | 0x1f, 0, &In));
+    // width 16: c = ((32 - 16) << 8) | 0x1f for idx/down/bfly, (16 << 8) for
+    // up.
+    O[0] = static_cast<int>(
+        __cucpu_warp_shfl(T, ~0u, V, 3, (16 << 8) | 0x1f, 0, &In));
     O[1] = static_cast<int>(__cucpu_warp_shfl(T, ~0u, V, 2, 16 << 8, 1, &In));
-    O[2] = static_cast<int>(__cucpu_warp_shfl(T, ~0u, V, 4, (16 << 8) | 0x1f, 2, &In));
+    O[2] = static_cast<int>(
+        __cucpu_warp_shfl(T, ~0u, V, 4, (16 << 8) | 0x1f, 2, &In));
     O[3] = In;
     O[4] = static_cast<int>(__cucpu_warp_shfl(T, ~0u, V, 1, 0x1f, 3, &In));
   };
   ASSERT_FALSE(!!run(config(Entry, {1, 1, 1}, {64, 1, 1}, &P)));
   for (unsigned I = 0; I < 64; ++I) {
     unsigned Seg = I / 16 * 16, L = I % 16;
-    EXPECT_EQ(Out[I * 5 + 0], int((Seg + 3) * 10)) << "idx reads lane 3 of its segment";
-    EXPECT_EQ(Out[I * 5 + 1], int((L >= 2 ? I - 2 : I) * 10)) << "up by 2 within 16";
-    EXPECT_EQ(Out[I * 5 + 2], int((L + 4 < 16 ? I + 4 : I) * 10)) << "down by 4 within 16";
-    EXPECT_EQ(Out[I * 5 + 3], L + 4 < 16 ? 1 : 0) << "down's in-range predicate";
+    EXPECT_EQ(Out[I * 5 + 0], int((Seg + 3) * 10))
+        << "idx reads lane 3 of its segment";
+    EXPECT_EQ(Out[I * 5 + 1], int((L >= 2 ? I - 2 : I) * 10))
+        << "up by 2 within 16";
+    EXPECT_EQ(Out[I * 5 + 2], int((L + 4 < 16 ? I + 4 : I) * 10))
+        << "down by 4 within 16";
+    EXPECT_EQ(Out[I * 5 + 3], L + 4 < 16 ? 1 : 0)
+        << "down's in-range predicate";
     EXPECT_EQ(Out[I * 5 + 4], int((I ^ 1) * 10)) << "xor 1 over the full warp";
   }
 }
@@ -315,8 +322,9 @@ TEST(Engine, TrapAndAssertFailTheLaunchAndTheEngineGoesOn) {
     if (linearThread(T) == 7)
       __cucpu_assert_fail(T, "x == 0", "k.cu", 12, "void k()");
   };
-  EXPECT_EQ(codeOf(run(config(Assert, {2, 1, 1}, {32, 1, 1}, nullptr)), Message),
-            CUDA_ERROR_ASSERT)
+  EXPECT_EQ(
+      codeOf(run(config(Assert, {2, 1, 1}, {32, 1, 1}, nullptr)), Message),
+      CUDA_ERROR_ASSERT)
       << "a failed assert fails the launch with CUDA_ERROR_ASSERT";
   EXPECT_NE(Message.find("x == 0"), std::string::npos) << Message;
   // The abandoned fibers were reset: a normal launch still works.

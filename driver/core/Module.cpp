@@ -1,0 +1,222 @@
+//===- Module.cpp - A loaded module (CUmodule) ----------------------------===//
+#include "core/Module.h"
+
+#include "core/Context.h"
+#include "core/Error.h"
+#include "core/ExecutionEngine.h"
+#include "core/HandleRegistry.h"
+
+#include "FatBinary.h"
+#include "ImageKind.h"
+#include "JitError.h"
+#include "LoaderError.h"
+#include "ModuleImage.h"
+
+#include <cstdlib>
+
+using namespace cucpu;
+
+namespace {
+/// The CUresult of an error of loader/ or modules/.
+llvm::Error toCuError(llvm::Error E) {
+  return llvm::handleErrors(
+      std::move(E),
+      [](const loader::ImageError &IE) {
+        return makeError(IE.kind() == loader::ImageErrorKind::NoBinaryForGpu
+                             ? CUDA_ERROR_NO_BINARY_FOR_GPU
+                             : CUDA_ERROR_INVALID_IMAGE,
+                         IE.text());
+      },
+      [](const modules::JitError &JE) {
+        switch (JE.kind()) {
+        case modules::JitErrorKind::InvalidImage:
+          return makeError(CUDA_ERROR_INVALID_IMAGE, JE.text());
+        case modules::JitErrorKind::Unsupported:
+          return makeError(CUDA_ERROR_NOT_SUPPORTED, JE.text());
+        case modules::JitErrorKind::NotFound:
+          return makeError(CUDA_ERROR_NOT_FOUND, JE.text());
+        case modules::JitErrorKind::Internal:
+          break;
+        }
+        return makeError(CUDA_ERROR_UNKNOWN,
+                         "The JIT compiler failed: " + JE.text());
+      });
+}
+
+/// JIT options from the environment (CUDA_CACHE_*), as NVIDIA reads them.
+modules::JitOptions jitOptions(std::string *InfoLog) {
+  modules::JitOptions O;
+  O.RuntimeSymbols = ExecutionEngine::runtimeSymbols();
+  O.InfoLog = InfoLog;
+  if (const char *V = std::getenv("CUDA_CACHE_DISABLE"))
+    O.CacheEnabled = std::string(V) != "1";
+  if (const char *V = std::getenv("CUDA_CACHE_PATH"))
+    O.CachePath = V;
+  if (const char *V = std::getenv("CUDA_CACHE_MAXSIZE")) {
+    char *End = nullptr;
+    unsigned long long Bytes = std::strtoull(V, &End, 10);
+    if (End != V && *End == '\0')
+      O.CacheMaxBytes = Bytes;
+  }
+  return O;
+}
+} // namespace
+
+llvm::Expected<std::shared_ptr<Module>>
+Module::load(const std::shared_ptr<Context> &Ctx, llvm::ArrayRef<uint8_t> Image,
+             std::string *InfoLog) {
+  auto Read = loader::readImage(Image);
+  if (!Read)
+    return toCuError(Read.takeError());
+  uint64_t ConstantBytes = 0;
+  for (const loader::GlobalInfo &G : Read->Globals)
+    if (G.Space == loader::GlobalSpace::Constant)
+      ConstantBytes += G.Size;
+  auto Jit = modules::JitModule::load(std::move(*Read), jitOptions(InfoLog));
+  if (!Jit)
+    return toCuError(Jit.takeError());
+
+  std::shared_ptr<Module> M(new Module());
+  M->Owner = Ctx;
+  M->Jit = std::move(*Jit);
+  const loader::ModuleImage &Img = M->Jit->image();
+  for (const loader::KernelInfo &K : Img.Kernels) {
+    auto Entry = M->Jit->kernel(K.Name);
+    if (!Entry)
+      return toCuError(Entry.takeError());
+    M->Functions.push_back(
+        std::make_shared<Function>(M, Ctx, K.Name, *Entry, ConstantBytes));
+  }
+  // The variables' addresses are device pointers the application copies to
+  // and from: the context's memory registry must know them.
+  for (const loader::GlobalInfo &G : Img.Globals) {
+    if (G.Size == 0)
+      continue;
+    auto Entry = M->Jit->global(G.Name);
+    if (!Entry)
+      return toCuError(Entry.takeError());
+    auto Base = reinterpret_cast<uintptr_t>(Entry->Address);
+    if (!Base || Ctx->memory().overlaps(Base, Entry->Size))
+      continue;
+    Allocation A;
+    A.Base = Base;
+    A.Size = Entry->Size;
+    A.Charged = 0;
+    A.Kind = MemoryKind::ModuleGlobal;
+    Ctx->memory().insert(A);
+    M->GlobalBases.push_back(Base);
+  }
+  HandleRegistry &Registry = HandleRegistry::get();
+  for (const auto &F : M->Functions)
+    Registry.add(F);
+  Registry.add(M);
+  Ctx->own(M);
+  return M;
+}
+
+Module::~Module() {
+  HandleRegistry &Registry = HandleRegistry::get();
+  for (const auto &F : Functions)
+    Registry.remove(F.get());
+  if (std::shared_ptr<Context> Ctx = Owner.lock())
+    for (uintptr_t Base : GlobalBases)
+      (void)Ctx->memory().eraseAt(Base, {MemoryKind::ModuleGlobal});
+}
+
+void Module::unload() {
+  HandleRegistry &Registry = HandleRegistry::get();
+  for (const auto &F : Functions)
+    Registry.remove(F.get());
+  Registry.remove(this);
+  if (std::shared_ptr<Context> Ctx = Owner.lock()) {
+    // NVIDIA writes pending device printf output when a module is unloaded.
+    ExecutionEngine::flushOutput(Ctx->id());
+    Ctx->disown(this); // May destroy this module: nothing may follow.
+  }
+}
+
+llvm::Expected<std::shared_ptr<Function>>
+Module::function(llvm::StringRef Name) const {
+  for (const auto &F : Functions)
+    if (F->name() == Name)
+      return F;
+  return makeError(
+      CUDA_ERROR_NOT_FOUND,
+      llvm::formatv("The module has no kernel named \"{0}\".", Name));
+}
+
+llvm::Expected<modules::GlobalEntry>
+Module::global(llvm::StringRef Name) const {
+  for (const loader::GlobalInfo &G : Jit->image().Globals)
+    if (G.Name == Name) {
+      auto Entry = Jit->global(Name);
+      if (!Entry)
+        return toCuError(Entry.takeError());
+      return *Entry;
+    }
+  return makeError(CUDA_ERROR_NOT_FOUND,
+                   llvm::formatv("The module has no global variable named "
+                                 "\"{0}\".",
+                                 Name));
+}
+
+bool Module::hasTexRef(llvm::StringRef Name) const {
+  for (const loader::TexRefInfo &T : Jit->image().TexRefs)
+    if (T.Name == Name)
+      return true;
+  return false;
+}
+
+llvm::Expected<std::shared_ptr<Module>>
+Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
+                  size_t Size, std::string *InfoLog) {
+  std::string Why;
+  loader::ImageKind Kind = loader::classifyImage(Data, Size, Why);
+  switch (Kind) {
+  case loader::ImageKind::Ptx:
+  case loader::ImageKind::NvidiaCubin:
+    return makeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
+                     llvm::formatv("The module is {0}, which only NVIDIA GPUs "
+                                   "run; compile the kernel source with cucc "
+                                   "(cucc -cubin -o k.cubin k.cu) to get an "
+                                   "image for cucpu.",
+                                   loader::describe(Kind)));
+  case loader::ImageKind::CucpuImage: {
+    if (Size == 0)
+      Size = loader::impliedImageSize(Data, Kind);
+    if (Size == 0)
+      return makeError(CUDA_ERROR_INVALID_IMAGE,
+                       "The size of the module image cannot be told from its "
+                       "header.");
+    return load(Ctx, {static_cast<const uint8_t *>(Data), Size}, InfoLog);
+  }
+  case loader::ImageKind::FatBinaryWrapper:
+  case loader::ImageKind::FatBinary: {
+    if (Kind == loader::ImageKind::FatBinaryWrapper) {
+      auto Inner = loader::unwrapFatBinary(Data);
+      if (!Inner)
+        return toCuError(Inner.takeError());
+      Data = *Inner;
+      Size = 0;
+    }
+    if (Size == 0) {
+      auto Bytes = loader::fatBinarySize(Data);
+      if (!Bytes)
+        return toCuError(Bytes.takeError());
+      Size = static_cast<size_t>(*Bytes);
+    }
+    auto Entries =
+        loader::readFatBinary({static_cast<const uint8_t *>(Data), Size});
+    if (!Entries)
+      return toCuError(Entries.takeError());
+    auto Chosen = loader::selectImage(*Entries);
+    if (!Chosen)
+      return toCuError(Chosen.takeError());
+    return load(Ctx, *Chosen, InfoLog);
+  }
+  default:
+    return makeError(
+        CUDA_ERROR_INVALID_IMAGE,
+        llvm::formatv("The module is {0}: {1}", loader::describe(Kind), Why));
+  }
+}
