@@ -8,7 +8,8 @@
 // it is restored, so the compiler can neither fold nor move the operation.
 //
 // Conversions to integers follow PTX cvt: round in the mode, then saturate
-// to the destination's range; NaN converts to 0.
+// to the destination's range. NaN converts as on an H200: to 0 from float to
+// 32-bit integers, else to the sign bit alone (see toInt).
 //
 //===----------------------------------------------------------------------===//
 #include "RuntimeLibrary.h"
@@ -18,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 namespace {
 
@@ -68,8 +70,16 @@ template <typename To, typename From> To convert(From A) {
 
 /// Rounds \p X to an integral value in \p Mode, then saturates to Int.
 template <typename Int, typename F> Int toInt(F X, int Mode) {
-  if (std::isnan(X))
-    return 0;
+  if (std::isnan(X)) {
+    // As an H200 converts NaN (tests/kernels, convert_*): to 0 from float to
+    // a 32-bit integer; to the sign bit alone (0x80000000,
+    // 0x8000000000000000) from double, and from float to 64 bits, unsigned
+    // destinations included.
+    if (sizeof(F) == 4 && sizeof(Int) == 4)
+      return 0;
+    using U = std::make_unsigned_t<Int>;
+    return static_cast<Int>(U(1) << (8 * sizeof(Int) - 1));
+  }
   F R = Mode == FE_TONEAREST    ? std::nearbyint(X)
         : Mode == FE_TOWARDZERO ? std::trunc(X)
         : Mode == FE_UPWARD     ? std::ceil(X)

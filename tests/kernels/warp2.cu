@@ -1,0 +1,89 @@
+// Warp functions with partial masks and width < 32.
+#define LANE (threadIdx.x % 32)
+
+extern "C" __global__ void shflUpWidth(int *Out) {
+  Out[threadIdx.x] = __shfl_up_sync(0xffffffff, (int)threadIdx.x, 3, 8);
+}
+
+extern "C" __global__ void shflDownWidth(int *Out) {
+  Out[threadIdx.x] = __shfl_down_sync(0xffffffff, (int)threadIdx.x, 5, 16);
+}
+
+extern "C" __global__ void shflXor(int *Out) {
+  Out[threadIdx.x] = __shfl_xor_sync(0xffffffff, (int)threadIdx.x, 5);
+}
+
+// Width 4, lane mask 6: a lane may read from an earlier segment but gets its
+// own value when the partner lies in a later one.
+extern "C" __global__ void shflXorWidth(int *Out) {
+  Out[threadIdx.x] = __shfl_xor_sync(0xffffffff, (int)threadIdx.x, 6, 4);
+}
+
+// Source lanes beyond the width wrap within the segment.
+extern "C" __global__ void shflIdxWrap(int *Out) {
+  Out[threadIdx.x] = __shfl_sync(0xffffffff, (int)threadIdx.x, 9, 8);
+}
+
+// 64-bit and double shuffles.
+extern "C" __global__ void shfl64(long long *OutL, double *OutD) {
+  long long V = (long long)threadIdx.x << 40 | threadIdx.x;
+  OutL[threadIdx.x] = __shfl_sync(0xffffffff, V, (LANE + 1) % 32);
+  OutD[threadIdx.x] = __shfl_sync(0xffffffff, threadIdx.x * 0.5, 0);
+}
+
+// Only the even lanes take part.
+extern "C" __global__ void shflPartial(int *Out) {
+  int V = -1;
+  if (LANE % 2 == 0)
+    V = __shfl_sync(0x55555555, (int)LANE * 10, (LANE + 2) % 32);
+  Out[threadIdx.x] = V;
+}
+
+extern "C" __global__ void ballotPartial(unsigned *Out) {
+  unsigned V = 0;
+  if (LANE < 20)
+    V = __ballot_sync(0x000fffff, LANE % 3 == 0);
+  Out[threadIdx.x] = V;
+}
+
+// Bit 0: all(lane < 31); bit 1: any(lane == 31); bit 2: all over the lower
+// half (lower lanes only); bit 3: any(false); bit 4: all(true).
+extern "C" __global__ void anyAll(int *Out) {
+  int R = (__all_sync(0xffffffff, LANE < 31) != 0) |
+          (__any_sync(0xffffffff, LANE == 31) != 0) << 1 |
+          (__any_sync(0xffffffff, 0) != 0) << 3 |
+          (__all_sync(0xffffffff, 1) != 0) << 4;
+  if (LANE < 16)
+    R |= (__all_sync(0x0000ffff, LANE < 16) != 0) << 2;
+  Out[threadIdx.x] = R;
+}
+
+// A 48-thread block: the second warp has 16 threads.
+extern "C" __global__ void activeMask(unsigned *Out) {
+  Out[threadIdx.x] = __activemask();
+}
+
+extern "C" __global__ void matchAny(unsigned *Out) {
+  Out[threadIdx.x] = __match_any_sync(0xffffffff, (int)LANE / 4);
+}
+
+// Bits 0-31 hold the mask, bit 32 the predicate.
+extern "C" __global__ void matchAll(unsigned long long *Out) {
+  int Pred1 = 0, Pred2 = 0;
+  unsigned Same = __match_all_sync(0xffffffff, 7, &Pred1);
+  unsigned Differ = __match_all_sync(0xffffffff, (long long)LANE, &Pred2);
+  Out[2 * threadIdx.x] = Same | (unsigned long long)(Pred1 != 0) << 32;
+  Out[2 * threadIdx.x + 1] = Differ | (unsigned long long)(Pred2 != 0) << 32;
+}
+
+// __syncwarp orders shared-memory accesses within the warp.
+extern "C" __global__ void syncWarp(int *Out) {
+  __shared__ int Buf[64];
+  Buf[threadIdx.x] = threadIdx.x * 3;
+  __syncwarp();
+  int V = Buf[(threadIdx.x / 32) * 32 + (LANE + 7) % 32];
+  __syncwarp();
+  Buf[threadIdx.x] = V;
+  __syncwarp(0xffffffff);
+  Out[threadIdx.x] = Buf[threadIdx.x];
+}
