@@ -70,7 +70,13 @@ CUCPU_EXPORT CUresult CUDAAPI cuEventQuery(CUevent H) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuEventSynchronize(CUevent H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    return checkEvent(H);
+    CU_TRY(checkEvent(H));
+    CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
+    // As cuStreamSynchronize: printf output arrives, faults are reported.
+    std::shared_ptr<Context> Owner = E->context();
+    CU_INVALID_IF(!Owner, CUDA_ERROR_INVALID_HANDLE,
+                  "The event's context has been destroyed.");
+    return Owner->synchronize();
   });
 }
 

@@ -69,7 +69,13 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamQuery(CUstream H) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuStreamSynchronize(CUstream H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    return checkStream(H);
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, usableStream(H));
+    // Synchronizing delivers device printf output and reports the owning
+    // context's sticky fault, as cuCtxSynchronize does.
+    std::shared_ptr<Context> Owner = S ? S->context() : current::top();
+    CU_INVALID_IF(!Owner, CUDA_ERROR_INVALID_HANDLE,
+                  "The stream's context has been destroyed.");
+    return Owner->synchronize();
   });
 }
 

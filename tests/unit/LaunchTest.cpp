@@ -69,14 +69,23 @@ define void @probe(ptr %out, i32 %a, float %f, i8 %c) {
   ret void
 }
 
+@said = private unnamed_addr constant [10 x i8] c"said %d.\0A\00"
+declare i32 @vprintf(ptr, ptr)
+define void @say(i32 %v) {
+  %buf = alloca i32, align 4
+  store i32 %v, ptr %buf
+  %r = call i32 @vprintf(ptr @said, ptr %buf)
+  ret void
+}
 define void @boom() {
   call void @llvm.trap()
   unreachable
 }
 
-!nvvm.annotations = !{!0, !1}
+!nvvm.annotations = !{!0, !1, !2}
 !0 = !{ptr @probe, !"kernel", i32 1}
 !1 = !{ptr @boom, !"kernel", i32 1}
+!2 = !{ptr @say, !"kernel", i32 1}
 )";
 
 /// The ELF image of ProbeIr, built with the loader's writer.
@@ -99,7 +108,12 @@ std::vector<uint8_t> probeImage() {
   Probe.ParamBytes = 17;
   cucpu::loader::KernelInfo Boom;
   Boom.Name = "boom";
-  I.Kernels = {Probe, Boom};
+  cucpu::loader::KernelInfo Say;
+  Say.Name = "say";
+  Say.Params = {{0, 4, 4}};
+  Say.ParamBytes = 4;
+  Say.Uses = cucpu::loader::UsesPrintf;
+  I.Kernels = {Probe, Boom, Say};
   cucpu::loader::GlobalInfo Counter;
   Counter.Name = "counter";
   Counter.Space = cucpu::loader::GlobalSpace::Device;
@@ -293,7 +307,7 @@ TEST_F(Launch, FunctionQueries) {
   EXPECT_EQ(Owner, Mod) << "the function's module";
   unsigned Count = 0;
   EXPECT_CU(CUDA_SUCCESS, cuModuleGetFunctionCount(&Count, Mod));
-  EXPECT_EQ(Count, 2u) << "probe and boom";
+  EXPECT_EQ(Count, 3u) << "probe, boom and say";
   CUfunction Missing;
   EXPECT_CU(CUDA_ERROR_NOT_FOUND, cuModuleGetFunction(&Missing, Mod, "nope"))
       << "a missing name (observed)";
@@ -341,4 +355,87 @@ TEST_F(Launch, ModuleGlobalsAreCopyableButNotFreeable) {
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemcpyDtoH(&Value, G, sizeof(Value)))
       << "after unload the address is no allocation";
   Mod = nullptr;
+}
+
+TEST_F(Launch, PrintfOutputArrivesAtStreamAndEventSynchronize) {
+  CUfunction Say = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&Say, Mod, "say"));
+  CUstream S = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0));
+  int V = 41;
+  void *Args[] = {&V};
+
+  testing::internal::CaptureStdout();
+  ASSERT_CU(CUDA_SUCCESS, cuLaunchKernel(Say, 1, 1, 1, 1, 1, 1, 0, S, Args, nullptr));
+  std::string AtLaunch = testing::internal::GetCapturedStdout();
+  testing::internal::CaptureStdout();
+  EXPECT_CU(CUDA_SUCCESS, cuStreamSynchronize(S));
+  std::string AtSync = testing::internal::GetCapturedStdout();
+  EXPECT_EQ("", AtLaunch) << "device output waits for a synchronization";
+  EXPECT_EQ("said 41.\n", AtSync) << "cuStreamSynchronize delivers it";
+
+  CUevent E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&E, 0));
+  V = 42;
+  testing::internal::CaptureStdout();
+  ASSERT_CU(CUDA_SUCCESS, cuLaunchKernel(Say, 1, 1, 1, 1, 1, 1, 0, S, Args, nullptr));
+  ASSERT_CU(CUDA_SUCCESS, cuEventRecord(E, S));
+  EXPECT_CU(CUDA_SUCCESS, cuEventSynchronize(E));
+  EXPECT_EQ("said 42.\n", testing::internal::GetCapturedStdout())
+      << "cuEventSynchronize delivers it too";
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
+}
+
+/// An image that passes the loader's checks but holds \p Bitcode and lists
+/// the kernels \p Kernels.
+std::vector<uint8_t> imageWith(std::vector<uint8_t> Bitcode,
+                               std::vector<cucpu::loader::KernelInfo> Kernels) {
+  cucpu::loader::ModuleImage I;
+  I.Producer = "LaunchTest";
+  I.TargetArch = "sm_75";
+  I.Kernels = std::move(Kernels);
+  I.Bitcode = std::move(Bitcode);
+  auto Bytes = cucpu::loader::writeImage(I);
+  if (!Bytes) {
+    llvm::consumeError(Bytes.takeError());
+    return {};
+  }
+  return *Bytes;
+}
+
+TEST_F(Launch, MalformedImagesAreInvalidImageWithoutACrash) {
+  CUmodule M = nullptr;
+  for (size_t Keep : {size_t(64), Image.size() / 2, Image.size() * 3 / 4}) {
+    std::vector<uint8_t> Truncated(Image.begin(), Image.begin() + Keep);
+    Truncated.resize(Image.size(), 0); // Same length, the tail zeroed.
+    EXPECT_CU(CUDA_ERROR_INVALID_IMAGE, cuModuleLoadData(&M, Truncated.data()))
+        << "an image cut after " << Keep << " bytes";
+  }
+  std::vector<uint8_t> WrongMachine = Image;
+  WrongMachine[18] = 62; // e_machine = EM_X86_64
+  WrongMachine[19] = 0;
+  EXPECT_CU(CUDA_ERROR_INVALID_IMAGE, cuModuleLoadData(&M, WrongMachine.data()))
+      << "an ELF file for another machine";
+  std::vector<uint8_t> BadOffsets = Image;
+  BadOffsets[0x28 + 4] = 0x7f; // e_shoff far past the end
+  EXPECT_CU(CUDA_ERROR_INVALID_IMAGE, cuModuleLoadData(&M, BadOffsets.data()))
+      << "a section header table outside the image";
+
+  std::vector<uint8_t> Corrupt =
+      imageWith({'B', 'C', 0xc0, 0xde, 1, 2, 3, 4, 5, 6, 7, 8}, {});
+  ASSERT_FALSE(Corrupt.empty());
+  EXPECT_CU(CUDA_ERROR_INVALID_IMAGE, cuModuleLoadData(&M, Corrupt.data()))
+      << "bitcode that does not parse";
+
+  cucpu::loader::KernelInfo Ghost;
+  Ghost.Name = "ghost";
+  std::vector<uint8_t> Good = probeImage();
+  auto Parsed = cucpu::loader::readImage(Good);
+  ASSERT_TRUE(static_cast<bool>(Parsed));
+  std::vector<uint8_t> Missing = imageWith(Parsed->Bitcode, {Ghost});
+  ASSERT_FALSE(Missing.empty());
+  EXPECT_CU(CUDA_ERROR_INVALID_IMAGE, cuModuleLoadData(&M, Missing.data()))
+      << "the image lists a kernel its IR does not define";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxSynchronize()) << "no fault was left behind";
 }
