@@ -69,7 +69,9 @@ uint32_t __cucpu_warp_shfl(CucpuThread *T, uint32_t Mask, uint32_t Value,
     64-bit value (32-bit values are zero-extended). */
 uint32_t __cucpu_warp_match(CucpuThread *T, uint32_t Mask, uint64_t Value,
                             int32_t Mode, int32_t *Pred);
-/** __activemask(): the threads of the warp that have not exited. */
+/** __activemask(): the lanes of the warp that execute it together. A meeting
+    point of the warp: it returns once every lane that has not exited waits
+    at a warp operation or at a block barrier. */
 uint32_t __cucpu_activemask(CucpuThread *T);
 /** Lets other threads of the block run (spin loops on shared state). */
 void __cucpu_yield(CucpuThread *T);

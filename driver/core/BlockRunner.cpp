@@ -235,6 +235,8 @@ int32_t BlockRunner::barrier(CucpuThread *T, int32_t Predicate, int32_t Op) {
     releaseBarrier(); // The last thread to arrive goes on at once.
   } else {
     Slots[F.Index].State = SlotState::Barrier;
+    // Lanes of this warp waiting in __activemask() no longer wait for it.
+    resolveWarp(F.Index / WarpSize);
     suspend(F);
   }
   // No barrier can complete again before every waiter has read these.
@@ -294,6 +296,7 @@ void BlockRunner::resolveWarp(unsigned Warp) {
     return;
   unsigned Count = std::min(WarpSize, NumThreads - Base);
   uint32_t Waiting = 0;
+  uint32_t AtBarrier = 0;
   // Lanes past the end of the block do not exist: like exited ones, they are
   // not waited for.
   uint32_t Gone = Count == WarpSize ? 0 : ~((1u << Count) - 1);
@@ -303,6 +306,8 @@ void BlockRunner::resolveWarp(unsigned Warp) {
       Waiting |= bit(L);
     else if (St == SlotState::Exited)
       Gone |= bit(L);
+    else if (St == SlotState::Barrier)
+      AtBarrier |= bit(L);
   }
   if (!Waiting)
     return;
@@ -312,7 +317,13 @@ void BlockRunner::resolveWarp(unsigned Warp) {
   uint32_t Released = 0;
   for (unsigned L = 0; L < Count; ++L)
     if (Waiting & bit(L)) {
-      uint32_t Need = (Slots[Base + L].Mask | bit(L)) & ~Gone;
+      const Slot &S = Slots[Base + L];
+      uint32_t Need = (S.Mask | bit(L)) & ~Gone;
+      // __activemask() waits for the lanes that may still join it; a lane
+      // blocked at __syncthreads cannot (it diverged), so it is not waited
+      // for, as a lane at another warp operation is not counted in.
+      if (S.Op == WarpOp::ActiveMask)
+        Need &= ~AtBarrier;
       if ((Need & ~Waiting) == 0)
         Released |= bit(L);
     }
@@ -339,6 +350,12 @@ void BlockRunner::computeWarpResult(unsigned Lane, unsigned Base,
   S.Pred = 0;
   switch (S.Op) {
   case WarpOp::Sync:
+    break;
+  case WarpOp::ActiveMask:
+    // The lanes that execute this __activemask() together.
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if ((Waiting & bit(L)) && Slots[Base + L].Op == WarpOp::ActiveMask)
+        S.Result |= bit(L);
     break;
   case WarpOp::Vote: {
     uint32_t Ballot = 0;
@@ -417,14 +434,13 @@ void BlockRunner::computeWarpResult(unsigned Lane, unsigned Base,
 }
 
 uint32_t BlockRunner::activeMask(CucpuThread *T) {
-  auto &F = *static_cast<EngineFiber *>(T->EngineThread);
-  unsigned Base = F.Index / WarpSize * WarpSize;
-  unsigned Count = std::min(WarpSize, NumThreads - Base);
-  uint32_t Mask = 0;
-  for (unsigned L = 0; L < Count; ++L)
-    if (Slots[Base + L].State != SlotState::Exited)
-      Mask |= bit(L);
-  return Mask;
+  // On NVIDIA, __activemask() reports the lanes of the warp that are
+  // converged with the caller. Fibers run one after another, so converged
+  // lanes are found by making the call a meeting point of the warp: it
+  // returns once every lane that has not exited waits at a warp operation
+  // (or at a block barrier), and answers the lanes waiting at this one.
+  return static_cast<uint32_t>(
+      warp(T, WarpOp::ActiveMask, ~0u, 0, 0, 0, 0, nullptr));
 }
 
 void BlockRunner::yield(CucpuThread *T) {

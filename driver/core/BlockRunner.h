@@ -30,7 +30,7 @@
 namespace cucpu {
 
 /// What a warp operation is, for the engine's bookkeeping.
-enum class WarpOp : uint8_t { Sync, Vote, Shuffle, Match };
+enum class WarpOp : uint8_t { Sync, Vote, Shuffle, Match, ActiveMask };
 
 /// Runs the blocks of launches on the calling OS thread.
 class BlockRunner {

@@ -244,3 +244,5 @@ cucpu_kernel_test(clock_monotonic lang.cu clocks GRID 4 BLOCK 32 ARGS buf:i32[12
 cucpu_kernel_test(ldg lang.cu ldg GRID 2 BLOCK 32 ARGS buf:i32[64]=i buf:f32[256]=i buf:f64[64]=i*0.5 buf:f64[64]=0 EXPECT "3:17.5*i+6")
 cucpu_kernel_test(printf_formats lang.cu formats GRID 2 BLOCK 32 ARGS i32:-5 OUTPUT "d=-5 u=4000000000 x=ff f=1.500000 e=1.234568e\\+04 s=str c=Z lld=-1234567890123 g=0.25\n")
 cucpu_kernel_test(assert_holds lang.cu assertHolds GRID 2 BLOCK 64 ARGS buf:i32[128]=0 EXPECT "0:1")
+cucpu_kernel_test(warp_activemask_partial_warp warp2.cu activeMask GRID 1 BLOCK 48 ARGS buf:u32[48]=0 EXPECT "0:0xffffffff-(i/32)*0xffff0000")
+cucpu_kernel_test(warp_activemask_divergent warp2.cu activeMaskDivergent GRID 2 BLOCK 64 ARGS buf:u32[128]=7 EXPECT "0:(1-(i%32)/16)*0xffff")

@@ -63,6 +63,17 @@ extern "C" __global__ void activeMask(unsigned *Out) {
   Out[threadIdx.x] = __activemask();
 }
 
+// Lanes below 16 ask for the active mask while the others go on to the
+// barrier: each half sees only itself (Out[i] = 0xffff for i % 32 < 16,
+// and lanes 16..31 write 0 after the barrier).
+extern "C" __global__ void activeMaskDivergent(unsigned *Out) {
+  unsigned Mask = 0;
+  if (threadIdx.x % 32 < 16)
+    Mask = __activemask();
+  __syncthreads();
+  Out[blockIdx.x * blockDim.x + threadIdx.x] = Mask;
+}
+
 extern "C" __global__ void matchAny(unsigned *Out) {
   Out[threadIdx.x] = __match_any_sync(0xffffffff, (int)LANE / 4);
 }
