@@ -14,12 +14,6 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
-/// Checks that \p H names a live stream (or a default stream).
-llvm::Error checkStream(CUstream H) {
-  CU_TRY(current::require());
-  return lookupStream(H).takeError();
-}
-
 llvm::Error copyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes) {
   CU_TRY(current::require());
   if (Bytes == 0)

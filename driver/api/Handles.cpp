@@ -36,6 +36,13 @@ llvm::Expected<std::shared_ptr<Stream>> api::lookupStream(CUstream H) {
   return S;
 }
 
+llvm::Expected<std::shared_ptr<Stream>> api::usableStream(CUstream H) {
+  CU_TRY(current::require());
+  return lookupStream(H);
+}
+
+llvm::Error api::checkStream(CUstream H) { return usableStream(H).takeError(); }
+
 llvm::Expected<std::shared_ptr<Event>> api::lookupEvent(CUevent H) {
   CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The event handle is NULL.");
   auto E = HandleRegistry::get().findAs<Event>(H);

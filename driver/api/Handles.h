@@ -34,6 +34,14 @@ llvm::Expected<Device &> lookupDevice(CUdevice Ordinal);
 /// destroyed or foreign handle.
 llvm::Expected<std::shared_ptr<Stream>> lookupStream(CUstream H);
 
+/// The stream \p H (null for a default stream) for a call that needs a
+/// current context; a stream of another context is usable too, as on
+/// NVIDIA's driver.
+llvm::Expected<std::shared_ptr<Stream>> usableStream(CUstream H);
+
+/// Checks that \p H is usable (see usableStream).
+llvm::Error checkStream(CUstream H);
+
 /// The live event \p H names, or CUDA_ERROR_INVALID_HANDLE.
 llvm::Expected<std::shared_ptr<Event>> lookupEvent(CUevent H);
 

@@ -8,17 +8,6 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
-/// The stream \p H (null for a default stream of the current context). A
-/// stream of another context is usable too, as on NVIDIA's driver; a
-/// context must be current all the same.
-llvm::Expected<std::shared_ptr<Stream>> usableStream(CUstream H) {
-  CU_TRY(current::require());
-  return lookupStream(H);
-}
-
-/// Checks that \p H is usable (see usableStream).
-llvm::Error checkStream(CUstream H) { return usableStream(H).takeError(); }
-
 llvm::Error createStream(CUstream *Out, unsigned Flags, int Priority) {
   CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The stream pointer is NULL.");
   CU_INVALID_IF(Flags & ~CU_STREAM_NON_BLOCKING, CUDA_ERROR_INVALID_VALUE,
