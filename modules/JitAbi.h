@@ -45,6 +45,39 @@ typedef struct CucpuThread {
 /** What modules/ compiles for each kernel: runs one CUDA thread to its end. */
 typedef void (*CucpuThreadEntry)(CucpuThread *Thread);
 
+/** What modules/ compiles for each kernel whose barriers and warp functions
+    it compiles away: runs one whole block, region by region, each region a
+    loop over the block's threads. Threads holds one CucpuThread per thread
+    of the block (x fastest), filled by the engine; the compiled code passes
+    them to the services below. Frame is the block's per-thread storage:
+    KernelEntry::FrameBytes per thread, 64-byte aligned, uninitialized.
+    Returns CucpuBlockDone, or CucpuBlockDiverged when threads that had not
+    exited reached different barriers (the kernel broke CUDA's rule). */
+typedef int32_t (*CucpuBlockEntry)(const CucpuBlock *Block,
+                                   CucpuThread *Threads, char *Frame);
+enum { CucpuBlockDone = 0, CucpuBlockDiverged = 1 };
+
+/** The per-thread arrays a block function keeps for one warp operation, in
+    this order, each with one element per thread of the block: Value (i64),
+    Mask, LaneOrDelta, Clamp, Result, Pred (i32). Offsets in bytes from the
+    first array, for a block of N threads. */
+enum {
+  CucpuWarpArraysValue = 0,
+  CucpuWarpArraysMask = 8,
+  CucpuWarpArraysLaneOrDelta = 12,
+  CucpuWarpArraysClamp = 16,
+  CucpuWarpArraysResult = 20,
+  CucpuWarpArraysPred = 24,
+  CucpuWarpArraysBytes = 28 /* per thread */
+};
+/** What a warp operation of a block function is. */
+enum {
+  CucpuWarpKindSync = 0,
+  CucpuWarpKindVote = 1,
+  CucpuWarpKindShuffle = 2,
+  CucpuWarpKindMatch = 3
+};
+
 /* The engine's services, called by JIT-compiled code. The driver gives their
  * addresses to modules/ (JitOptions::RuntimeSymbols) under these names. */
 
@@ -84,6 +117,21 @@ void __cucpu_assert_fail(CucpuThread *T, const char *Message, const char *File,
 /** trap / __trap(): the launch fails with CUDA_ERROR_LAUNCH_FAILED. Does not
     return. */
 void __cucpu_trap(CucpuThread *T);
+
+/** A warp operation of a block function: the lanes [Base, Base + Count) of
+    the block that have not exited (Exited[t] == 0) reached operation Kind
+    (CucpuWarpKind*) with Mode as __cucpu_warp_vote/shfl/match take it;
+    their operands are in the warp arrays at Arrays (a block of NumThreads
+    threads); writes their Result and Pred. */
+void __cucpu_warp_exchange(char *Arrays, uint32_t NumThreads, uint32_t Base,
+                           uint32_t Count, const int32_t *Exited, int32_t Kind,
+                           int32_t Mode);
+/** __syncthreads_count (Op 0), _and (Op 1), _or (Op 2) of a block function:
+    reduces Pred[t] over the NumThreads threads with Exited[t] == 0 and
+    writes the result to Result[t] for every thread. */
+void __cucpu_block_reduce(const int32_t *Pred, int32_t *Result,
+                          const int32_t *Exited, uint32_t NumThreads,
+                          int32_t Op);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -97,6 +97,7 @@ std::string cacheKey(const loader::ModuleImage &Image,
 struct Payload {
   StringMap<uint32_t> KernelShared;
   StringMap<uint64_t> GlobalSizes;
+  StringMap<uint32_t> KernelFrame; ///< Kernels with a block function.
 
   std::string encode() const {
     std::string Out;
@@ -112,6 +113,8 @@ struct Payload {
       Put('K', K.first(), K.second);
     for (const auto &G : GlobalSizes)
       Put('G', G.first(), G.second);
+    for (const auto &F : KernelFrame)
+      Put('F', F.first(), F.second);
     return Out;
   }
 
@@ -132,6 +135,8 @@ struct Payload {
         P.KernelShared[Name] = static_cast<uint32_t>(Value);
       else if (Tag == 'G')
         P.GlobalSizes[Name] = Value;
+      else if (Tag == 'F' && Value <= UINT32_MAX)
+        P.KernelFrame[Name] = static_cast<uint32_t>(Value);
       else
         return std::nullopt;
     }
@@ -219,6 +224,7 @@ compile(const loader::ModuleImage &Image, const JitOptions &Options,
                         "Code generation failed: " + Diagnostics);
   Out.KernelShared = std::move(State.KernelShared);
   Out.GlobalSizes = std::move(State.GlobalSizes);
+  Out.KernelFrame = std::move(State.KernelFrame);
   ++Compiled;
   return std::move(*Object);
 }
@@ -289,6 +295,18 @@ JitModule::load(loader::ModuleImage Image, const JitOptions &Options) {
     KernelEntry &K = Kernels[Info.Name];
     K.Entry = Addr->toPtr<CucpuThreadEntry>();
     K.StaticShared = Data->KernelShared.lookup(Info.Name);
+    auto Frame = Data->KernelFrame.find(Info.Name);
+    if (Frame != Data->KernelFrame.end()) {
+      Expected<orc::ExecutorAddr> Block =
+          J.lookup(*JD, BlockPrefix + Info.Name);
+      if (!Block)
+        return Fail(makeJitError(JitErrorKind::Internal,
+                                 "The block function of kernel " + Info.Name +
+                                     " could not be linked: " +
+                                     toString(Block.takeError())));
+      K.Block = Block->toPtr<CucpuBlockEntry>();
+      K.FrameBytes = Frame->second;
+    }
   }
   StringMap<GlobalEntry> Globals;
   for (const auto &G : Data->GlobalSizes) {

@@ -39,6 +39,10 @@ struct JitOptions {
 /// A compiled kernel.
 struct KernelEntry {
   CucpuThreadEntry Entry = nullptr; ///< Runs one CUDA thread.
+  /// Runs one whole block; null if the kernel has only the thread entry.
+  CucpuBlockEntry Block = nullptr;
+  /// Per-thread bytes of the block function's frame.
+  uint32_t FrameBytes = 0;
   uint32_t StaticShared = 0;        ///< Bytes of static shared memory.
   const loader::KernelInfo *Info = nullptr; ///< From the image.
 };

@@ -79,6 +79,12 @@ Error lowerAndOptimize(Module &M, TargetMachine &TM, LoweringState &State,
            << M;
   if (Error E = runPipeline(M, loweringPipeline(), State, &TM))
     return E;
+  if (Error E = runPipeline(M, blockFunctionPipeline(), State, &TM))
+    return E;
+  if (debugKnob("exec"))
+    for (const auto &R : State.FallbackReasons)
+      errs() << "cucpu: kernel " << R.first()
+             << " runs on the fallback engine: " << R.second << "\n";
   std::string Optimizer =
       "default<O" + std::to_string(OptLevel > 3 ? 3 : OptLevel) + ">";
   if (Error E = runPipeline(M, Optimizer, State, &TM))

@@ -19,10 +19,10 @@ struct BlockRunner::EngineFiber {
   BlockRunner *Runner = nullptr;
   unsigned Index = 0; ///< The slot of the thread it runs.
   bool Busy = false;  ///< Inside a thread (not parked between threads).
+  bool RunsBlocks = false; ///< Runs block functions, not threads.
 };
 
 namespace {
-constexpr unsigned WarpSize = 32;
 /// Alignment of the block's shared memory and of its dynamic part.
 constexpr size_t SharedAlign = 64;
 
@@ -31,7 +31,10 @@ uint32_t bit(unsigned Lane) { return 1u << Lane; }
 
 BlockRunner::BlockRunner() = default;
 
-BlockRunner::~BlockRunner() { std::free(Shared); }
+BlockRunner::~BlockRunner() {
+  std::free(Shared);
+  std::free(Frame);
+}
 
 BlockRunner &BlockRunner::forThisThread() {
   thread_local BlockRunner Runner;
@@ -45,6 +48,7 @@ llvm::Error BlockRunner::prepare(const LaunchConfig &C) {
   if (Stack > StackBytes) {
     // Parked fibers hold nothing: bigger stacks replace them all.
     Fibers.clear();
+    BlockFiber.reset();
     StackBytes = Stack;
   }
   size_t Need = llvm::alignTo(C.StaticShared, 16) + C.DynamicShared;
@@ -57,8 +61,49 @@ llvm::Error BlockRunner::prepare(const LaunchConfig &C) {
                   "The host could not provide {0} bytes of shared memory.",
                   Need);
   }
+  if (C.BlockEntry)
+    return prepareBlockFunction();
   if (Slots.size() < NumThreads)
     Slots.resize(NumThreads);
+  return llvm::Error::success();
+}
+
+llvm::Error BlockRunner::prepareBlockFunction() {
+  const LaunchConfig &C = *Config;
+  if (!BlockFiber) {
+    auto EF = std::make_unique<EngineFiber>();
+    EF->Runner = this;
+    EF->RunsBlocks = true;
+    auto F = Fiber::create(StackBytes, &BlockRunner::fiberMain, EF.get());
+    if (!F)
+      return F.takeError();
+    EF->F = std::move(*F);
+    BlockFiber = std::move(EF);
+  }
+  size_t Need = std::max<size_t>(
+      llvm::alignTo(size_t(C.FrameBytes) * NumThreads, SharedAlign),
+      SharedAlign);
+  if (Need > FrameBytes) {
+    std::free(Frame);
+    Frame = static_cast<char *>(std::aligned_alloc(SharedAlign, Need));
+    FrameBytes = Frame ? Need : 0;
+    CU_INVALID_IF(!Frame, CUDA_ERROR_OUT_OF_MEMORY,
+                  "The host could not provide {0} bytes of per-thread "
+                  "storage for a block.",
+                  Need);
+  }
+  Threads.resize(NumThreads);
+  unsigned Bx = C.Block[0], By = C.Block[1];
+  for (unsigned I = 0; I < NumThreads; ++I) {
+    CucpuThread &T = Threads[I];
+    T.ThreadIdx[0] = I % Bx;
+    T.ThreadIdx[1] = (I / Bx) % By;
+    T.ThreadIdx[2] = I / (Bx * By);
+    T.LaneId = I % WarpSize;
+    T.WarpId = I / WarpSize;
+    T.Block = &Block;
+    T.EngineThread = BlockFiber.get();
+  }
   return llvm::Error::success();
 }
 
@@ -82,6 +127,13 @@ void BlockRunner::fiberMain(void *Arg) {
   auto &EF = *static_cast<EngineFiber *>(Arg);
   BlockRunner &R = *EF.Runner;
   for (;;) {
+    if (EF.RunsBlocks) {
+      R.BlockStatus =
+          R.Config->BlockEntry(&R.Block, R.Threads.data(), R.Frame);
+      EF.Busy = false;
+      switchFiber(EF.F->context(), R.Scheduler);
+      continue;
+    }
     // Run threads one after the other until none is left to start; a thread
     // that waits suspends this fiber inside the service it called.
     while (R.NextThread < R.NumThreads && !R.Failed) {
@@ -127,7 +179,7 @@ void BlockRunner::suspend(EngineFiber &F) {
   switchFiber(F.F->context(), Scheduler);
 }
 
-bool BlockRunner::runBlock(uint64_t Linear, std::string &Out) {
+void BlockRunner::setUpBlock(uint64_t Linear) {
   const LaunchConfig &C = *Config;
   Block.BlockIdx[0] = static_cast<uint32_t>(Linear % C.Grid[0]);
   Block.BlockIdx[1] = static_cast<uint32_t>((Linear / C.Grid[0]) % C.Grid[1]);
@@ -142,15 +194,46 @@ bool BlockRunner::runBlock(uint64_t Linear, std::string &Out) {
   Block.Shared = Shared;
   Block.Params = C.Params;
   Block.Engine = this;
+  Failed = false;
+  FailCode = CUDA_SUCCESS;
+  FailMessage.clear();
+}
+
+bool BlockRunner::runBlockFunction() {
+  BlockFiber->Busy = true;
+  Current = BlockFiber.get();
+  switchFiber(Scheduler, BlockFiber->F->context());
+  Current = nullptr;
+  if (Failed) {
+    // A failed assert or a trap abandoned the block function (abort()).
+    BlockFiber->F->reset();
+    BlockFiber->Busy = false;
+    return false;
+  }
+  if (BlockStatus == CucpuBlockDiverged) {
+    fail(CUDA_ERROR_LAUNCH_FAILED,
+         llvm::formatv("Kernel {0} broke CUDA's barrier rule in block {1}: "
+                       "threads that had not exited reached different "
+                       "__syncthreads() or warp operations.",
+                       Config->KernelName, blockName()));
+    return false;
+  }
+  return true;
+}
+
+bool BlockRunner::runBlock(uint64_t Linear, std::string &Out) {
+  setUpBlock(Linear);
+  Output = &Out;
+  if (Config->BlockEntry) {
+    bool Ok = runBlockFunction();
+    Output = nullptr;
+    return Ok;
+  }
   for (unsigned I = 0; I < NumThreads; ++I)
     Slots[I] = Slot();
   NextThread = Exited = Arrived = 0;
   BarrierCount = BarrierOr = 0;
   BarrierAnd = 1;
-  Failed = false;
-  FailCode = CUDA_SUCCESS;
-  FailMessage.clear();
-  Output = &Out;
   Ready.clear();
   Yielded.clear();
   Idle.clear();
@@ -344,93 +427,20 @@ void BlockRunner::resolveWarp(unsigned Warp) {
 void BlockRunner::computeWarpResult(unsigned Lane, unsigned Base,
                                     uint32_t Waiting) {
   Slot &S = Slots[Base + Lane];
-  uint32_t Members = (S.Mask | bit(Lane)) & Waiting;
-  auto valueOf = [&](unsigned L) { return Slots[Base + L].Value; };
-  S.Result = 0;
-  S.Pred = 0;
-  switch (S.Op) {
-  case WarpOp::Sync:
-    break;
-  case WarpOp::ActiveMask:
+  if (S.Op == WarpOp::ActiveMask) {
     // The lanes that execute this __activemask() together.
+    S.Result = 0;
+    S.Pred = 0;
     for (unsigned L = 0; L < WarpSize; ++L)
       if ((Waiting & bit(L)) && Slots[Base + L].Op == WarpOp::ActiveMask)
         S.Result |= bit(L);
-    break;
-  case WarpOp::Vote: {
-    uint32_t Ballot = 0;
-    for (unsigned L = 0; L < WarpSize; ++L)
-      if ((Members & bit(L)) && valueOf(L))
-        Ballot |= bit(L);
-    switch (S.Mode) {
-    case 0: // all
-      S.Result = Ballot == Members;
-      break;
-    case 1: // any
-      S.Result = Ballot != 0;
-      break;
-    case 2: // uni
-      S.Result = Ballot == 0 || Ballot == Members;
-      break;
-    default: // ballot
-      S.Result = Ballot;
-      break;
-    }
-    break;
+    return;
   }
-  case WarpOp::Shuffle: {
-    // PTX ISA, shfl.sync: c packs the segment mask (bits 12:8) and the
-    // clamp lane (bits 4:0).
-    int32_t B = static_cast<int32_t>(S.LaneOrDelta & 0x1f);
-    int32_t SegMask = static_cast<int32_t>((S.Clamp >> 8) & 0x1f);
-    int32_t MaxLane = static_cast<int32_t>(S.Clamp & 0x1f);
-    int32_t L = static_cast<int32_t>(Lane);
-    int32_t MinLane = L & SegMask;
-    MaxLane = MinLane | (MaxLane & ~SegMask);
-    int32_t J = L;
-    bool InRange = false;
-    switch (S.Mode) {
-    case 0: // idx
-      J = MinLane | (B & ~SegMask);
-      InRange = J <= MaxLane;
-      break;
-    case 1: // up
-      J = L - B;
-      InRange = J >= MaxLane;
-      break;
-    case 2: // down
-      J = L + B;
-      InRange = J <= MaxLane;
-      break;
-    default: // bfly
-      J = L ^ B;
-      InRange = J <= MaxLane;
-      break;
-    }
-    if (!InRange || J < 0 || J >= static_cast<int32_t>(WarpSize))
-      J = L;
-    // Reading a thread that does not take part is undefined in CUDA; this
-    // engine gives the reader its own value.
-    S.Result = (Waiting & bit(static_cast<unsigned>(J)))
-                   ? valueOf(static_cast<unsigned>(J))
-                   : S.Value;
-    S.Pred = InRange;
-    break;
-  }
-  case WarpOp::Match: {
-    uint32_t Same = 0;
-    for (unsigned L = 0; L < WarpSize; ++L)
-      if ((Members & bit(L)) && valueOf(L) == S.Value)
-        Same |= bit(L);
-    if (S.Mode == 0) { // any
-      S.Result = Same;
-    } else { // all
-      S.Pred = Same == Members;
-      S.Result = S.Pred ? Members : 0;
-    }
-    break;
-  }
-  }
+  WarpLaneResult R = warpLaneResult(
+      S.Op, S.Mode, Lane, {S.Mask, S.Value, S.LaneOrDelta, S.Clamp}, Waiting,
+      [&](unsigned L) { return Slots[Base + L].Value; });
+  S.Result = R.Result;
+  S.Pred = R.Pred;
 }
 
 uint32_t BlockRunner::activeMask(CucpuThread *T) {

@@ -2,13 +2,16 @@
 //-*-===//
 //
 // One BlockRunner per OS thread that runs blocks (pool workers and calling
-// threads). It keeps its fibers, shared memory and per-thread slots from
-// block to block and from launch to launch.
+// threads). It keeps its fibers, shared memory, frames and per-thread slots
+// from block to block and from launch to launch.
 //
-// Scheduling: a FIFO of ready fibers; when it is empty, a parked fiber starts
-// the next thread that has not started; when none is left, fibers that
-// yielded run again; when nothing can run and threads remain, the block is
-// deadlocked and fails.
+// A kernel with a block function (JitAbi.h, CucpuBlockEntry) runs it, on a
+// fiber of its own so that a failed assert or a trap can abandon it.
+//
+// Otherwise every CUDA thread is a fiber. Scheduling: a FIFO of ready
+// fibers; when it is empty, a parked fiber starts the next thread that has
+// not started; when none is left, fibers that yielded run again; when nothing
+// can run and threads remain, the block is deadlocked and fails.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DRIVER_CORE_BLOCKRUNNER_H
@@ -16,6 +19,7 @@
 
 #include "core/Fiber.h"
 #include "core/LaunchConfig.h"
+#include "core/WarpResult.h"
 
 #include <cuda.h>
 
@@ -28,9 +32,6 @@
 #include <vector>
 
 namespace cucpu {
-
-/// What a warp operation is, for the engine's bookkeeping.
-enum class WarpOp : uint8_t { Sync, Vote, Shuffle, Match, ActiveMask };
 
 /// Runs the blocks of launches on the calling OS thread.
 class BlockRunner {
@@ -92,6 +93,9 @@ private:
   };
 
   static void fiberMain(void *Arg);
+  bool runBlockFunction();
+  void setUpBlock(uint64_t Linear);
+  llvm::Error prepareBlockFunction();
   void startThread(EngineFiber &F, unsigned Index);
   void threadExited(EngineFiber &F);
   void releaseBarrier();
@@ -113,6 +117,13 @@ private:
 
   char *Shared = nullptr;
   size_t SharedBytes = 0;
+
+  /// Block functions: the fiber they run on, their threads and frame.
+  std::unique_ptr<EngineFiber> BlockFiber;
+  std::vector<CucpuThread> Threads;
+  char *Frame = nullptr;
+  size_t FrameBytes = 0;
+  int32_t BlockStatus = CucpuBlockDone;
 
   const LaunchConfig *Config = nullptr;
   CucpuBlock Block{};

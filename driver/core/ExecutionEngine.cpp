@@ -208,6 +208,61 @@ void __cucpu_assert_fail(CucpuThread *T, const char *Message, const char *File,
                     "A device-side assertion failed: ", Message ? Message : "");
 }
 
+void __cucpu_warp_exchange(char *Arrays, uint32_t NumThreads, uint32_t Base,
+                           uint32_t Count, const int32_t *Exited, int32_t Kind,
+                           int32_t Mode) {
+  auto Array32 = [&](unsigned Offset) {
+    return reinterpret_cast<uint32_t *>(Arrays + size_t(Offset) * NumThreads) +
+           Base;
+  };
+  const uint64_t *Values =
+      reinterpret_cast<const uint64_t *>(Arrays) + Base;
+  const uint32_t *Masks = Array32(CucpuWarpArraysMask);
+  const uint32_t *LaneOrDelta = Array32(CucpuWarpArraysLaneOrDelta);
+  const uint32_t *Clamps = Array32(CucpuWarpArraysClamp);
+  uint32_t *Results = Array32(CucpuWarpArraysResult);
+  uint32_t *Preds = Array32(CucpuWarpArraysPred);
+  uint32_t Present = 0;
+  for (unsigned L = 0; L < Count; ++L)
+    if (!Exited[Base + L])
+      Present |= 1u << L;
+  static constexpr WarpOp Ops[] = {WarpOp::Sync, WarpOp::Vote,
+                                   WarpOp::Shuffle, WarpOp::Match};
+  WarpOp Op = Ops[Kind & 3];
+  uint32_t Res[WarpSize], Pred[WarpSize];
+  for (unsigned L = 0; L < Count; ++L) {
+    if (!(Present & (1u << L)))
+      continue;
+    WarpLaneResult R = warpLaneResult(
+        Op, Mode, L, {Masks[L], Values[L], LaneOrDelta[L], Clamps[L]},
+        Present, [&](unsigned J) { return Values[J]; });
+    Res[L] = static_cast<uint32_t>(R.Result);
+    Pred[L] = static_cast<uint32_t>(R.Pred);
+  }
+  for (unsigned L = 0; L < Count; ++L)
+    if (Present & (1u << L)) {
+      Results[L] = Res[L];
+      Preds[L] = Pred[L];
+    }
+}
+
+void __cucpu_block_reduce(const int32_t *Pred, int32_t *Result,
+                          const int32_t *Exited, uint32_t NumThreads,
+                          int32_t Op) {
+  int32_t Count = 0, All = 1, Any = 0;
+  for (uint32_t T = 0; T < NumThreads; ++T) {
+    if (Exited[T])
+      continue;
+    int32_t P = Pred[T] != 0;
+    Count += P;
+    All &= P;
+    Any |= P;
+  }
+  int32_t Value = Op == 0 ? Count : Op == 1 ? All : Any;
+  for (uint32_t T = 0; T < NumThreads; ++T)
+    Result[T] = Value;
+}
+
 void __cucpu_trap(CucpuThread *T) {
   runnerOf(T).abort(T, CUDA_ERROR_LAUNCH_FAILED,
                     "The kernel executed a trap instruction (__trap() or "
@@ -231,5 +286,8 @@ llvm::StringMap<void *> ExecutionEngine::runtimeSymbols() {
   S["__cucpu_vprintf"] = reinterpret_cast<void *>(&__cucpu_vprintf);
   S["__cucpu_assert_fail"] = reinterpret_cast<void *>(&__cucpu_assert_fail);
   S["__cucpu_trap"] = reinterpret_cast<void *>(&__cucpu_trap);
+  S["__cucpu_warp_exchange"] =
+      reinterpret_cast<void *>(&__cucpu_warp_exchange);
+  S["__cucpu_block_reduce"] = reinterpret_cast<void *>(&__cucpu_block_reduce);
   return S;
 }

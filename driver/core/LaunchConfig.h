@@ -28,6 +28,9 @@ inline constexpr size_t MinFiberStack = 64 * 1024;
 /// One launch, fully resolved and validated by the caller.
 struct LaunchConfig {
   CucpuThreadEntry Entry = nullptr; ///< Runs one CUDA thread.
+  /// Runs a whole block (preferred when set); FrameBytes per thread.
+  CucpuBlockEntry BlockEntry = nullptr;
+  uint32_t FrameBytes = 0;
   std::string KernelName;           ///< For messages.
   std::array<unsigned, 3> Grid = {1, 1, 1};
   std::array<unsigned, 3> Block = {1, 1, 1};

@@ -23,6 +23,19 @@ bool launchBlocking() {
   }();
   return Blocking;
 }
+
+/// CUCPU_EXEC=fallback: every kernel runs on the fiber engine.
+bool forceFallback() {
+  static const bool Fallback = [] {
+    const char *V = std::getenv("CUCPU_EXEC");
+    return V && std::strcmp(V, "fallback") == 0;
+  }();
+  return Fallback;
+}
+
+/// Largest per-block frame a block function may use; beyond it the kernel
+/// runs on the fiber engine, whose private memory lives on fiber stacks.
+constexpr uint64_t MaxBlockFrameBytes = 256u << 20;
 } // namespace
 
 llvm::Error cucpu::checkGrid(const std::array<unsigned, 3> &Grid) {
@@ -88,6 +101,11 @@ llvm::Error cucpu::launchFunction(Function &F,
   C.KernelName = F.name();
   C.Grid = R.Grid;
   C.Block = R.Block;
+  if (F.kernel().Block && !forceFallback() &&
+      uint64_t(F.kernel().FrameBytes) * Threads <= MaxBlockFrameBytes) {
+    C.BlockEntry = F.kernel().Block;
+    C.FrameBytes = F.kernel().FrameBytes;
+  }
   C.StaticShared = F.kernel().StaticShared;
   C.DynamicShared = R.DynamicShared;
   static const char NoParams[16] = {};

@@ -27,26 +27,24 @@ static Value *fieldAddress(IRBuilder<> &B, Value *Base, uint64_t Offset) {
   return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset);
 }
 
-static void markInvariant(Value *V) {
-  auto *L = cast<LoadInst>(V);
+LoadInst *markInvariant(LoadInst *L) {
   L->setMetadata(LLVMContext::MD_invariant_load,
                  MDNode::get(L->getContext(), {}));
+  return L;
 }
 
 Value *loadField32(IRBuilder<> &B, Value *Base, uint64_t Offset,
                    const Twine &Name) {
   Value *L = B.CreateAlignedLoad(B.getInt32Ty(),
                                  fieldAddress(B, Base, Offset), Align(4), Name);
-  markInvariant(L);
-  return L;
+  return markInvariant(cast<LoadInst>(L));
 }
 
 Value *loadFieldPtr(IRBuilder<> &B, Value *Base, uint64_t Offset,
                     const Twine &Name) {
   Value *L = B.CreateAlignedLoad(B.getPtrTy(), fieldAddress(B, Base, Offset),
                                  Align(8), Name);
-  markInvariant(L);
-  return L;
+  return markInvariant(cast<LoadInst>(L));
 }
 
 Value *loadBlock(IRBuilder<> &B, Value *Thread) {

@@ -15,6 +15,7 @@
 
 namespace llvm {
 class Function;
+class LoadInst;
 class Value;
 } // namespace llvm
 
@@ -31,6 +32,9 @@ llvm::Value *loadField32(llvm::IRBuilder<> &B, llvm::Value *Base,
 /// Loads the pointer at byte \p Offset of \p Base (invariant).
 llvm::Value *loadFieldPtr(llvm::IRBuilder<> &B, llvm::Value *Base,
                           uint64_t Offset, const llvm::Twine &Name = "");
+
+/// Marks \p L as reading memory that does not change while a block runs.
+llvm::LoadInst *markInvariant(llvm::LoadInst *L);
 
 /// Thread->Block.
 llvm::Value *loadBlock(llvm::IRBuilder<> &B, llvm::Value *Thread);

@@ -107,12 +107,14 @@ PreservedAnalyses KernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
         B.CreateMemCpy(Copy, CopyAlign, Addr, Align(1), Size);
         Args.push_back(Copy);
       } else if (Ty->isIntegerTy(1)) {
-        Args.push_back(B.CreateICmpNE(B.CreateLoad(B.getInt8Ty(), Addr),
-                                      B.getInt8(0)));
+        Args.push_back(B.CreateICmpNE(
+            abi::markInvariant(B.CreateLoad(B.getInt8Ty(), Addr)),
+            B.getInt8(0)));
       } else {
         // The buffer is only as aligned as the engine makes it; x86 loads
-        // need no alignment.
-        Args.push_back(B.CreateAlignedLoad(Ty, Addr, Align(1)));
+        // need no alignment. It does not change during the launch.
+        Args.push_back(
+            abi::markInvariant(B.CreateAlignedLoad(Ty, Addr, Align(1))));
       }
     }
     if (!Ok) {

@@ -30,6 +30,11 @@ inline constexpr const char *KernelAttr = "cucpu-kernel";
 inline constexpr const char *ThreadArgAttr = "cucpu-thread-arg";
 /// The thread entry of kernel K is named EntryPrefix + K.
 inline constexpr const char *EntryPrefix = "__cucpu_entry.";
+/// The block function of kernel K (JitAbi.h, CucpuBlockEntry), if it has one.
+inline constexpr const char *BlockPrefix = "__cucpu_block.";
+/// The work function of kernel K: its thread entry with the thread's
+/// coordinates as arguments, from which the block function is formed.
+inline constexpr const char *WorkPrefix = "__cucpu_work.";
 
 /// Inputs and results of one run of the lowering pipeline.
 struct LoweringState {
@@ -46,6 +51,11 @@ struct LoweringState {
   llvm::StringMap<uint32_t> KernelShared;
   /// Module-scope variables (__device__, __constant__) and their sizes.
   llvm::StringMap<uint64_t> GlobalSizes;
+  /// Per-thread frame bytes of each kernel that has a block function
+  /// (cucpu-block-functions).
+  llvm::StringMap<uint32_t> KernelFrame;
+  /// Why a kernel has no block function and runs on the fallback engine.
+  llvm::StringMap<std::string> FallbackReasons;
 
   /// Records a failure; the first kind recorded is the one reported.
   void fail(JitErrorKind Kind, const llvm::Twine &Message) {

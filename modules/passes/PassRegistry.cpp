@@ -14,6 +14,8 @@
 #include "GlobalsPass.h"
 #include "KernelEntryPass.h"
 #include "CheckLoweredPass.h"
+#include "WorkFunctionPass.h"
+#include "BlockFunctionPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
 
@@ -73,6 +75,14 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
           MPM.addPass(KernelEntryPass(State));
           return true;
         }
+        if (Name == WorkFunctionPass::PipelineName) {
+          MPM.addPass(WorkFunctionPass(State));
+          return true;
+        }
+        if (Name == BlockFunctionPass::PipelineName) {
+          MPM.addPass(BlockFunctionPass(State));
+          return true;
+        }
         if (Name == CheckLoweredPass::PipelineName) {
           MPM.addPass(CheckLoweredPass(State));
           return true;
@@ -87,6 +97,13 @@ StringRef loweringPipeline() {
   // shared variables are laid out once every user has the thread; the
   // entries are built on the final kernel signatures; the check is last.
   return "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-arg,cucpu-sregs,cucpu-sync,cucpu-device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-shared-memory,cucpu-globals,cucpu-kernel-entries,cucpu-check-lowered";
+}
+
+StringRef blockFunctionPipeline() {
+  // Work functions get everything that meets other threads inlined; SROA
+  // and friends then leave few values and little private memory to carry
+  // across barriers before the regions are formed.
+  return "cucpu-work-functions,function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>,simplifycfg),cucpu-block-functions";
 }
 
 } // namespace cucpu::modules

@@ -13,13 +13,17 @@ class PassBuilder;
 namespace cucpu::modules {
 
 /// Bumped whenever a pass changes what it generates (keys the compute cache).
-inline constexpr unsigned LoweringPipelineVersion = 1;
+inline constexpr unsigned LoweringPipelineVersion = 2;
 
 /// Lets \p PB parse the names of cucpu's lowering passes; they share \p State.
 void registerLoweringPasses(llvm::PassBuilder &PB, LoweringState &State);
 
 /// The lowering pipeline, in the textual form of parsePassPipeline.
 llvm::StringRef loweringPipeline();
+
+/// The pipeline that forms the block functions (JitAbi.h, CucpuBlockEntry)
+/// of the lowered module, run after loweringPipeline().
+llvm::StringRef blockFunctionPipeline();
 
 } // namespace cucpu::modules
 

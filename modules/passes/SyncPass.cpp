@@ -25,8 +25,13 @@ struct Services {
   FunctionCallee get(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
     FunctionCallee Callee =
         M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
-    if (auto *F = dyn_cast<Function>(Callee.getCallee()))
+    // Convergent, as the NVVM intrinsics they replace: the optimizer must
+    // not duplicate a barrier into paths that only some threads take (jump
+    // threading would), which would make one barrier two.
+    if (auto *F = dyn_cast<Function>(Callee.getCallee())) {
       F->addFnAttr(Attribute::NoUnwind);
+      F->addFnAttr(Attribute::Convergent);
+    }
     return Callee;
   }
   Type *ptr() { return PointerType::get(Ctx, 0); }

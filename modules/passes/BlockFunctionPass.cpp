@@ -1,0 +1,872 @@
+//===- BlockFunctionPass.cpp - Regions and thread loops -------------------===//
+//
+// A work function W runs one thread. Its barriers and warp operations
+// ("sync points", numbered 1..n) are first rewritten into plain code around
+// a split of the CFG: the operands go to per-thread arrays of the frame, the
+// block ends there ("exit block" of the sync point), and the code after it
+// starts a new block ("resume block") that reads the result from the frame.
+// Region 0 is what a thread runs from the entry; region j what it runs from
+// the resume block of sync point j; both end at the next exit block or
+// return. Values that live across a split are recomputed in the new region
+// when they depend only on the thread's coordinates and the block (kernel
+// parameters, blockIdx, ...) and go through a per-thread frame array
+// otherwise; so do W's allocas, the thread's private memory.
+//
+// The block function clones each region into the body of a loop over the
+// threads (x fastest, so that LLVM vectorizes across threadIdx.x), records
+// the sync point each thread reached, and goes on with the region after it
+// once all threads that have not exited agree. With warp operations the
+// loops run over the 32 lanes of one warp at a time; a warp operation is
+// then done for the warp, by __cucpu_warp_exchange, between two lane loops.
+//
+//===----------------------------------------------------------------------===//
+#include "BlockFunctionPass.h"
+
+#include "AbiAccess.h"
+#include "JitAbi.h"
+#include "WorkFunctionPass.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+#include <optional>
+
+using namespace llvm;
+using namespace cucpu::modules;
+
+namespace {
+
+enum class SyncKind { Barrier, BarrierReduce, WarpSync, Vote, Shuffle, Match };
+
+/// A barrier or warp operation of the work function.
+struct SyncPoint {
+  unsigned Id = 0; ///< 1..n; region Id starts after it.
+  SyncKind Kind = SyncKind::Barrier;
+  int32_t Mode = 0;   ///< Vote/shuffle/match mode, or the reduction op.
+  uint64_t Slot = 0;  ///< Frame offset of its per-thread arrays.
+  CallInst *Call = nullptr;
+  BasicBlock *Exit = nullptr;   ///< Ends the regions that reach it.
+  BasicBlock *Resume = nullptr; ///< Starts region Id.
+
+  bool warpScope() const { return Kind >= SyncKind::WarpSync; }
+  int32_t warpKind() const {
+    switch (Kind) {
+    case SyncKind::Vote:
+      return CucpuWarpKindVote;
+    case SyncKind::Shuffle:
+      return CucpuWarpKindShuffle;
+    case SyncKind::Match:
+      return CucpuWarpKindMatch;
+    default:
+      return CucpuWarpKindSync;
+    }
+  }
+};
+
+/// The per-thread storage of a block: arrays of one element per thread.
+/// Array k starts at Frame + Offset_k * N (N threads), element t at
+/// + t * Size_k.
+struct FrameLayout {
+  uint64_t Bytes = 0; ///< Per thread.
+  uint64_t add(uint64_t Size, uint64_t Alignment) {
+    uint64_t Off = alignTo(Bytes, std::max<uint64_t>(16, Alignment));
+    Bytes = Off + alignTo(Size, 4);
+    return Off;
+  }
+};
+
+/// Id of "the thread returned" in a region's exit bookkeeping.
+constexpr uint32_t ExitIdOf(unsigned NumSyncs) { return NumSyncs + 1; }
+
+class BlockFunctionBuilder {
+public:
+  BlockFunctionBuilder(Function &W, StringRef Kernel)
+      : W(W), M(*W.getParent()), Ctx(W.getContext()),
+        DL(M.getDataLayout()), Kernel(Kernel) {}
+
+  /// Builds the block function; returns why not if it cannot.
+  std::optional<std::string> build();
+  /// Per-thread frame bytes of the block function.
+  uint64_t frameBytes() const { return Frame.Bytes; }
+
+private:
+  Value *arg(WorkArg A) { return W.getArg(unsigned(A)); }
+  Type *i32() { return Type::getInt32Ty(Ctx); }
+  Type *i64() { return Type::getInt64Ty(Ctx); }
+  Type *ptr() { return PointerType::get(Ctx, 0); }
+
+  std::optional<std::string> collectSyncPoints();
+  void lowerSyncPoint(SyncPoint &S);
+  Value *frameAddress(IRBuilder<> &B, uint64_t Offset, uint64_t Size);
+  std::optional<std::string> checkAllocas();
+  void allocasToFrame();
+  void splitLiveValues();
+  bool crossesSplit(Instruction &V);
+  bool canRecompute(Value *V, unsigned Depth = 0);
+  Value *recompute(Value *V, Instruction *Before,
+                   DenseMap<Value *, Value *> &Done);
+  bool isBlockInvariantLoad(LoadInst &L);
+
+  Function *createBlockFunction();
+
+  // Code generation of the block function.
+  struct Loop {
+    BasicBlock *Body, *Latch, *Exit;
+    PHINode *IV;
+  };
+  Loop beginLoop(IRBuilder<> &B, Value *Count, const Twine &Name);
+  void endLoop(IRBuilder<> &B, Loop &L);
+  SmallVector<BasicBlock *, 16> regionBlocks(BasicBlock *Start);
+  void emitRegionBody(IRBuilder<> &B, unsigned Region, Value *Tx, Value *Ty,
+                      Value *Tz, Value *Linear);
+  void emitReductions(IRBuilder<> &B, Value *Id);
+  Value *frameArray(IRBuilder<> &B, uint64_t Offset);
+  void emitBlockLoops();
+  void emitWarpLoops();
+
+  Function &W;
+  Module &M;
+  LLVMContext &Ctx;
+  const DataLayout &DL;
+  std::string Kernel;
+  SmallVector<SyncPoint, 8> Syncs;
+  DenseMap<BasicBlock *, unsigned> ExitBlocks; ///< Exit block -> sync id.
+  SmallPtrSet<BasicBlock *, 8> ResumeBlocks;
+  FrameLayout Frame;
+  bool WarpMode = false;
+  static constexpr uint64_t ExitedSlot = 0; ///< int32 per thread.
+
+  // The block function being built.
+  Function *BF = nullptr;
+  Value *BlkArg = nullptr, *ThreadsArg = nullptr, *FrameArg = nullptr;
+  Value *Dim[3] = {};
+  Value *NumThreads = nullptr;
+  AllocaInst *MinId = nullptr, *MaxId = nullptr, *State = nullptr;
+  BasicBlock *Dispatch = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// Sync points
+//===----------------------------------------------------------------------===//
+
+std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
+  for (Instruction &I : instructions(W)) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+    if (!Callee || !Callee->isDeclaration())
+      continue;
+    StringRef Name = Callee->getName();
+    if (!Name.consume_front("__cucpu_"))
+      continue;
+    if (Name == "activemask")
+      return std::string("it uses __activemask() or a warp function "
+                         "without _sync");
+    if (Name == "yield")
+      return std::string("it waits for other threads (__nanosleep)");
+    SyncPoint S;
+    S.Call = CI;
+    unsigned MaskArg = 1, ModeArg = 0;
+    if (Name == "barrier") {
+      S.Kind = SyncKind::Barrier;
+    } else if (Name == "barrier_reduce") {
+      S.Kind = SyncKind::BarrierReduce;
+      ModeArg = 2;
+    } else if (Name == "warp_sync") {
+      S.Kind = SyncKind::WarpSync;
+    } else if (Name == "warp_vote") {
+      S.Kind = SyncKind::Vote;
+      ModeArg = 3;
+    } else if (Name == "warp_shfl") {
+      S.Kind = SyncKind::Shuffle;
+      ModeArg = 5;
+    } else if (Name == "warp_match") {
+      S.Kind = SyncKind::Match;
+      ModeArg = 3;
+    } else {
+      continue;
+    }
+    if (ModeArg) {
+      auto *Mode = dyn_cast<ConstantInt>(CI->getArgOperand(ModeArg));
+      if (!Mode)
+        return std::string("a barrier or warp operation has a variable mode");
+      S.Mode = static_cast<int32_t>(Mode->getSExtValue());
+    }
+    if (S.warpScope()) {
+      // Region formation runs the lanes of a warp together: every lane that
+      // has not exited must take part, as a full mask says.
+      auto *Mask = dyn_cast<ConstantInt>(CI->getArgOperand(MaskArg));
+      if (!Mask || !Mask->isAllOnesValue())
+        return std::string("a warp operation has a mask other than "
+                           "0xffffffff");
+      WarpMode = true;
+    }
+    Syncs.push_back(S);
+  }
+  for (unsigned I = 0; I < Syncs.size(); ++I)
+    Syncs[I].Id = I + 1;
+  return std::nullopt;
+}
+
+Value *BlockFunctionBuilder::frameAddress(IRBuilder<> &B, uint64_t Offset,
+                                          uint64_t Size) {
+  Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
+  Value *T = B.CreateZExt(arg(WorkArg::Linear), i64());
+  Value *Off = B.CreateAdd(B.CreateMul(N, B.getInt64(Offset), "", true, true),
+                           B.CreateMul(T, B.getInt64(Size), "", true, true),
+                           "", true, true);
+  return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame), Off);
+}
+
+/// Rewrites the call of \p S into: operands to the frame, the split, results
+/// from the frame.
+void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
+  CallInst *CI = S.Call;
+  IRBuilder<> B(CI);
+  auto ArrayAt = [&](uint64_t Sub, uint64_t Size) {
+    // Element t of array Sub of the warp arrays at S.Slot: the arrays are
+    // consecutive, each N elements long.
+    Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
+    Value *T = B.CreateZExt(arg(WorkArg::Linear), i64());
+    Value *Off = B.CreateAdd(B.CreateMul(N, B.getInt64(S.Slot + Sub)),
+                             B.CreateMul(T, B.getInt64(Size)));
+    return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame), Off);
+  };
+  auto Store32 = [&](Value *V, uint64_t Sub) {
+    B.CreateAlignedStore(B.CreateZExtOrTrunc(V, i32()), ArrayAt(Sub, 4),
+                         Align(4));
+  };
+  switch (S.Kind) {
+  case SyncKind::Barrier:
+    break;
+  case SyncKind::BarrierReduce:
+    // Two arrays: Pred then Result.
+    S.Slot = Frame.add(8, 4);
+    Store32(CI->getArgOperand(1), 0);
+    break;
+  default:
+    S.Slot = Frame.add(CucpuWarpArraysBytes, 8);
+    Store32(CI->getArgOperand(1), CucpuWarpArraysMask);
+    if (S.Kind != SyncKind::WarpSync) {
+      Value *V = CI->getArgOperand(2);
+      B.CreateAlignedStore(B.CreateZExtOrTrunc(V, i64()),
+                           ArrayAt(CucpuWarpArraysValue, 8), Align(8));
+    }
+    if (S.Kind == SyncKind::Shuffle) {
+      Store32(CI->getArgOperand(3), CucpuWarpArraysLaneOrDelta);
+      Store32(CI->getArgOperand(4), CucpuWarpArraysClamp);
+    }
+    break;
+  }
+  BasicBlock *Before = CI->getParent();
+  BasicBlock *After =
+      Before->splitBasicBlock(CI->getIterator(), "resume." + Twine(S.Id));
+  S.Exit = Before;
+  S.Resume = After;
+  ExitBlocks[Before] = S.Id;
+  ResumeBlocks.insert(After);
+
+  B.SetInsertPoint(CI);
+  Value *Result = nullptr;
+  if (S.Kind == SyncKind::BarrierReduce)
+    Result = B.CreateAlignedLoad(i32(), ArrayAt(4, 4), Align(4), "reduced");
+  else if (S.Kind != SyncKind::Barrier && S.Kind != SyncKind::WarpSync)
+    Result = B.CreateAlignedLoad(i32(), ArrayAt(CucpuWarpArraysResult, 4),
+                                 Align(4), "warp.result");
+  if (S.Kind == SyncKind::Shuffle || S.Kind == SyncKind::Match) {
+    Value *PredOut = CI->getArgOperand(S.Kind == SyncKind::Shuffle ? 6 : 4);
+    Value *Pred = B.CreateAlignedLoad(i32(), ArrayAt(CucpuWarpArraysPred, 4),
+                                      Align(4), "warp.pred");
+    B.CreateAlignedStore(Pred, PredOut, Align(4));
+  }
+  if (Result)
+    CI->replaceAllUsesWith(B.CreateZExtOrTrunc(Result, CI->getType()));
+  CI->eraseFromParent();
+}
+
+//===----------------------------------------------------------------------===//
+// Private memory and values across splits
+//===----------------------------------------------------------------------===//
+
+std::optional<std::string> BlockFunctionBuilder::checkAllocas() {
+  for (Instruction &I : instructions(W))
+    if (auto *A = dyn_cast<AllocaInst>(&I))
+      if (A->getParent() != &W.getEntryBlock() || !A->isStaticAlloca())
+        return std::string("it allocates memory of variable size");
+  return std::nullopt;
+}
+
+void BlockFunctionBuilder::allocasToFrame() {
+  SmallVector<AllocaInst *, 16> Allocas;
+  for (Instruction &I : W.getEntryBlock())
+    if (auto *A = dyn_cast<AllocaInst>(&I))
+      Allocas.push_back(A);
+  for (AllocaInst *A : Allocas) {
+    uint64_t Size = A->getAllocationSize(DL)->getFixedValue();
+    uint64_t Off = Frame.add(Size, A->getAlign().value());
+    Size = alignTo(Size, A->getAlign().value());
+    SmallVector<Use *, 8> Uses;
+    for (Use &U : A->uses())
+      Uses.push_back(&U);
+    for (Use *U : Uses) {
+      auto *User = cast<Instruction>(U->getUser());
+      if (User->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(User)) {
+        User->eraseFromParent();
+        continue;
+      }
+      Instruction *At = User;
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        At = Phi->getIncomingBlock(*U)->getTerminator();
+      IRBuilder<> B(At);
+      U->set(frameAddress(B, Off, Size));
+    }
+    A->eraseFromParent();
+  }
+}
+
+bool BlockFunctionBuilder::crossesSplit(Instruction &V) {
+  BasicBlock *Def = V.getParent();
+  SmallVector<BasicBlock *, 16> Work;
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  for (Use &U : V.uses()) {
+    auto *UI = cast<Instruction>(U.getUser());
+    BasicBlock *UB = UI->getParent();
+    if (auto *Phi = dyn_cast<PHINode>(UI))
+      UB = Phi->getIncomingBlock(U);
+    if (UB != Def && Seen.insert(UB).second)
+      Work.push_back(UB);
+  }
+  // Backwards from the uses to the definition: passing a resume block means
+  // the value is live across its split.
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (ResumeBlocks.count(BB))
+      return true;
+    for (BasicBlock *P : predecessors(BB))
+      if (P != Def && Seen.insert(P).second)
+        Work.push_back(P);
+  }
+  return false;
+}
+
+bool BlockFunctionBuilder::isBlockInvariantLoad(LoadInst &L) {
+  if (!L.isSimple())
+    return false;
+  APInt Offset(64, 0);
+  Value *Base = L.getPointerOperand()->stripAndAccumulateConstantOffsets(
+      DL, Offset, true);
+  // A field of the CucpuBlock.
+  if (Base == arg(WorkArg::Block))
+    return true;
+  // A kernel parameter: the buffer Block->Params points to.
+  auto *ParamsLoad = dyn_cast<LoadInst>(Base);
+  if (!ParamsLoad)
+    return false;
+  APInt FieldOff(64, 0);
+  Value *Blk = ParamsLoad->getPointerOperand()->stripAndAccumulateConstantOffsets(
+      DL, FieldOff, true);
+  return Blk == arg(WorkArg::Block) &&
+         FieldOff.getZExtValue() == abi::paramsOffset();
+}
+
+bool BlockFunctionBuilder::canRecompute(Value *V, unsigned Depth) {
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8)
+    return false;
+  if (auto *L = dyn_cast<LoadInst>(I))
+    return isBlockInvariantLoad(*L) &&
+           canRecompute(L->getPointerOperand(), Depth + 1);
+  if (!isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(
+          I))
+    return false;
+  for (Value *Op : I->operands())
+    if (!canRecompute(Op, Depth + 1))
+      return false;
+  return true;
+}
+
+Value *BlockFunctionBuilder::recompute(Value *V, Instruction *Before,
+                                       DenseMap<Value *, Value *> &Done) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return V;
+  if (Value *Known = Done.lookup(I))
+    return Known;
+  Instruction *C = I->clone();
+  for (Use &Op : C->operands())
+    Op.set(recompute(Op.get(), Before, Done));
+  C->insertBefore(Before);
+  C->setName(I->getName() + ".again");
+  Done[I] = C;
+  return C;
+}
+
+void BlockFunctionBuilder::splitLiveValues() {
+  SmallVector<Instruction *, 32> Crossing;
+  for (Instruction &I : instructions(W))
+    if (!isa<AllocaInst>(I) && !I.getType()->isVoidTy() && crossesSplit(I))
+      Crossing.push_back(&I);
+  SmallVector<Instruction *, 16> Demote;
+  for (Instruction *I : Crossing) {
+    if (!canRecompute(I)) {
+      Demote.push_back(I);
+      continue;
+    }
+    // Recompute it next to every use outside its own block.
+    SmallVector<Use *, 8> Uses;
+    for (Use &U : I->uses())
+      Uses.push_back(&U);
+    for (Use *U : Uses) {
+      auto *User = cast<Instruction>(U->getUser());
+      Instruction *At = User;
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        At = Phi->getIncomingBlock(*U)->getTerminator();
+      if (At->getParent() == I->getParent())
+        continue;
+      DenseMap<Value *, Value *> Done;
+      U->set(recompute(I, At, Done));
+    }
+  }
+  BasicBlock::iterator AllocaAt = W.getEntryBlock().begin();
+  for (Instruction *I : Demote)
+    DemoteRegToStack(*I, false, AllocaAt);
+}
+
+//===----------------------------------------------------------------------===//
+// The block function
+//===----------------------------------------------------------------------===//
+
+Function *BlockFunctionBuilder::createBlockFunction() {
+  auto *Ty = FunctionType::get(i32(), {ptr(), ptr(), ptr()}, false);
+  BF = Function::Create(Ty, GlobalValue::ExternalLinkage, BlockPrefix + Kernel,
+                        M);
+  BF->addFnAttr(Attribute::NoUnwind);
+  BlkArg = BF->getArg(0);
+  ThreadsArg = BF->getArg(1);
+  FrameArg = BF->getArg(2);
+  BlkArg->setName("block");
+  ThreadsArg->setName("threads");
+  FrameArg->setName("frame");
+  BF->addParamAttr(0, Attribute::NoAlias);
+  BF->addParamAttr(1, Attribute::NoAlias);
+  BF->addParamAttr(2, Attribute::NoAlias);
+  return BF;
+}
+
+BlockFunctionBuilder::Loop
+BlockFunctionBuilder::beginLoop(IRBuilder<> &B, Value *Count,
+                                const Twine &Name) {
+  // Count >= 1 always (block dimensions, lanes of a warp): a do-while loop.
+  Loop L;
+  BasicBlock *Pre = B.GetInsertBlock();
+  L.Body = BasicBlock::Create(Ctx, Name + ".body", BF);
+  L.Latch = BasicBlock::Create(Ctx, Name + ".latch", BF);
+  L.Exit = BasicBlock::Create(Ctx, Name + ".exit", BF);
+  B.CreateBr(L.Body);
+  B.SetInsertPoint(L.Body);
+  L.IV = B.CreatePHI(i32(), 2, Name);
+  L.IV->addIncoming(B.getInt32(0), Pre);
+  IRBuilder<> LB(L.Latch);
+  Value *Next = LB.CreateAdd(L.IV, LB.getInt32(1), Name + ".next", true, true);
+  LB.CreateCondBr(LB.CreateICmpULT(Next, Count), L.Body, L.Exit);
+  L.IV->addIncoming(Next, L.Latch);
+  return L;
+}
+
+void BlockFunctionBuilder::endLoop(IRBuilder<> &B, Loop &L) {
+  B.CreateBr(L.Latch);
+  B.SetInsertPoint(L.Exit);
+}
+
+SmallVector<BasicBlock *, 16>
+BlockFunctionBuilder::regionBlocks(BasicBlock *Start) {
+  SmallVector<BasicBlock *, 16> Blocks{Start};
+  SmallPtrSet<BasicBlock *, 16> Seen{Start};
+  for (unsigned I = 0; I < Blocks.size(); ++I) {
+    BasicBlock *BB = Blocks[I];
+    if (ExitBlocks.count(BB))
+      continue; // The region ends at the split.
+    for (BasicBlock *S : successors(BB))
+      if (Seen.insert(S).second)
+        Blocks.push_back(S);
+  }
+  return Blocks;
+}
+
+Value *BlockFunctionBuilder::frameArray(IRBuilder<> &B, uint64_t Offset) {
+  Value *N = B.CreateZExt(NumThreads, i64());
+  return B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
+                             B.CreateMul(N, B.getInt64(Offset)));
+}
+
+/// Emits, at B (inside the thread loop), region \p Region for the thread
+/// with the given coordinates, and the bookkeeping of where it stopped.
+/// Leaves B at the end of the bookkeeping (the caller closes the loop).
+void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
+                                          Value *Tx, Value *Ty, Value *Tz,
+                                          Value *Linear) {
+  uint32_t ExitId = ExitIdOf(Syncs.size());
+  bool HasSync = !Syncs.empty();
+  BasicBlock *Start =
+      Region == 0 ? &W.getEntryBlock() : Syncs[Region - 1].Resume;
+  BasicBlock *Done = BasicBlock::Create(Ctx, "r" + Twine(Region) + ".done", BF);
+  IRBuilder<> DB(Done);
+  PHINode *Id = DB.CreatePHI(i32(), 4, "reached");
+  PHINode *Exited = DB.CreatePHI(B.getInt1Ty(), 4, "exited");
+
+  Value *ExitedAddr = nullptr;
+  if (HasSync) {
+    Value *Off = B.CreateMul(B.CreateZExt(Linear, i64()), B.getInt64(4));
+    ExitedAddr = B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg, Off);
+  }
+
+  ValueToValueMapTy VMap;
+  Value *T = B.CreateInBoundsGEP(
+      B.getInt8Ty(), ThreadsArg,
+      B.CreateMul(B.CreateZExt(Linear, i64()),
+                  B.getInt64(sizeof(CucpuThread))),
+      "thread");
+  VMap[arg(WorkArg::Thread)] = T;
+  VMap[arg(WorkArg::Block)] = BlkArg;
+  VMap[arg(WorkArg::TidX)] = Tx;
+  VMap[arg(WorkArg::TidY)] = Ty;
+  VMap[arg(WorkArg::TidZ)] = Tz;
+  VMap[arg(WorkArg::Linear)] = Linear;
+  VMap[arg(WorkArg::Frame)] = FrameArg;
+  VMap[arg(WorkArg::NumThreads)] = NumThreads;
+
+  SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *BB : Blocks) {
+    BasicBlock *C =
+        CloneBasicBlock(BB, VMap, ".r" + Twine(Region), BF);
+    VMap[BB] = C;
+    Clones.push_back(C);
+  }
+  remapInstructionsInBlocks(Clones, VMap);
+  for (BasicBlock *C : Clones)
+    for (PHINode &Phi : C->phis())
+      for (unsigned I = Phi.getNumIncomingValues(); I-- > 0;)
+        if (Phi.getIncomingBlock(I)->getParent() != BF)
+          Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+  for (unsigned I = 0; I < Blocks.size(); ++I) {
+    BasicBlock *C = Clones[I];
+    Instruction *Term = C->getTerminator();
+    auto ExitIt = ExitBlocks.find(Blocks[I]);
+    if (ExitIt != ExitBlocks.end()) {
+      Term->eraseFromParent();
+      BranchInst::Create(Done, C);
+      Id->addIncoming(B.getInt32(ExitIt->second), C);
+      Exited->addIncoming(B.getFalse(), C);
+    } else if (isa<ReturnInst>(Term)) {
+      Term->eraseFromParent();
+      BranchInst::Create(Done, C);
+      Id->addIncoming(B.getInt32(ExitId), C);
+      Exited->addIncoming(B.getTrue(), C);
+    }
+  }
+  // Without barriers the region is the whole kernel: allocas stay private
+  // to the iteration (one copy, reused), so they move to the entry.
+  if (!HasSync) {
+    BasicBlock &Entry = BF->getEntryBlock();
+    for (BasicBlock *C : Clones)
+      for (Instruction &I : make_early_inc_range(*C))
+        if (auto *A = dyn_cast<AllocaInst>(&I); A && A->isStaticAlloca())
+          A->moveBefore(&*Entry.getFirstNonPHIOrDbgOrAlloca());
+  }
+
+  BasicBlock *RegionEntry = cast<BasicBlock>(VMap[Start]);
+  if (Region > 0 && HasSync) {
+    // Threads that exited before do not run on.
+    Value *Gone = B.CreateICmpNE(
+        B.CreateAlignedLoad(i32(), ExitedAddr, Align(4), "gone"),
+        B.getInt32(0));
+    BasicBlock *Here = B.GetInsertBlock();
+    B.CreateCondBr(Gone, Done, RegionEntry);
+    Id->addIncoming(B.getInt32(ExitId), Here);
+    Exited->addIncoming(B.getTrue(), Here);
+  } else {
+    B.CreateBr(RegionEntry);
+  }
+
+  B.SetInsertPoint(Done);
+  if (!HasSync)
+    return;
+  // Where did the threads stop? All that have not exited must agree.
+  Value *IsExit = B.CreateICmpEQ(Id, B.getInt32(ExitId));
+  Value *Min = B.CreateLoad(i32(), MinId);
+  B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umin, Min, Id), MinId);
+  Value *Max = B.CreateLoad(i32(), MaxId);
+  B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umax, Max,
+                                        B.CreateSelect(IsExit, B.getInt32(0), Id)),
+                MaxId);
+  B.CreateAlignedStore(B.CreateZExt(Exited, i32()), ExitedAddr, Align(4));
+}
+
+void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id) {
+  SmallVector<const SyncPoint *, 4> Reduces;
+  for (const SyncPoint &S : Syncs)
+    if (S.Kind == SyncKind::BarrierReduce)
+      Reduces.push_back(&S);
+  if (Reduces.empty())
+    return;
+  FunctionCallee Reduce = M.getOrInsertFunction(
+      "__cucpu_block_reduce", B.getVoidTy(), ptr(), ptr(), ptr(), i32(), i32());
+  BasicBlock *After = BasicBlock::Create(Ctx, "reduced", BF);
+  SwitchInst *Sw = B.CreateSwitch(Id, After, Reduces.size());
+  for (const SyncPoint *S : Reduces) {
+    BasicBlock *Case = BasicBlock::Create(Ctx, "reduce." + Twine(S->Id), BF);
+    Sw->addCase(B.getInt32(S->Id), Case);
+    IRBuilder<> CB(Case);
+    Value *Pred = frameArray(CB, S->Slot);
+    Value *Result = frameArray(CB, S->Slot + 4);
+    CB.CreateCall(Reduce, {Pred, Result, FrameArg, NumThreads,
+                           CB.getInt32(S->Mode)});
+    CB.CreateBr(After);
+  }
+  B.SetInsertPoint(After);
+}
+
+/// Kernels without warp operations: per region, loops z, y, x over the
+/// whole block.
+void BlockFunctionBuilder::emitBlockLoops() {
+  IRBuilder<> B(Dispatch);
+  uint32_t ExitId = ExitIdOf(Syncs.size());
+  BasicBlock *Finished = BasicBlock::Create(Ctx, "finished", BF);
+  BasicBlock *Diverged = BasicBlock::Create(Ctx, "diverged", BF);
+  IRBuilder<>(Finished).CreateRet(B.getInt32(CucpuBlockDone));
+  IRBuilder<>(Diverged).CreateRet(B.getInt32(CucpuBlockDiverged));
+  Value *S = B.CreateLoad(i32(), State, "state");
+  SwitchInst *Sw = B.CreateSwitch(S, Finished, Syncs.size() + 1);
+  for (unsigned R = 0; R <= Syncs.size(); ++R) {
+    BasicBlock *Pre = BasicBlock::Create(Ctx, "region." + Twine(R), BF);
+    Sw->addCase(B.getInt32(R), Pre);
+    B.SetInsertPoint(Pre);
+    if (!Syncs.empty()) {
+      B.CreateStore(B.getInt32(ExitId), MinId);
+      B.CreateStore(B.getInt32(0), MaxId);
+    }
+    Loop Z = beginLoop(B, Dim[2], "z" + Twine(R));
+    Loop Y = beginLoop(B, Dim[1], "y" + Twine(R));
+    Value *Row = B.CreateMul(
+        B.CreateAdd(B.CreateMul(Z.IV, Dim[1], "", true, true), Y.IV, "", true,
+                    true),
+        Dim[0], "row", true, true);
+    Loop X = beginLoop(B, Dim[0], "x" + Twine(R));
+    Value *Linear = B.CreateAdd(Row, X.IV, "linear", true, true);
+    emitRegionBody(B, R, X.IV, Y.IV, Z.IV, Linear);
+    endLoop(B, X);
+    endLoop(B, Y);
+    endLoop(B, Z);
+    if (Syncs.empty()) {
+      B.CreateBr(Finished);
+      continue;
+    }
+    Value *Min = B.CreateLoad(i32(), MinId, "next");
+    BasicBlock *Agree = BasicBlock::Create(Ctx, "agree." + Twine(R), BF);
+    BasicBlock *Check = BasicBlock::Create(Ctx, "check." + Twine(R), BF);
+    B.CreateCondBr(B.CreateICmpEQ(Min, B.getInt32(ExitId)), Finished, Check);
+    B.SetInsertPoint(Check);
+    Value *Max = B.CreateLoad(i32(), MaxId);
+    B.CreateCondBr(B.CreateICmpEQ(Max, Min), Agree, Diverged);
+    B.SetInsertPoint(Agree);
+    emitReductions(B, Min);
+    B.CreateStore(Min, State);
+    B.CreateBr(Dispatch);
+  }
+}
+
+/// Kernels with warp operations: per warp, the regions up to the next block
+/// barrier, each a loop over the warp's lanes, with the warp operations done
+/// between them; then the next barrier for the whole block.
+void BlockFunctionBuilder::emitWarpLoops() {
+  IRBuilder<> B(Dispatch);
+  uint32_t ExitId = ExitIdOf(Syncs.size());
+  BasicBlock *Finished = BasicBlock::Create(Ctx, "finished", BF);
+  BasicBlock *Diverged = BasicBlock::Create(Ctx, "diverged", BF);
+  IRBuilder<>(Finished).CreateRet(B.getInt32(CucpuBlockDone));
+  IRBuilder<>(Diverged).CreateRet(B.getInt32(CucpuBlockDiverged));
+  IRBuilder<> EB(&BF->getEntryBlock(), BF->getEntryBlock().begin());
+  AllocaInst *BlockMin = EB.CreateAlloca(i32(), nullptr, Twine("block.min"));
+  AllocaInst *BlockMax = EB.CreateAlloca(i32(), nullptr, Twine("block.max"));
+  AllocaInst *WarpState =
+      EB.CreateAlloca(i32(), nullptr, Twine("warp.state"));
+  FunctionCallee Exchange = M.getOrInsertFunction(
+      "__cucpu_warp_exchange", B.getVoidTy(), ptr(), i32(), i32(), i32(),
+      ptr(), i32(), i32());
+
+  Value *Bx = Dim[0];
+  Value *Bxy = B.CreateMul(Dim[0], Dim[1], "", true, true);
+  B.CreateStore(B.getInt32(ExitId), BlockMin);
+  B.CreateStore(B.getInt32(0), BlockMax);
+  Value *Warps = B.CreateLShr(B.CreateAdd(NumThreads, B.getInt32(31)), 5,
+                              "warps");
+  Loop Wl = beginLoop(B, Warps, "warp");
+  Value *Base = B.CreateShl(Wl.IV, 5, "lane0", true, true);
+  Value *Count = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, B.getInt32(32), B.CreateSub(NumThreads, Base), nullptr,
+      "lanes");
+  B.CreateStore(B.CreateLoad(i32(), State), WarpState);
+  BasicBlock *WarpDispatch = BasicBlock::Create(Ctx, "warp.dispatch", BF);
+  BasicBlock *WarpDone = BasicBlock::Create(Ctx, "warp.done", BF);
+  B.CreateBr(WarpDispatch);
+  IRBuilder<> WD(WarpDone);
+  PHINode *Reached = WD.CreatePHI(i32(), 4, "warp.reached");
+  {
+    Value *Min = WD.CreateLoad(i32(), BlockMin);
+    WD.CreateStore(WD.CreateBinaryIntrinsic(Intrinsic::umin, Min, Reached),
+                   BlockMin);
+    Value *Max = WD.CreateLoad(i32(), BlockMax);
+    Value *IsExit = WD.CreateICmpEQ(Reached, WD.getInt32(ExitId));
+    WD.CreateStore(
+        WD.CreateBinaryIntrinsic(Intrinsic::umax, Max,
+                                 WD.CreateSelect(IsExit, WD.getInt32(0), Reached)),
+        BlockMax);
+    WD.CreateBr(Wl.Latch);
+  }
+
+  B.SetInsertPoint(WarpDispatch);
+  SwitchInst *Sw =
+      B.CreateSwitch(B.CreateLoad(i32(), WarpState), Finished, Syncs.size() + 1);
+  for (unsigned R = 0; R <= Syncs.size(); ++R) {
+    BasicBlock *Pre = BasicBlock::Create(Ctx, "region." + Twine(R), BF);
+    Sw->addCase(B.getInt32(R), Pre);
+    B.SetInsertPoint(Pre);
+    B.CreateStore(B.getInt32(ExitId), MinId);
+    B.CreateStore(B.getInt32(0), MaxId);
+    Loop L = beginLoop(B, Count, "lane" + Twine(R));
+    Value *Linear = B.CreateAdd(Base, L.IV, "linear", true, true);
+    Value *Tx = B.CreateURem(Linear, Bx, "tid.x");
+    Value *Ty = B.CreateURem(B.CreateUDiv(Linear, Bx), Dim[1], "tid.y");
+    Value *Tz = B.CreateUDiv(Linear, Bxy, "tid.z");
+    emitRegionBody(B, R, Tx, Ty, Tz, Linear);
+    endLoop(B, L);
+    BasicBlock *Here = B.GetInsertBlock();
+    Value *Min = B.CreateLoad(i32(), MinId, "next");
+    BasicBlock *Check = BasicBlock::Create(Ctx, "check." + Twine(R), BF);
+    B.CreateCondBr(B.CreateICmpEQ(Min, B.getInt32(ExitId)), WarpDone, Check);
+    Reached->addIncoming(B.getInt32(ExitId), Here);
+    B.SetInsertPoint(Check);
+    BasicBlock *Agree = BasicBlock::Create(Ctx, "agree." + Twine(R), BF);
+    B.CreateCondBr(B.CreateICmpEQ(B.CreateLoad(i32(), MaxId), Min), Agree,
+                   Diverged);
+    B.SetInsertPoint(Agree);
+    // A warp operation: done for this warp, then its region. A block
+    // barrier: this warp is done until the whole block reaches it.
+    SwitchInst *Op = B.CreateSwitch(Min, WarpDone);
+    Reached->addIncoming(Min, Agree);
+    for (const SyncPoint &S : Syncs) {
+      if (!S.warpScope())
+        continue;
+      BasicBlock *Case = BasicBlock::Create(Ctx, "exchange." + Twine(S.Id), BF);
+      Op->addCase(B.getInt32(S.Id), Case);
+      IRBuilder<> CB(Case);
+      CB.CreateCall(Exchange,
+                    {frameArray(CB, S.Slot), NumThreads, Base, Count, FrameArg,
+                     CB.getInt32(S.warpKind()), CB.getInt32(S.Mode)});
+      CB.CreateStore(CB.getInt32(S.Id), WarpState);
+      CB.CreateBr(WarpDispatch);
+    }
+  }
+
+  B.SetInsertPoint(Wl.Exit);
+  Value *Min = B.CreateLoad(i32(), BlockMin, "next");
+  BasicBlock *Check = BasicBlock::Create(Ctx, "block.check", BF);
+  B.CreateCondBr(B.CreateICmpEQ(Min, B.getInt32(ExitId)), Finished, Check);
+  B.SetInsertPoint(Check);
+  BasicBlock *Agree = BasicBlock::Create(Ctx, "block.agree", BF);
+  B.CreateCondBr(B.CreateICmpEQ(B.CreateLoad(i32(), BlockMax), Min), Agree,
+                 Diverged);
+  B.SetInsertPoint(Agree);
+  emitReductions(B, Min);
+  B.CreateStore(Min, State);
+  B.CreateBr(Dispatch);
+}
+
+std::optional<std::string> BlockFunctionBuilder::build() {
+  if (auto Why = collectSyncPoints())
+    return Why;
+  if (auto Why = checkAllocas())
+    return Why;
+  if (!Syncs.empty()) {
+    (void)Frame.add(4, 4); // ExitedSlot
+    for (SyncPoint &S : Syncs)
+      lowerSyncPoint(S);
+    splitLiveValues();
+    allocasToFrame();
+  }
+
+  createBlockFunction();
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", BF);
+  IRBuilder<> B(Entry);
+  for (unsigned D = 0; D < 3; ++D)
+    Dim[D] = abi::loadField32(B, BlkArg, abi::blockDimOffset(D),
+                              "ntid." + Twine("xyz"[D]));
+  NumThreads = B.CreateMul(B.CreateMul(Dim[0], Dim[1], "", true, true), Dim[2],
+                           "nthreads", true, true);
+  MinId = B.CreateAlloca(i32(), nullptr, Twine("min.reached"));
+  MaxId = B.CreateAlloca(i32(), nullptr, Twine("max.reached"));
+  State = B.CreateAlloca(i32(), nullptr, Twine("state"));
+  B.CreateStore(B.getInt32(0), State);
+  if (!Syncs.empty())
+    B.CreateMemSet(FrameArg, B.getInt8(0),
+                   B.CreateMul(B.CreateZExt(NumThreads, i64()), B.getInt64(4)),
+                   Align(64));
+  Dispatch = BasicBlock::Create(Ctx, "dispatch", BF);
+  B.CreateBr(Dispatch);
+  if (WarpMode)
+    emitWarpLoops();
+  else
+    emitBlockLoops();
+  return std::nullopt;
+}
+
+} // namespace
+
+PreservedAnalyses BlockFunctionPass::run(Module &M, ModuleAnalysisManager &) {
+  SmallVector<Function *, 8> Works;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getName().starts_with(WorkPrefix))
+      Works.push_back(&F);
+  if (Works.empty())
+    return PreservedAnalyses::all();
+  for (Function *W : Works) {
+    std::string Kernel =
+        W->getName().drop_front(StringRef(WorkPrefix).size()).str();
+    BlockFunctionBuilder Builder(*W, Kernel);
+    std::optional<std::string> Why = Builder.build();
+    if (!Why) {
+      Function *BF = M.getFunction(BlockPrefix + Kernel);
+      std::string Problems;
+      raw_string_ostream OS(Problems);
+      if (verifyFunction(*BF, &OS)) {
+        Why = "its block function does not verify (an internal error): " +
+              Problems;
+        BF->eraseFromParent();
+      } else if (Builder.frameBytes() > UINT32_MAX) {
+        Why = "its threads need too much private memory";
+        BF->eraseFromParent();
+      } else {
+        State.KernelFrame[Kernel] =
+            static_cast<uint32_t>(Builder.frameBytes());
+      }
+    } else if (Function *BF = M.getFunction(BlockPrefix + Kernel)) {
+      BF->eraseFromParent();
+    }
+    if (Why)
+      State.FallbackReasons[Kernel] = *Why;
+    W->eraseFromParent();
+  }
+  return PreservedAnalyses::none();
+}

@@ -1,0 +1,35 @@
+//===- BlockFunctionPass.h - cucpu-block-functions --------------*- C++ -*-===//
+#ifndef CUCPU_MODULES_PASSES_BLOCKFUNCTIONPASS_H
+#define CUCPU_MODULES_PASSES_BLOCKFUNCTIONPASS_H
+
+#include "LoweringState.h"
+
+#include "llvm/IR/PassManager.h"
+
+namespace cucpu::modules {
+
+/// Turns every work function (cucpu-work-functions) into a block function
+/// (JitAbi.h, CucpuBlockEntry), ARCHITECTURE.md §5: the code is split at
+/// every barrier and warp operation into regions; each region becomes a
+/// loop over the block's threads (over the lanes of one warp at a time when
+/// the kernel has warp operations); values that live across a split are
+/// recomputed when they only depend on the block, and kept in per-thread
+/// arrays of the frame otherwise. Barriers inside loops and branches that
+/// are uniform across the block need nothing special: a region ends where
+/// each thread reaches its next barrier, and the block goes on once every
+/// thread that has not exited reached the same one.
+struct BlockFunctionPass : llvm::PassInfoMixin<BlockFunctionPass> {
+  /// The pipeline name of the pass.
+  static constexpr const char *PipelineName = "cucpu-block-functions";
+
+  explicit BlockFunctionPass(LoweringState &State) : State(State) {}
+  /// Runs the pass on \p M.
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+private:
+  LoweringState &State;
+};
+
+} // namespace cucpu::modules
+
+#endif // CUCPU_MODULES_PASSES_BLOCKFUNCTIONPASS_H

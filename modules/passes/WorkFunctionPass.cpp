@@ -1,0 +1,164 @@
+//===- WorkFunctionPass.cpp - Thread entries with explicit coordinates ----===//
+//
+// The block function runs the code of one CUDA thread in loops over the
+// block's threads. Its raw material is the work function made here: the
+// thread entry, cloned, with everything that meets other threads inlined
+// (a barrier inside a device function splits the kernel), and with the
+// thread's coordinates taken from arguments, which the loops provide.
+//
+//===----------------------------------------------------------------------===//
+#include "WorkFunctionPass.h"
+
+#include "AbiAccess.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+using namespace cucpu::modules;
+
+namespace {
+
+/// Engine services through which a thread meets other threads.
+constexpr const char *SyncServices[] = {
+    "__cucpu_barrier",   "__cucpu_barrier_reduce", "__cucpu_warp_sync",
+    "__cucpu_warp_vote", "__cucpu_warp_shfl",      "__cucpu_warp_match",
+    "__cucpu_activemask", "__cucpu_yield"};
+
+/// The defined functions that reach a sync service, directly or through
+/// calls.
+SmallPtrSet<Function *, 16> syncingFunctions(Module &M) {
+  SmallSetVector<Function *, 16> Work;
+  SmallPtrSet<Function *, 16> Syncing;
+  for (const char *Name : SyncServices)
+    if (Function *F = M.getFunction(Name))
+      Work.insert(F);
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    for (User *U : F->users())
+      if (auto *CB = dyn_cast<CallBase>(U)) {
+        Function *Caller = CB->getFunction();
+        if (Syncing.insert(Caller).second)
+          Work.insert(Caller);
+      }
+  }
+  return Syncing;
+}
+
+/// Inlines, into \p W, every call of a defined function that meets other
+/// threads. Fails (returns the reason) on recursion through such a call.
+std::optional<std::string>
+inlineSyncingCalls(Function &W, const SmallPtrSet<Function *, 16> &Syncing) {
+  constexpr unsigned MaxInlines = 4096;
+  for (unsigned Inlined = 0;;) {
+    CallBase *Next = nullptr;
+    for (Instruction &I : instructions(W))
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        Function *Callee = CB->getCalledFunction();
+        if (Callee && !Callee->isDeclaration() && Syncing.count(Callee)) {
+          Next = CB;
+          break;
+        }
+        if (!Callee && !CB->isInlineAsm())
+          return std::string("it calls through a function pointer");
+      }
+    if (!Next)
+      return std::nullopt;
+    if (++Inlined > MaxInlines)
+      return std::string("a recursive function meets other threads");
+    InlineFunctionInfo IFI;
+    InlineResult R = InlineFunction(*Next, IFI);
+    if (!R.isSuccess())
+      return std::string("a function that meets other threads cannot be "
+                         "inlined: ") +
+             R.getFailureReason();
+  }
+}
+
+/// Replaces the reads of T's fields by the work function's arguments.
+void readCoordinatesFromArguments(Function &W) {
+  const DataLayout &DL = W.getParent()->getDataLayout();
+  Value *T = W.getArg(unsigned(WorkArg::Thread));
+  auto Arg = [&](WorkArg A) { return W.getArg(unsigned(A)); };
+  SmallVector<LoadInst *, 32> Loads;
+  for (Instruction &I : instructions(W))
+    if (auto *L = dyn_cast<LoadInst>(&I); L && L->isSimple())
+      Loads.push_back(L);
+  for (LoadInst *L : Loads) {
+    APInt Offset(64, 0);
+    Value *Base = L->getPointerOperand()->stripAndAccumulateConstantOffsets(
+        DL, Offset, /*AllowNonInbounds=*/true);
+    if (Base != T)
+      continue;
+    uint64_t Off = Offset.getZExtValue();
+    Value *V = nullptr;
+    IRBuilder<> B(L);
+    if (L->getType()->isPointerTy() && Off == abi::blockOffset())
+      V = Arg(WorkArg::Block);
+    else if (L->getType()->isIntegerTy(32)) {
+      if (Off == abi::threadIdxOffset(0))
+        V = Arg(WorkArg::TidX);
+      else if (Off == abi::threadIdxOffset(1))
+        V = Arg(WorkArg::TidY);
+      else if (Off == abi::threadIdxOffset(2))
+        V = Arg(WorkArg::TidZ);
+      else if (Off == abi::laneIdOffset())
+        V = B.CreateAnd(Arg(WorkArg::Linear), 31, "laneid");
+      else if (Off == abi::warpIdOffset())
+        V = B.CreateLShr(Arg(WorkArg::Linear), 5, "warpid");
+    }
+    if (!V)
+      continue;
+    L->replaceAllUsesWith(V);
+    L->eraseFromParent();
+  }
+}
+
+/// Creates the work function of the thread entry \p Entry.
+Function *createWorkFunction(Function &Entry, StringRef Kernel) {
+  LLVMContext &Ctx = Entry.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  auto *Ty = FunctionType::get(Type::getVoidTy(Ctx),
+                               {Ptr, Ptr, I32, I32, I32, I32, Ptr, I32}, false);
+  Function *W = Function::Create(Ty, GlobalValue::InternalLinkage,
+                                 WorkPrefix + Kernel, Entry.getParent());
+  static const char *Names[] = {"thread", "block", "tid.x", "tid.y",
+                                "tid.z",  "linear", "frame", "nthreads"};
+  for (unsigned I = 0; I < unsigned(WorkArg::Count); ++I)
+    W->getArg(I)->setName(Names[I]);
+  ValueToValueMapTy VMap;
+  VMap[Entry.getArg(0)] = W->getArg(unsigned(WorkArg::Thread));
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(W, &Entry, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  W->setLinkage(GlobalValue::InternalLinkage);
+  return W;
+}
+
+} // namespace
+
+PreservedAnalyses WorkFunctionPass::run(Module &M, ModuleAnalysisManager &) {
+  SmallVector<Function *, 8> Entries;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getName().starts_with(EntryPrefix))
+      Entries.push_back(&F);
+  if (Entries.empty())
+    return PreservedAnalyses::all();
+  SmallPtrSet<Function *, 16> Syncing = syncingFunctions(M);
+  for (Function *Entry : Entries) {
+    StringRef Kernel = Entry->getName().drop_front(StringRef(EntryPrefix).size());
+    Function *W = createWorkFunction(*Entry, Kernel);
+    if (std::optional<std::string> Why = inlineSyncingCalls(*W, Syncing)) {
+      State.FallbackReasons[Kernel] = *Why;
+      W->eraseFromParent();
+      continue;
+    }
+    readCoordinatesFromArguments(*W);
+  }
+  return PreservedAnalyses::none();
+}
