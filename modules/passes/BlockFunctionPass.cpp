@@ -845,7 +845,12 @@ PreservedAnalyses BlockFunctionPass::run(Module &M, ModuleAnalysisManager &) {
     std::string Kernel =
         W->getName().drop_front(StringRef(WorkPrefix).size()).str();
     BlockFunctionBuilder Builder(*W, Kernel);
-    std::optional<std::string> Why = Builder.build();
+    std::optional<std::string> Why;
+    if (!State.ExternalSymbols.count("__cucpu_warp_exchange") ||
+        !State.ExternalSymbols.count("__cucpu_block_reduce"))
+      Why = "the engine has no services for block functions";
+    else
+      Why = Builder.build();
     if (!Why) {
       Function *BF = M.getFunction(BlockPrefix + Kernel);
       std::string Problems;

@@ -77,6 +77,13 @@ PreservedAnalyses KernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Entry));
     Value *Params = abi::loadFieldPtr(B, abi::loadBlock(B, T),
                                       abi::paramsOffset(), "params");
+    // The whole buffer is readable: loads of parameters can be hoisted out
+    // of the branches that use them (and out of the loops over threads).
+    if (Info->ParamBytes > 0)
+      cast<LoadInst>(Params)->setMetadata(
+          LLVMContext::MD_dereferenceable,
+          MDNode::get(Ctx, ConstantAsMetadata::get(
+                               B.getInt64(Info->ParamBytes))));
     SmallVector<Value *, 8> Args{T};
     bool Ok = true;
     for (unsigned I = 0; I < NumParams && Ok; ++I) {

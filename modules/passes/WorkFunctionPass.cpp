@@ -49,33 +49,84 @@ SmallPtrSet<Function *, 16> syncingFunctions(Module &M) {
   return Syncing;
 }
 
+/// The defined functions that can call themselves, directly or not.
+SmallPtrSet<Function *, 16> recursiveFunctions(Module &M) {
+  SmallPtrSet<Function *, 16> Recursive;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    SmallVector<Function *, 16> Work{&F};
+    SmallPtrSet<Function *, 16> Seen;
+    while (!Work.empty() && !Recursive.count(&F)) {
+      Function *G = Work.pop_back_val();
+      for (Instruction &I : instructions(*G))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *Callee = CB->getCalledFunction();
+              Callee && !Callee->isDeclaration()) {
+            if (Callee == &F)
+              Recursive.insert(&F);
+            else if (Seen.insert(Callee).second)
+              Work.push_back(Callee);
+          }
+    }
+  }
+  return Recursive;
+}
+
 /// Inlines, into \p W, every call of a defined function that meets other
-/// threads. Fails (returns the reason) on recursion through such a call.
+/// threads, and, within a size budget, every other call of a device
+/// function, so that the loops over threads see the coordinates they read
+/// (a call left alone still works: it reads them from the thread's
+/// CucpuThread). Fails (returns the reason) on recursion through a
+/// function that meets other threads.
 std::optional<std::string>
-inlineSyncingCalls(Function &W, const SmallPtrSet<Function *, 16> &Syncing) {
+inlineDeviceCalls(Function &W, const SmallPtrSet<Function *, 16> &Syncing,
+                  const SmallPtrSet<Function *, 16> &Recursive) {
   constexpr unsigned MaxInlines = 4096;
+  constexpr size_t MaxInstructions = 20000;
+  size_t Size = W.getInstructionCount();
+  SmallPtrSet<CallBase *, 16> LeftAlone;
   for (unsigned Inlined = 0;;) {
     CallBase *Next = nullptr;
-    for (Instruction &I : instructions(W))
-      if (auto *CB = dyn_cast<CallBase>(&I)) {
-        Function *Callee = CB->getCalledFunction();
-        if (Callee && !Callee->isDeclaration() && Syncing.count(Callee)) {
-          Next = CB;
-          break;
-        }
-        if (!Callee && !CB->isInlineAsm())
+    for (Instruction &I : instructions(W)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || LeftAlone.count(CB))
+        continue;
+      Function *Callee = CB->getCalledFunction();
+      if (!Callee) {
+        if (!CB->isInlineAsm())
           return std::string("it calls through a function pointer");
+        continue;
       }
+      if (Callee->isDeclaration())
+        continue;
+      if (Syncing.count(Callee)) {
+        if (Recursive.count(Callee))
+          return std::string("a recursive function meets other threads");
+        Next = CB;
+        break;
+      }
+      if (!Recursive.count(Callee) &&
+          Size + Callee->getInstructionCount() <= MaxInstructions) {
+        Next = CB;
+        break;
+      }
+      LeftAlone.insert(CB);
+    }
     if (!Next)
       return std::nullopt;
     if (++Inlined > MaxInlines)
-      return std::string("a recursive function meets other threads");
+      return std::string("its calls are too deeply nested");
+    Size += Next->getCalledFunction()->getInstructionCount();
     InlineFunctionInfo IFI;
     InlineResult R = InlineFunction(*Next, IFI);
-    if (!R.isSuccess())
-      return std::string("a function that meets other threads cannot be "
-                         "inlined: ") +
-             R.getFailureReason();
+    if (!R.isSuccess()) {
+      if (Syncing.count(Next->getCalledFunction()))
+        return std::string("a function that meets other threads cannot be "
+                           "inlined: ") +
+               R.getFailureReason();
+      LeftAlone.insert(Next);
+    }
   }
 }
 
@@ -150,10 +201,11 @@ PreservedAnalyses WorkFunctionPass::run(Module &M, ModuleAnalysisManager &) {
   if (Entries.empty())
     return PreservedAnalyses::all();
   SmallPtrSet<Function *, 16> Syncing = syncingFunctions(M);
+  SmallPtrSet<Function *, 16> Recursive = recursiveFunctions(M);
   for (Function *Entry : Entries) {
     StringRef Kernel = Entry->getName().drop_front(StringRef(EntryPrefix).size());
     Function *W = createWorkFunction(*Entry, Kernel);
-    if (std::optional<std::string> Why = inlineSyncingCalls(*W, Syncing)) {
+    if (std::optional<std::string> Why = inlineDeviceCalls(*W, Syncing, Recursive)) {
       State.FallbackReasons[Kernel] = *Why;
       W->eraseFromParent();
       continue;

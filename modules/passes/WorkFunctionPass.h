@@ -12,7 +12,8 @@ namespace cucpu::modules {
 /// function: a copy of the entry, void(CucpuThread *T, const CucpuBlock *B,
 /// i32 tid.x, i32 tid.y, i32 tid.z, i32 linear, ptr Frame, i32 NumThreads),
 /// that reads the thread's coordinates from its arguments instead of T and
-/// has every function that meets other threads inlined into it.
+/// has every function that meets other threads inlined into it (and, within
+/// a size budget, every other device function).
 /// cucpu-block-functions turns it into the block function. A kernel that
 /// cannot have one (recursion through a barrier, __activemask, a spin-wait
 /// hint, a warp operation without the full mask) keeps only its thread

@@ -128,6 +128,8 @@ JitOptions testOptions() {
   Add("__cucpu_vprintf", &testVprintf);
   Add("__cucpu_assert_fail", &testAssertFail);
   Add("__cucpu_trap", &testTrap);
+  Add("__cucpu_warp_exchange", &__cucpu_warp_exchange);
+  Add("__cucpu_block_reduce", &__cucpu_block_reduce);
   return O;
 }
 
