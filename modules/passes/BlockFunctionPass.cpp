@@ -708,6 +708,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
 
   Value *Bx = Dim[0];
   Value *Bxy = B.CreateMul(Dim[0], Dim[1], "", true, true);
+  Value *OneDimensional = B.CreateICmpEQ(Bx, NumThreads, "one.dimensional");
   B.CreateStore(B.getInt32(ExitId), BlockMin);
   B.CreateStore(B.getInt32(0), BlockMax);
   Value *Warps = B.CreateLShr(B.CreateAdd(NumThreads, B.getInt32(31)), 5,
@@ -745,6 +746,20 @@ void BlockFunctionBuilder::emitWarpLoops() {
     B.SetInsertPoint(Pre);
     B.CreateStore(B.getInt32(ExitId), MinId);
     B.CreateStore(B.getInt32(0), MaxId);
+    // Two versions of the lane loop: for one-dimensional blocks, where
+    // threadIdx.x is the linear index (consecutive, which vectorizes), and
+    // for any shape.
+    BasicBlock *Flat = BasicBlock::Create(Ctx, "flat." + Twine(R), BF);
+    BasicBlock *Shaped = BasicBlock::Create(Ctx, "shaped." + Twine(R), BF);
+    BasicBlock *Lanes = BasicBlock::Create(Ctx, "lanes." + Twine(R), BF);
+    B.CreateCondBr(OneDimensional, Flat, Shaped);
+    B.SetInsertPoint(Flat);
+    Loop FL = beginLoop(B, Count, "lane" + Twine(R));
+    Value *FlatLinear = B.CreateAdd(Base, FL.IV, "linear", true, true);
+    emitRegionBody(B, R, FlatLinear, B.getInt32(0), B.getInt32(0), FlatLinear);
+    endLoop(B, FL);
+    B.CreateBr(Lanes);
+    B.SetInsertPoint(Shaped);
     Loop L = beginLoop(B, Count, "lane" + Twine(R));
     Value *Linear = B.CreateAdd(Base, L.IV, "linear", true, true);
     Value *Tx = B.CreateURem(Linear, Bx, "tid.x");
@@ -752,6 +767,8 @@ void BlockFunctionBuilder::emitWarpLoops() {
     Value *Tz = B.CreateUDiv(Linear, Bxy, "tid.z");
     emitRegionBody(B, R, Tx, Ty, Tz, Linear);
     endLoop(B, L);
+    B.CreateBr(Lanes);
+    B.SetInsertPoint(Lanes);
     BasicBlock *Here = B.GetInsertBlock();
     Value *Min = B.CreateLoad(i32(), MinId, "next");
     BasicBlock *Check = BasicBlock::Create(Ctx, "check." + Twine(R), BF);
