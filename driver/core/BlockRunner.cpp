@@ -19,7 +19,6 @@ struct BlockRunner::EngineFiber {
   BlockRunner *Runner = nullptr;
   unsigned Index = 0; ///< The slot of the thread it runs.
   bool Busy = false;  ///< Inside a thread (not parked between threads).
-  bool RunsBlocks = false; ///< Runs block functions, not threads.
 };
 
 namespace {
@@ -48,7 +47,6 @@ llvm::Error BlockRunner::prepare(const LaunchConfig &C) {
   if (Stack > StackBytes) {
     // Parked fibers hold nothing: bigger stacks replace them all.
     Fibers.clear();
-    BlockFiber.reset();
     StackBytes = Stack;
   }
   size_t Need = llvm::alignTo(C.StaticShared, 16) + C.DynamicShared;
@@ -70,16 +68,6 @@ llvm::Error BlockRunner::prepare(const LaunchConfig &C) {
 
 llvm::Error BlockRunner::prepareBlockFunction() {
   const LaunchConfig &C = *Config;
-  if (!BlockFiber) {
-    auto EF = std::make_unique<EngineFiber>();
-    EF->Runner = this;
-    EF->RunsBlocks = true;
-    auto F = Fiber::create(StackBytes, &BlockRunner::fiberMain, EF.get());
-    if (!F)
-      return F.takeError();
-    EF->F = std::move(*F);
-    BlockFiber = std::move(EF);
-  }
   size_t Need = std::max<size_t>(
       llvm::alignTo(size_t(C.FrameBytes) * NumThreads, SharedAlign),
       SharedAlign);
@@ -102,7 +90,7 @@ llvm::Error BlockRunner::prepareBlockFunction() {
     T.LaneId = I % WarpSize;
     T.WarpId = I / WarpSize;
     T.Block = &Block;
-    T.EngineThread = BlockFiber.get();
+    T.EngineThread = nullptr; // abort() jumps to AbortTarget instead.
   }
   return llvm::Error::success();
 }
@@ -127,13 +115,6 @@ void BlockRunner::fiberMain(void *Arg) {
   auto &EF = *static_cast<EngineFiber *>(Arg);
   BlockRunner &R = *EF.Runner;
   for (;;) {
-    if (EF.RunsBlocks) {
-      R.BlockStatus =
-          R.Config->BlockEntry(&R.Block, R.Threads.data(), R.Frame);
-      EF.Busy = false;
-      switchFiber(EF.F->context(), R.Scheduler);
-      continue;
-    }
     // Run threads one after the other until none is left to start; a thread
     // that waits suspends this fiber inside the service it called.
     while (R.NextThread < R.NumThreads && !R.Failed) {
@@ -199,36 +180,47 @@ void BlockRunner::setUpBlock(uint64_t Linear) {
   FailMessage.clear();
 }
 
-bool BlockRunner::runBlockFunction() {
-  BlockFiber->Busy = true;
-  Current = BlockFiber.get();
-  switchFiber(Scheduler, BlockFiber->F->context());
-  Current = nullptr;
-  if (Failed) {
-    // A failed assert or a trap abandoned the block function (abort()).
-    BlockFiber->F->reset();
-    BlockFiber->Busy = false;
+bool BlockRunner::runBlockFunctions(uint64_t First, uint64_t Count) {
+  std::jmp_buf Abort;
+  AbortTarget = &Abort;
+  // abort() jumps here; nothing below owns resources, and nothing assigned
+  // after setjmp is read after the jump.
+  if (setjmp(Abort) != 0) {
+    AbortTarget = nullptr;
     return false;
   }
-  if (BlockStatus == CucpuBlockDiverged) {
-    fail(CUDA_ERROR_LAUNCH_FAILED,
-         llvm::formatv("Kernel {0} broke CUDA's barrier rule in block {1}: "
-                       "threads that had not exited reached different "
-                       "__syncthreads() or warp operations.",
-                       Config->KernelName, blockName()));
-    return false;
+  for (uint64_t Linear = First; Linear < First + Count; ++Linear) {
+    setUpBlock(Linear);
+    int32_t Status = Config->BlockEntry(&Block, Threads.data(), Frame);
+    if (Status == CucpuBlockDiverged) {
+      fail(CUDA_ERROR_LAUNCH_FAILED,
+           llvm::formatv("Kernel {0} broke CUDA's barrier rule in block {1}: "
+                         "threads that had not exited reached different "
+                         "__syncthreads() or warp operations.",
+                         Config->KernelName, blockName()));
+      AbortTarget = nullptr;
+      return false;
+    }
   }
+  AbortTarget = nullptr;
   return true;
 }
 
-bool BlockRunner::runBlock(uint64_t Linear, std::string &Out) {
-  setUpBlock(Linear);
+bool BlockRunner::runBlocks(uint64_t First, uint64_t Count, std::string &Out) {
   Output = &Out;
+  bool Ok = true;
   if (Config->BlockEntry) {
-    bool Ok = runBlockFunction();
-    Output = nullptr;
-    return Ok;
+    Ok = runBlockFunctions(First, Count);
+  } else {
+    for (uint64_t Linear = First; Ok && Linear < First + Count; ++Linear)
+      Ok = runBlock(Linear);
   }
+  Output = nullptr;
+  return Ok;
+}
+
+bool BlockRunner::runBlock(uint64_t Linear) {
+  setUpBlock(Linear);
   for (unsigned I = 0; I < NumThreads; ++I)
     Slots[I] = Slot();
   NextThread = Exited = Arrived = 0;
@@ -268,7 +260,6 @@ bool BlockRunner::runBlock(uint64_t Linear, std::string &Out) {
     switchFiber(Scheduler, Next->F->context());
   }
   Current = nullptr;
-  Output = nullptr;
   if (!Failed)
     return true;
   // Abandon the threads stuck inside the block: their stacks hold only
@@ -296,8 +287,10 @@ std::string BlockRunner::blockName() const {
 
 void BlockRunner::abort(CucpuThread *T, CUresult Code, const char *Message,
                         const char *Detail) {
-  auto &F = *static_cast<EngineFiber *>(T->EngineThread);
   fail(Code, std::string(Message) + Detail);
+  if (AbortTarget)
+    std::longjmp(*AbortTarget, 1); // Out of a block function.
+  auto &F = *static_cast<EngineFiber *>(T->EngineThread);
   // Nothing on this fiber's stack owns resources past this point: the
   // scheduler resets it instead of resuming it.
   suspend(F);

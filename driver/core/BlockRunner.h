@@ -5,8 +5,10 @@
 // threads). It keeps its fibers, shared memory, frames and per-thread slots
 // from block to block and from launch to launch.
 //
-// A kernel with a block function (JitAbi.h, CucpuBlockEntry) runs it, on a
-// fiber of its own so that a failed assert or a trap can abandon it.
+// A kernel with a block function (JitAbi.h, CucpuBlockEntry) runs it on the
+// runner's own stack, several blocks per call of runBlocks(); a failed
+// assert or a trap jumps out of it (setjmp/longjmp: JIT-compiled frames own
+// nothing).
 //
 // Otherwise every CUDA thread is a fiber. Scheduling: a FIFO of ready
 // fibers; when it is empty, a parked fiber starts the next thread that has
@@ -25,6 +27,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <csetjmp>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -46,10 +49,11 @@ public:
 
   /// Makes room for blocks of \p Config (stacks, shared memory, slots).
   llvm::Error prepare(const LaunchConfig &Config);
-  /// Runs block \p Linear (x fastest) of the prepared launch; device printf
-  /// output goes to \p Output. Returns false if the block failed; then
+  /// Runs blocks \p First .. \p First + \p Count - 1 (linear, x fastest) of
+  /// the prepared launch, in order; device printf output goes to \p Output.
+  /// Returns false if a block failed (the rest are not run); then
   /// failureCode()/failureMessage() say why.
-  bool runBlock(uint64_t Linear, std::string &Output);
+  bool runBlocks(uint64_t First, uint64_t Count, std::string &Output);
   /// Why the last block failed.
   CUresult failureCode() const { return FailCode; }
   const std::string &failureMessage() const { return FailMessage; }
@@ -93,7 +97,8 @@ private:
   };
 
   static void fiberMain(void *Arg);
-  bool runBlockFunction();
+  bool runBlock(uint64_t Linear);
+  bool runBlockFunctions(uint64_t First, uint64_t Count);
   void setUpBlock(uint64_t Linear);
   llvm::Error prepareBlockFunction();
   void startThread(EngineFiber &F, unsigned Index);
@@ -118,12 +123,12 @@ private:
   char *Shared = nullptr;
   size_t SharedBytes = 0;
 
-  /// Block functions: the fiber they run on, their threads and frame.
-  std::unique_ptr<EngineFiber> BlockFiber;
+  /// Block functions run on the calling thread's stack; a failed assert or
+  /// a trap jumps back to AbortTarget (JIT-compiled frames own nothing).
+  std::jmp_buf *AbortTarget = nullptr;
   std::vector<CucpuThread> Threads;
   char *Frame = nullptr;
   size_t FrameBytes = 0;
-  int32_t BlockStatus = CucpuBlockDone;
 
   const LaunchConfig *Config = nullptr;
   CucpuBlock Block{};

@@ -7,6 +7,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <map>
@@ -47,6 +48,13 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
                                  unsigned Workers, std::string &Output) {
   LaunchState L;
   const uint64_t Total = Config.blocks();
+  // Block functions take blocks a few at a time (fewer trips to the shared
+  // counter), in chunks small enough that the workers finish together.
+  const uint64_t Chunk =
+      Config.BlockEntry
+          ? std::clamp<uint64_t>(Total / (uint64_t(std::max(Workers, 1u)) * 16),
+                                 1, 64)
+          : 1;
   auto Job = [&] {
     BlockRunner &R = BlockRunner::forThisThread();
     if (llvm::Error E = R.prepare(Config)) {
@@ -59,10 +67,10 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
     for (;;) {
       if (L.Failed.load(std::memory_order_relaxed))
         return;
-      uint64_t B = L.NextBlock.fetch_add(1, std::memory_order_relaxed);
+      uint64_t B = L.NextBlock.fetch_add(Chunk, std::memory_order_relaxed);
       if (B >= Total)
         return;
-      bool Ok = R.runBlock(B, Text);
+      bool Ok = R.runBlocks(B, std::min(Chunk, Total - B), Text);
       if (!Text.empty()) {
         std::lock_guard Lock(L.Mutex);
         L.Output.emplace(B, std::move(Text));
