@@ -1,0 +1,59 @@
+//===- CucpuHarness.cpp - Driver-API helpers of bench-cucpu ---------------===//
+#include "CucpuHarness.h"
+
+#include "../common/Run.h"
+
+#include <map>
+
+namespace bench::cucpu {
+
+void check(CUresult R, const char *What) {
+  if (R == CUDA_SUCCESS)
+    return;
+  const char *Name = nullptr, *Text = nullptr;
+  cuGetErrorName(R, &Name);
+  cuGetErrorString(R, &Text);
+  fatal(std::string(What) + " returned " + (Name ? Name : "?") + " (" +
+        std::to_string(int(R)) + "): " + (Text ? Text : "no description"));
+}
+
+CUcontext context() {
+  static CUcontext Ctx = [] {
+    CUdevice Dev;
+    CUcontext C;
+    CU_CHECK(cuInit(0));
+    CU_CHECK(cuDeviceGet(&Dev, 0));
+    CU_CHECK(cuCtxCreate(&C, 0, Dev));
+    return C;
+  }();
+  // Google Benchmark runs everything on the main thread, but be explicit.
+  CU_CHECK(cuCtxSetCurrent(Ctx));
+  return Ctx;
+}
+
+int workers() {
+  context();
+  CUdevice Dev;
+  int N = 0;
+  CU_CHECK(cuCtxGetDevice(&Dev));
+  CU_CHECK(
+      cuDeviceGetAttribute(&N, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, Dev));
+  return N;
+}
+
+std::string cubinPath(const std::string &Name) {
+  return std::string(CUCPU_BENCH_CUBIN_DIR) + "/" + Name + ".cubin";
+}
+
+CUfunction function(const std::string &File, const std::string &Kernel) {
+  static std::map<std::string, CUmodule> Modules;
+  context();
+  CUmodule &M = Modules[File];
+  if (!M)
+    CU_CHECK(cuModuleLoad(&M, cubinPath(File).c_str()));
+  CUfunction F;
+  CU_CHECK(cuModuleGetFunction(&F, M, Kernel.c_str()));
+  return F;
+}
+
+} // namespace bench::cucpu

@@ -1,0 +1,15 @@
+// One Jacobi sweep of a 2D 5-point stencil on an nx x ny grid: interior
+// points get c0 * centre + c1 * (sum of the 4 neighbours), the border is
+// copied.
+__kernel void stencil(__global float *out, __global const float *in, int nx,
+                      int ny, float c0, float c1) {
+  int x = get_global_id(0), y = get_global_id(1);
+  if (x >= nx || y >= ny)
+    return;
+  int i = y * nx + x;
+  if (x == 0 || y == 0 || x == nx - 1 || y == ny - 1) {
+    out[i] = in[i];
+    return;
+  }
+  out[i] = c0 * in[i] + c1 * (in[i - 1] + in[i + 1] + in[i - nx] + in[i + nx]);
+}
