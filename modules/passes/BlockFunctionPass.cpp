@@ -107,6 +107,8 @@ private:
 
   std::optional<std::string> collectSyncPoints();
   void lowerSyncPoint(SyncPoint &S);
+  std::pair<llvm::Value *, llvm::Value *>
+  emitShuffle(llvm::IRBuilder<> &B, const SyncPoint &S, llvm::CallInst *CI);
   Value *frameAddress(IRBuilder<> &B, uint64_t Offset, uint64_t Size);
   std::optional<std::string> checkAllocas();
   void allocasToFrame();
@@ -132,6 +134,8 @@ private:
   void emitReductions(IRBuilder<> &B, Value *Id);
   Value *frameArray(IRBuilder<> &B, uint64_t Offset);
   void emitBlockLoops();
+  void emitPresentMask(llvm::IRBuilder<> &B, llvm::Value *Base,
+                       llvm::Value *Count);
   void emitWarpLoops();
 
   Function &W;
@@ -145,6 +149,9 @@ private:
   FrameLayout Frame;
   bool WarpMode = false;
   static constexpr uint64_t ExitedSlot = 0; ///< int32 per thread.
+  /// int32 per thread: at a warp's first lane, the lanes that reached the
+  /// shuffle being done (kernels with shuffles).
+  uint64_t PresentSlot = 0;
 
   // The block function being built.
   Function *BF = nullptr;
@@ -253,18 +260,22 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
     S.Slot = Frame.add(8, 4);
     Store32(CI->getArgOperand(1), 0);
     break;
+  case SyncKind::WarpSync:
+    break; // Only a meeting point.
+  case SyncKind::Shuffle: {
+    // Only the Value array: each lane computes its source itself.
+    S.Slot = Frame.add(8, 8);
+    Value *V = B.CreateBitOrPointerCast(CI->getArgOperand(2), i32());
+    B.CreateAlignedStore(B.CreateZExt(V, i64()),
+                         ArrayAt(CucpuWarpArraysValue, 8), Align(8));
+    break;
+  }
   default:
+    // Vote and match: __cucpu_warp_exchange computes them for the warp.
     S.Slot = Frame.add(CucpuWarpArraysBytes, 8);
     Store32(CI->getArgOperand(1), CucpuWarpArraysMask);
-    if (S.Kind != SyncKind::WarpSync) {
-      Value *V = CI->getArgOperand(2);
-      B.CreateAlignedStore(B.CreateZExtOrTrunc(V, i64()),
-                           ArrayAt(CucpuWarpArraysValue, 8), Align(8));
-    }
-    if (S.Kind == SyncKind::Shuffle) {
-      Store32(CI->getArgOperand(3), CucpuWarpArraysLaneOrDelta);
-      Store32(CI->getArgOperand(4), CucpuWarpArraysClamp);
-    }
+    B.CreateAlignedStore(B.CreateZExtOrTrunc(CI->getArgOperand(2), i64()),
+                         ArrayAt(CucpuWarpArraysValue, 8), Align(8));
     break;
   }
   BasicBlock *Before = CI->getParent();
@@ -277,6 +288,16 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
 
   B.SetInsertPoint(CI);
   Value *Result = nullptr;
+  if (S.Kind == SyncKind::Shuffle) {
+    // Every lane of the warp stored its value before any lane gets here:
+    // read the source lane's straight from the warp's Value array.
+    auto [Shuffled, InRange] = emitShuffle(B, S, CI);
+    CI->replaceAllUsesWith(Shuffled);
+    B.CreateAlignedStore(B.CreateZExt(InRange, i32()), CI->getArgOperand(6),
+                         Align(4));
+    CI->eraseFromParent();
+    return;
+  }
   if (S.Kind == SyncKind::BarrierReduce)
     Result = B.CreateAlignedLoad(i32(), ArrayAt(4, 4), Align(4), "reduced");
   else if (S.Kind != SyncKind::Barrier && S.Kind != SyncKind::WarpSync)
@@ -291,6 +312,66 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
   if (Result)
     CI->replaceAllUsesWith(B.CreateZExtOrTrunc(Result, CI->getType()));
   CI->eraseFromParent();
+}
+
+std::pair<Value *, Value *>
+BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
+                                  CallInst *CI) {
+  // PTX ISA, shfl.sync: c packs the segment mask (bits 12:8) and the clamp
+  // lane (bits 4:0); an index out of range reads the lane's own value.
+  Value *Linear = arg(WorkArg::Linear);
+  Value *Own = CI->getArgOperand(2);
+  Value *Lane = B.CreateAnd(Linear, 31, "lane");
+  Value *Base = B.CreateAnd(Linear, ~31u, "lane0");
+  Value *Delta = B.CreateAnd(CI->getArgOperand(3), 31);
+  Value *C = CI->getArgOperand(4);
+  Value *SegMask = B.CreateAnd(B.CreateLShr(C, 8), 31);
+  Value *MinLane = B.CreateAnd(Lane, SegMask);
+  Value *MaxLane = B.CreateOr(
+      MinLane, B.CreateAnd(B.CreateAnd(C, 31), B.CreateNot(SegMask)));
+  Value *Src = nullptr, *InRange = nullptr;
+  switch (S.Mode) {
+  case 0: // idx
+    Src = B.CreateOr(MinLane, B.CreateAnd(Delta, B.CreateNot(SegMask)));
+    InRange = B.CreateICmpSLE(Src, MaxLane);
+    break;
+  case 1: // up
+    Src = B.CreateSub(Lane, Delta);
+    InRange = B.CreateICmpSGE(Src, MaxLane);
+    break;
+  case 2: // down
+    Src = B.CreateAdd(Lane, Delta);
+    InRange = B.CreateICmpSLE(Src, MaxLane);
+    break;
+  default: // bfly
+    Src = B.CreateXor(Lane, Delta);
+    InRange = B.CreateICmpSLE(Src, MaxLane);
+    break;
+  }
+  Src = B.CreateSelect(InRange, Src, Lane);
+  Value *SrcThread = B.CreateOr(Base, Src, "src");
+  // A source lane that did not reach the shuffle (past the block's end, or
+  // exited) does not take part: the reader gets its own value. The lanes
+  // that did are the warp's present mask, stored at its first lane.
+  Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
+  Value *MaskAddr = B.CreateInBoundsGEP(
+      B.getInt8Ty(), arg(WorkArg::Frame),
+      B.CreateAdd(B.CreateMul(N, B.getInt64(PresentSlot)),
+                  B.CreateMul(B.CreateZExt(Base, i64()), B.getInt64(4))));
+  Value *PresentMask = B.CreateAlignedLoad(i32(), MaskAddr, Align(4));
+  Value *Present = B.CreateICmpNE(
+      B.CreateAnd(B.CreateLShr(PresentMask, Src), B.getInt32(1)),
+      B.getInt32(0));
+  Value *T = B.CreateZExt(
+      B.CreateSelect(Present, SrcThread, Linear), i64());
+  Value *ValueAddr = B.CreateInBoundsGEP(
+      B.getInt8Ty(), arg(WorkArg::Frame),
+      B.CreateAdd(B.CreateMul(N, B.getInt64(S.Slot + CucpuWarpArraysValue)),
+                  B.CreateMul(T, B.getInt64(8))));
+  Value *Theirs = B.CreateTrunc(
+      B.CreateAlignedLoad(i64(), ValueAddr, Align(8)), i32(), "theirs");
+  Value *Result = B.CreateSelect(Present, Theirs, Own, "shuffled");
+  return {B.CreateBitOrPointerCast(Result, CI->getType()), InRange};
 }
 
 //===----------------------------------------------------------------------===//
@@ -687,6 +768,33 @@ void BlockFunctionBuilder::emitBlockLoops() {
   }
 }
 
+/// Stores, at the warp's first lane of the present-mask array, the lanes
+/// [Base, Base + Count) that have not exited.
+void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
+                                           Value *Count) {
+  Loop L = beginLoop(B, Count, "present");
+  PHINode *Mask = B.CreatePHI(i32(), 2, "present.mask");
+  Mask->addIncoming(B.getInt32(0), L.IV->getIncomingBlock(0));
+  Value *T = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
+  Value *Gone = B.CreateAlignedLoad(
+      i32(), B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
+                                 B.CreateMul(T, B.getInt64(4))),
+      Align(4));
+  Value *Bit = B.CreateShl(
+      B.CreateZExt(B.CreateICmpEQ(Gone, B.getInt32(0)), i32()), L.IV);
+  Value *Next = B.CreateOr(Mask, Bit);
+  Mask->addIncoming(Next, L.Latch);
+  endLoop(B, L);
+  PHINode *Final = B.CreatePHI(i32(), 1, "present");
+  Final->addIncoming(Next, L.Latch);
+  Value *Addr = B.CreateInBoundsGEP(
+      B.getInt8Ty(), FrameArg,
+      B.CreateAdd(B.CreateMul(B.CreateZExt(NumThreads, i64()),
+                              B.getInt64(PresentSlot)),
+                  B.CreateMul(B.CreateZExt(Base, i64()), B.getInt64(4))));
+  B.CreateAlignedStore(Final, Addr, Align(4));
+}
+
 /// Kernels with warp operations: per warp, the regions up to the next block
 /// barrier, each a loop over the warp's lanes, with the warp operations done
 /// between them; then the next barrier for the whole block.
@@ -786,6 +894,19 @@ void BlockFunctionBuilder::emitWarpLoops() {
     for (const SyncPoint &S : Syncs) {
       if (!S.warpScope())
         continue;
+      if (S.Kind == SyncKind::Shuffle || S.Kind == SyncKind::WarpSync) {
+        // The lanes read each other's values themselves (shuffles: they
+        // only need to know which lanes are present) or only needed to meet
+        // (__syncwarp).
+        BasicBlock *Case = BasicBlock::Create(Ctx, "met." + Twine(S.Id), BF);
+        Op->addCase(B.getInt32(S.Id), Case);
+        IRBuilder<> CB(Case);
+        if (S.Kind == SyncKind::Shuffle)
+          emitPresentMask(CB, Base, Count);
+        CB.CreateStore(CB.getInt32(S.Id), WarpState);
+        CB.CreateBr(WarpDispatch);
+        continue;
+      }
       BasicBlock *Case = BasicBlock::Create(Ctx, "exchange." + Twine(S.Id), BF);
       Op->addCase(B.getInt32(S.Id), Case);
       IRBuilder<> CB(Case);
@@ -818,6 +939,10 @@ std::optional<std::string> BlockFunctionBuilder::build() {
     return Why;
   if (!Syncs.empty()) {
     (void)Frame.add(4, 4); // ExitedSlot
+    if (any_of(Syncs, [](const SyncPoint &S) {
+          return S.Kind == SyncKind::Shuffle;
+        }))
+      PresentSlot = Frame.add(4, 4);
     for (SyncPoint &S : Syncs)
       lowerSyncPoint(S);
     splitLiveValues();
