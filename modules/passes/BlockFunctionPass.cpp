@@ -38,6 +38,8 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LowerAtomic.h"
+#include "llvm/Analysis/ValueTracking.h"
 
 #include <optional>
 
@@ -106,6 +108,7 @@ private:
   Type *ptr() { return PointerType::get(Ctx, 0); }
 
   std::optional<std::string> collectSyncPoints();
+  void lowerSharedAtomics();
   void lowerSyncPoint(SyncPoint &S);
   std::pair<llvm::Value *, llvm::Value *>
   emitShuffle(llvm::IRBuilder<> &B, const SyncPoint &S, llvm::CallInst *CI);
@@ -932,9 +935,38 @@ void BlockFunctionBuilder::emitWarpLoops() {
   B.CreateBr(Dispatch);
 }
 
+/// One block runs on one OS thread, and only its threads see its shared
+/// memory: atomics on shared memory need not be atomic.
+void BlockFunctionBuilder::lowerSharedAtomics() {
+  auto IsShared = [&](Value *Ptr) {
+    auto *Base = dyn_cast<LoadInst>(getUnderlyingObject(Ptr, 0));
+    if (!Base)
+      return false;
+    APInt Offset(64, 0);
+    Value *Blk = Base->getPointerOperand()->stripAndAccumulateConstantOffsets(
+        DL, Offset, true);
+    return Blk == arg(WorkArg::Block) &&
+           Offset.getZExtValue() == abi::sharedOffset();
+  };
+  SmallVector<Instruction *, 8> Atomics;
+  for (Instruction &I : instructions(W)) {
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I); RMW && IsShared(RMW->getPointerOperand()))
+      Atomics.push_back(RMW);
+    if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I); CX && IsShared(CX->getPointerOperand()))
+      Atomics.push_back(CX);
+  }
+  for (Instruction *I : Atomics) {
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+      lowerAtomicRMWInst(RMW);
+    else
+      lowerAtomicCmpXchgInst(cast<AtomicCmpXchgInst>(I));
+  }
+}
+
 std::optional<std::string> BlockFunctionBuilder::build() {
   if (auto Why = collectSyncPoints())
     return Why;
+  lowerSharedAtomics();
   if (auto Why = checkAllocas())
     return Why;
   if (!Syncs.empty()) {
