@@ -119,19 +119,20 @@ void __cucpu_assert_fail(CucpuThread *T, const char *Message, const char *File,
 void __cucpu_trap(CucpuThread *T);
 
 /** A warp operation of a block function: the lanes [Base, Base + Count) of
-    the block that have not exited (Exited[t] == 0) reached operation Kind
-    (CucpuWarpKind*) with Mode as __cucpu_warp_vote/shfl/match take it;
-    their operands are in the warp arrays at Arrays (a block of NumThreads
-    threads); writes their Result and Pred. */
+    the block whose place is Tag (Places[t] == Tag: they reached the
+    operation; the others exited) execute operation Kind (CucpuWarpKind*)
+    with Mode as __cucpu_warp_vote/match take it; their operands are in the
+    warp arrays at Arrays (a block of NumThreads threads); writes their
+    Result and Pred. */
 void __cucpu_warp_exchange(char *Arrays, uint32_t NumThreads, uint32_t Base,
-                           uint32_t Count, const int32_t *Exited, int32_t Kind,
-                           int32_t Mode);
+                           uint32_t Count, const int32_t *Places, int32_t Tag,
+                           int32_t Kind, int32_t Mode);
 /** __syncthreads_count (Op 0), _and (Op 1), _or (Op 2) of a block function:
-    reduces Pred[t] over the NumThreads threads with Exited[t] == 0 and
-    writes the result to Result[t] for every thread. */
+    reduces Pred[t] over the NumThreads threads whose place is Tag and writes
+    the result to Result[t] for every thread. */
 void __cucpu_block_reduce(const int32_t *Pred, int32_t *Result,
-                          const int32_t *Exited, uint32_t NumThreads,
-                          int32_t Op);
+                          const int32_t *Places, int32_t Tag,
+                          uint32_t NumThreads, int32_t Op);
 
 #ifdef __cplusplus
 } /* extern "C" */

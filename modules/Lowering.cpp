@@ -81,6 +81,8 @@ Error lowerAndOptimize(Module &M, TargetMachine &TM, LoweringState &State,
     return E;
   if (Error E = runPipeline(M, blockFunctionPipeline(), State, &TM))
     return E;
+  if (Dump)
+    errs() << "*** cucpu: IR after the block functions ***\n" << M;
   if (debugKnob("exec"))
     for (const auto &R : State.FallbackReasons)
       errs() << "cucpu: kernel " << R.first()

@@ -217,8 +217,8 @@ void __cucpu_assert_fail(CucpuThread *T, const char *Message, const char *File,
 }
 
 void __cucpu_warp_exchange(char *Arrays, uint32_t NumThreads, uint32_t Base,
-                           uint32_t Count, const int32_t *Exited, int32_t Kind,
-                           int32_t Mode) {
+                           uint32_t Count, const int32_t *Places, int32_t Tag,
+                           int32_t Kind, int32_t Mode) {
   auto Array32 = [&](unsigned Offset) {
     return reinterpret_cast<uint32_t *>(Arrays + size_t(Offset) * NumThreads) +
            Base;
@@ -232,7 +232,7 @@ void __cucpu_warp_exchange(char *Arrays, uint32_t NumThreads, uint32_t Base,
   uint32_t *Preds = Array32(CucpuWarpArraysPred);
   uint32_t Present = 0;
   for (unsigned L = 0; L < Count; ++L)
-    if (!Exited[Base + L])
+    if (Places[Base + L] == Tag)
       Present |= 1u << L;
   static constexpr WarpOp Ops[] = {WarpOp::Sync, WarpOp::Vote,
                                    WarpOp::Shuffle, WarpOp::Match};
@@ -255,11 +255,11 @@ void __cucpu_warp_exchange(char *Arrays, uint32_t NumThreads, uint32_t Base,
 }
 
 void __cucpu_block_reduce(const int32_t *Pred, int32_t *Result,
-                          const int32_t *Exited, uint32_t NumThreads,
-                          int32_t Op) {
+                          const int32_t *Places, int32_t Tag,
+                          uint32_t NumThreads, int32_t Op) {
   int32_t Count = 0, All = 1, Any = 0;
   for (uint32_t T = 0; T < NumThreads; ++T) {
-    if (Exited[T])
+    if (Places[T] != Tag)
       continue;
     int32_t P = Pred[T] != 0;
     Count += P;

@@ -42,6 +42,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 
 #include <optional>
+#include <tuple>
 
 using namespace llvm;
 using namespace cucpu::modules;
@@ -87,8 +88,13 @@ struct FrameLayout {
   }
 };
 
-/// Id of "the thread returned" in a region's exit bookkeeping.
-constexpr uint32_t ExitIdOf(unsigned NumSyncs) { return NumSyncs + 1; }
+/// Where each thread of the block is (its "place", one int32 per thread at
+/// the start of the frame): the sync point it waits at, as Id | Parity <<
+/// ParityShift, the parity telling the round that will run its next region
+/// from the round that just put it there; or ExitTag once it returned.
+constexpr unsigned ParityShift = 16;
+constexpr uint32_t IdMask = (1u << ParityShift) - 1;
+constexpr uint32_t ExitTag = 0x7fffffff;
 
 class BlockFunctionBuilder {
 public:
@@ -133,12 +139,19 @@ private:
   void endLoop(IRBuilder<> &B, Loop &L);
   SmallVector<BasicBlock *, 16> regionBlocks(BasicBlock *Start);
   void emitRegionBody(IRBuilder<> &B, unsigned Region, Value *Tx, Value *Ty,
-                      Value *Tz, Value *Linear);
-  void emitReductions(IRBuilder<> &B, Value *Id);
+                      Value *Tz, Value *Linear, Value *FilterTag,
+                      Value *NextParity);
+  Value *tagOf(IRBuilder<> &B, Value *Id, Value *Parity);
+  /// Over the places of threads [Base, Base + Count): the lowest and
+  /// highest sync id (0: all exited) and whether any thread exited (0/1).
+  std::tuple<Value *, Value *, Value *> emitScan(IRBuilder<> &B, Value *Base,
+                                                 Value *Count,
+                                                 const Twine &Name);
+  void emitReductions(IRBuilder<> &B, Value *Id, Value *Parity);
   Value *frameArray(IRBuilder<> &B, uint64_t Offset);
   void emitBlockLoops();
   void emitPresentMask(llvm::IRBuilder<> &B, llvm::Value *Base,
-                       llvm::Value *Count);
+                       llvm::Value *Count, llvm::Value *Tag);
   void emitWarpLoops();
 
   Function &W;
@@ -151,7 +164,7 @@ private:
   SmallPtrSet<BasicBlock *, 8> ResumeBlocks;
   FrameLayout Frame;
   bool WarpMode = false;
-  static constexpr uint64_t ExitedSlot = 0; ///< int32 per thread.
+  static constexpr uint64_t PlaceSlot = 0; ///< int32 per thread.
   /// int32 per thread: at a warp's first lane, the lanes that reached the
   /// shuffle being done (kernels with shuffles).
   uint64_t PresentSlot = 0;
@@ -161,7 +174,11 @@ private:
   Value *BlkArg = nullptr, *ThreadsArg = nullptr, *FrameArg = nullptr;
   Value *Dim[3] = {};
   Value *NumThreads = nullptr;
-  AllocaInst *MinId = nullptr, *MaxId = nullptr, *State = nullptr;
+  /// The round: its parity and the regions Lo..Hi it runs.
+  AllocaInst *Parity = nullptr, *Lo = nullptr, *Hi = nullptr;
+  AllocaInst *RegionVar = nullptr;
+  /// Whether every thread waits at the round's one region (i32 0/1).
+  AllocaInst *AllHere = nullptr;
   BasicBlock *Dispatch = nullptr;
 };
 
@@ -543,6 +560,12 @@ Function *BlockFunctionBuilder::createBlockFunction() {
   ThreadsArg->setName("threads");
   FrameArg->setName("frame");
   BF->addParamAttr(0, Attribute::NoAlias);
+  // The CucpuBlock is always there: loads of its fields (the shared memory
+  // and parameter pointers, blockIdx, ...) can leave the thread loops.
+  BF->addParamAttr(0, Attribute::getWithDereferenceableBytes(
+                          Ctx, sizeof(CucpuBlock)));
+  BF->addParamAttr(0, Attribute::getWithAlignment(Ctx, Align(8)));
+  BF->addParamAttr(0, Attribute::NonNull);
   BF->addParamAttr(1, Attribute::NoAlias);
   BF->addParamAttr(2, Attribute::NoAlias);
   return BF;
@@ -594,26 +617,27 @@ Value *BlockFunctionBuilder::frameArray(IRBuilder<> &B, uint64_t Offset) {
                              B.CreateMul(N, B.getInt64(Offset)));
 }
 
-/// Emits, at B (inside the thread loop), region \p Region for the thread
-/// with the given coordinates, and the bookkeeping of where it stopped.
-/// Leaves B at the end of the bookkeeping (the caller closes the loop).
+/// Emits, at B (inside a thread loop), region \p Region for the thread with
+/// the given coordinates: a thread whose place (At array) is not
+/// \p FilterTag skips it (no filter: every thread runs it); one that runs it
+/// ends at a sync point j, stored as j | \p NextParity, or returns, stored as
+/// ExitTag. Leaves B after the store (the caller closes the loop).
 void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
                                           Value *Tx, Value *Ty, Value *Tz,
-                                          Value *Linear) {
-  uint32_t ExitId = ExitIdOf(Syncs.size());
+                                          Value *Linear, Value *FilterTag,
+                                          Value *NextParity) {
   bool HasSync = !Syncs.empty();
   BasicBlock *Start =
       Region == 0 ? &W.getEntryBlock() : Syncs[Region - 1].Resume;
   BasicBlock *Done = BasicBlock::Create(Ctx, "r" + Twine(Region) + ".done", BF);
   IRBuilder<> DB(Done);
-  PHINode *Id = DB.CreatePHI(i32(), 4, "reached");
-  PHINode *Exited = DB.CreatePHI(B.getInt1Ty(), 4, "exited");
+  PHINode *NewAt = DB.CreatePHI(i32(), 4, "at.next");
 
-  Value *ExitedAddr = nullptr;
-  if (HasSync) {
-    Value *Off = B.CreateMul(B.CreateZExt(Linear, i64()), B.getInt64(4));
-    ExitedAddr = B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg, Off);
-  }
+  Value *AtAddr = nullptr;
+  if (HasSync)
+    AtAddr = B.CreateInBoundsGEP(
+        B.getInt8Ty(), FrameArg,
+        B.CreateMul(B.CreateZExt(Linear, i64()), B.getInt64(4)), "at.addr");
 
   ValueToValueMapTy VMap;
   Value *T = B.CreateInBoundsGEP(
@@ -633,8 +657,7 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
   SmallVector<BasicBlock *, 16> Clones;
   for (BasicBlock *BB : Blocks) {
-    BasicBlock *C =
-        CloneBasicBlock(BB, VMap, ".r" + Twine(Region), BF);
+    BasicBlock *C = CloneBasicBlock(BB, VMap, ".r" + Twine(Region), BF);
     VMap[BB] = C;
     Clones.push_back(C);
   }
@@ -650,14 +673,14 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
     auto ExitIt = ExitBlocks.find(Blocks[I]);
     if (ExitIt != ExitBlocks.end()) {
       Term->eraseFromParent();
-      BranchInst::Create(Done, C);
-      Id->addIncoming(B.getInt32(ExitIt->second), C);
-      Exited->addIncoming(B.getFalse(), C);
+      IRBuilder<> CB(C);
+      Value *Reached = CB.CreateOr(CB.getInt32(ExitIt->second), NextParity);
+      CB.CreateBr(Done);
+      NewAt->addIncoming(Reached, C);
     } else if (isa<ReturnInst>(Term)) {
       Term->eraseFromParent();
       BranchInst::Create(Done, C);
-      Id->addIncoming(B.getInt32(ExitId), C);
-      Exited->addIncoming(B.getTrue(), C);
+      NewAt->addIncoming(B.getInt32(ExitTag), C);
     }
   }
   // Without barriers the region is the whole kernel: allocas stay private
@@ -671,42 +694,71 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   }
 
   BasicBlock *RegionEntry = cast<BasicBlock>(VMap[Start]);
-  if (Region > 0 && HasSync) {
-    // Threads that exited before do not run on.
-    Value *Gone = B.CreateICmpNE(
-        B.CreateAlignedLoad(i32(), ExitedAddr, Align(4), "gone"),
-        B.getInt32(0));
+  if (FilterTag) {
+    // Threads elsewhere (exited, or waiting at another barrier) skip it.
+    Value *At = B.CreateAlignedLoad(i32(), AtAddr, Align(4), "at");
     BasicBlock *Here = B.GetInsertBlock();
-    B.CreateCondBr(Gone, Done, RegionEntry);
-    Id->addIncoming(B.getInt32(ExitId), Here);
-    Exited->addIncoming(B.getTrue(), Here);
+    B.CreateCondBr(B.CreateICmpNE(At, FilterTag), Done, RegionEntry);
+    NewAt->addIncoming(At, Here);
   } else {
     B.CreateBr(RegionEntry);
   }
-
   B.SetInsertPoint(Done);
-  if (!HasSync)
-    return;
-  // Where did the threads stop? All that have not exited must agree.
-  Value *IsExit = B.CreateICmpEQ(Id, B.getInt32(ExitId));
-  Value *Min = B.CreateLoad(i32(), MinId);
-  B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umin, Min, Id), MinId);
-  Value *Max = B.CreateLoad(i32(), MaxId);
-  B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umax, Max,
-                                        B.CreateSelect(IsExit, B.getInt32(0), Id)),
-                MaxId);
-  B.CreateAlignedStore(B.CreateZExt(Exited, i32()), ExitedAddr, Align(4));
+  if (HasSync)
+    B.CreateAlignedStore(NewAt, AtAddr, Align(4));
 }
 
-void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id) {
+Value *BlockFunctionBuilder::tagOf(IRBuilder<> &B, Value *Id, Value *Parity) {
+  return B.CreateOr(Id, B.CreateShl(Parity, ParityShift), "tag");
+}
+
+std::tuple<Value *, Value *, Value *>
+BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
+                               const Twine &Name) {
+  BasicBlock *Pre = B.GetInsertBlock();
+  Loop L = beginLoop(B, Count, Name);
+  PHINode *Min = B.CreatePHI(i32(), 2, Name + ".min");
+  PHINode *Max = B.CreatePHI(i32(), 2, Name + ".max");
+  PHINode *Exits = B.CreatePHI(i32(), 2, Name + ".exits");
+  Min->addIncoming(B.getInt32(IdMask), Pre);
+  Max->addIncoming(B.getInt32(0), Pre);
+  Exits->addIncoming(B.getInt32(0), Pre);
+  Value *T = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
+  Value *At = B.CreateAlignedLoad(
+      i32(), B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
+                                 B.CreateMul(T, B.getInt64(4))),
+      Align(4));
+  Value *Gone = B.CreateICmpEQ(At, B.getInt32(ExitTag));
+  Value *Id = B.CreateAnd(At, IdMask);
+  Value *NextMin = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, Min, B.CreateSelect(Gone, B.getInt32(IdMask), Id));
+  Value *NextMax = B.CreateBinaryIntrinsic(
+      Intrinsic::umax, Max, B.CreateSelect(Gone, B.getInt32(0), Id));
+  Value *NextExits = B.CreateOr(Exits, B.CreateZExt(Gone, i32()));
+  Min->addIncoming(NextMin, L.Latch);
+  Max->addIncoming(NextMax, L.Latch);
+  Exits->addIncoming(NextExits, L.Latch);
+  endLoop(B, L);
+  PHINode *FinalMin = B.CreatePHI(i32(), 1, Name + ".lo");
+  PHINode *FinalMax = B.CreatePHI(i32(), 1, Name + ".hi");
+  PHINode *FinalExits = B.CreatePHI(i32(), 1, Name + ".gone");
+  FinalMin->addIncoming(NextMin, L.Latch);
+  FinalMax->addIncoming(NextMax, L.Latch);
+  FinalExits->addIncoming(NextExits, L.Latch);
+  return {FinalMin, FinalMax, FinalExits};
+}
+
+void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id,
+                                          Value *Parity) {
   SmallVector<const SyncPoint *, 4> Reduces;
   for (const SyncPoint &S : Syncs)
     if (S.Kind == SyncKind::BarrierReduce)
       Reduces.push_back(&S);
   if (Reduces.empty())
     return;
-  FunctionCallee Reduce = M.getOrInsertFunction(
-      "__cucpu_block_reduce", B.getVoidTy(), ptr(), ptr(), ptr(), i32(), i32());
+  FunctionCallee Reduce =
+      M.getOrInsertFunction("__cucpu_block_reduce", B.getVoidTy(), ptr(),
+                            ptr(), ptr(), i32(), i32(), i32());
   BasicBlock *After = BasicBlock::Create(Ctx, "reduced", BF);
   SwitchInst *Sw = B.CreateSwitch(Id, After, Reduces.size());
   for (const SyncPoint *S : Reduces) {
@@ -715,76 +767,112 @@ void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id) {
     IRBuilder<> CB(Case);
     Value *Pred = frameArray(CB, S->Slot);
     Value *Result = frameArray(CB, S->Slot + 4);
-    CB.CreateCall(Reduce, {Pred, Result, FrameArg, NumThreads,
+    CB.CreateCall(Reduce, {Pred, Result, FrameArg,
+                           tagOf(CB, CB.getInt32(S->Id), Parity), NumThreads,
                            CB.getInt32(S->Mode)});
     CB.CreateBr(After);
   }
   B.SetInsertPoint(After);
 }
 
-/// Kernels without warp operations: per region, loops z, y, x over the
-/// whole block.
+/// Kernels without warp operations: rounds, each running the regions
+/// Lo..Hi (one, unless threads wait at different barriers) as loops z, y, x
+/// over the whole block, then finding where the threads stopped.
 void BlockFunctionBuilder::emitBlockLoops() {
   IRBuilder<> B(Dispatch);
-  uint32_t ExitId = ExitIdOf(Syncs.size());
   BasicBlock *Finished = BasicBlock::Create(Ctx, "finished", BF);
-  BasicBlock *Diverged = BasicBlock::Create(Ctx, "diverged", BF);
   IRBuilder<>(Finished).CreateRet(B.getInt32(CucpuBlockDone));
-  IRBuilder<>(Diverged).CreateRet(B.getInt32(CucpuBlockDiverged));
-  Value *S = B.CreateLoad(i32(), State, "state");
-  SwitchInst *Sw = B.CreateSwitch(S, Finished, Syncs.size() + 1);
-  for (unsigned R = 0; R <= Syncs.size(); ++R) {
-    BasicBlock *Pre = BasicBlock::Create(Ctx, "region." + Twine(R), BF);
-    Sw->addCase(B.getInt32(R), Pre);
+  BasicBlock *RegionDispatch = BasicBlock::Create(Ctx, "region.dispatch", BF);
+  BasicBlock *NextRegion = BasicBlock::Create(Ctx, "region.next", BF);
+  BasicBlock *Scan = BasicBlock::Create(Ctx, "round.end", BF);
+  // Dispatch: the start of a round.
+  B.CreateStore(B.CreateLoad(i32(), Lo), RegionVar);
+  B.CreateBr(RegionDispatch);
+
+  B.SetInsertPoint(RegionDispatch);
+  Value *R = B.CreateLoad(i32(), RegionVar, "region");
+  SwitchInst *Sw = B.CreateSwitch(R, NextRegion, Syncs.size() + 1);
+  for (unsigned Region = 0; Region <= Syncs.size(); ++Region) {
+    BasicBlock *Pre = BasicBlock::Create(Ctx, "region." + Twine(Region), BF);
+    Sw->addCase(B.getInt32(Region), Pre);
     B.SetInsertPoint(Pre);
-    if (!Syncs.empty()) {
-      B.CreateStore(B.getInt32(ExitId), MinId);
-      B.CreateStore(B.getInt32(0), MaxId);
-    }
-    Loop Z = beginLoop(B, Dim[2], "z" + Twine(R));
-    Loop Y = beginLoop(B, Dim[1], "y" + Twine(R));
-    Value *Row = B.CreateMul(
-        B.CreateAdd(B.CreateMul(Z.IV, Dim[1], "", true, true), Y.IV, "", true,
-                    true),
-        Dim[0], "row", true, true);
-    Loop X = beginLoop(B, Dim[0], "x" + Twine(R));
-    Value *Linear = B.CreateAdd(Row, X.IV, "linear", true, true);
-    emitRegionBody(B, R, X.IV, Y.IV, Z.IV, Linear);
-    endLoop(B, X);
-    endLoop(B, Y);
-    endLoop(B, Z);
-    if (Syncs.empty()) {
-      B.CreateBr(Finished);
+    Value *P = B.CreateLoad(i32(), Parity, "parity");
+    if (Region > 0)
+      emitReductions(B, B.getInt32(Region), P);
+    Value *NextParity =
+        B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
+    auto EmitLoops = [&](Value *Filter) {
+      Loop Z = beginLoop(B, Dim[2], "z" + Twine(Region));
+      Loop Y = beginLoop(B, Dim[1], "y" + Twine(Region));
+      Value *Row = B.CreateMul(
+          B.CreateAdd(B.CreateMul(Z.IV, Dim[1], "", true, true), Y.IV, "",
+                      true, true),
+          Dim[0], "row", true, true);
+      Loop X = beginLoop(B, Dim[0], "x" + Twine(Region));
+      Value *Linear = B.CreateAdd(Row, X.IV, "linear", true, true);
+      emitRegionBody(B, Region, X.IV, Y.IV, Z.IV, Linear, Filter, NextParity);
+      endLoop(B, X);
+      endLoop(B, Y);
+      endLoop(B, Z);
+      B.CreateBr(NextRegion);
+    };
+    if (Region == 0) {
+      EmitLoops(nullptr);
       continue;
     }
-    Value *Min = B.CreateLoad(i32(), MinId, "next");
-    BasicBlock *Agree = BasicBlock::Create(Ctx, "agree." + Twine(R), BF);
-    BasicBlock *Check = BasicBlock::Create(Ctx, "check." + Twine(R), BF);
-    B.CreateCondBr(B.CreateICmpEQ(Min, B.getInt32(ExitId)), Finished, Check);
-    B.SetInsertPoint(Check);
-    Value *Max = B.CreateLoad(i32(), MaxId);
-    B.CreateCondBr(B.CreateICmpEQ(Max, Min), Agree, Diverged);
-    B.SetInsertPoint(Agree);
-    emitReductions(B, Min);
-    B.CreateStore(Min, State);
-    B.CreateBr(Dispatch);
+    // Two versions: when every thread waits here (no thread exited, all at
+    // this barrier), one without the test of each thread's place, which
+    // lets the loop vectorize without masks.
+    BasicBlock *Everyone = BasicBlock::Create(Ctx, "all." + Twine(Region), BF);
+    BasicBlock *Some = BasicBlock::Create(Ctx, "some." + Twine(Region), BF);
+    B.CreateCondBr(B.CreateICmpNE(B.CreateLoad(i32(), AllHere), B.getInt32(0)),
+                   Everyone, Some);
+    B.SetInsertPoint(Everyone);
+    EmitLoops(nullptr);
+    B.SetInsertPoint(Some);
+    EmitLoops(tagOf(B, B.getInt32(Region), P));
   }
+
+  B.SetInsertPoint(NextRegion);
+  Value *Following = B.CreateAdd(B.CreateLoad(i32(), RegionVar), B.getInt32(1));
+  B.CreateStore(Following, RegionVar);
+  B.CreateCondBr(B.CreateICmpULE(Following, B.CreateLoad(i32(), Hi)),
+                 RegionDispatch, Scan);
+
+  B.SetInsertPoint(Scan);
+  if (Syncs.empty()) {
+    B.CreateBr(Finished);
+    return;
+  }
+  auto [Min, Max, Gone] = emitScan(B, B.getInt32(0), NumThreads, "scan");
+  BasicBlock *Again = BasicBlock::Create(Ctx, "round.again", BF);
+  B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Finished, Again);
+  B.SetInsertPoint(Again);
+  B.CreateStore(Min, Lo);
+  B.CreateStore(Max, Hi);
+  B.CreateStore(B.CreateZExt(B.CreateAnd(B.CreateICmpEQ(Min, Max),
+                                         B.CreateICmpEQ(Gone, B.getInt32(0))),
+                             i32()),
+                AllHere);
+  B.CreateStore(B.CreateXor(B.CreateLoad(i32(), Parity), B.getInt32(1)),
+                Parity);
+  B.CreateBr(Dispatch);
 }
 
 /// Stores, at the warp's first lane of the present-mask array, the lanes
-/// [Base, Base + Count) that have not exited.
+/// [Base, Base + Count) whose place is \p Tag (those at the shuffle).
 void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
-                                           Value *Count) {
+                                           Value *Count, Value *Tag) {
+  BasicBlock *Pre = B.GetInsertBlock();
   Loop L = beginLoop(B, Count, "present");
   PHINode *Mask = B.CreatePHI(i32(), 2, "present.mask");
-  Mask->addIncoming(B.getInt32(0), L.IV->getIncomingBlock(0));
+  Mask->addIncoming(B.getInt32(0), Pre);
   Value *T = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
-  Value *Gone = B.CreateAlignedLoad(
+  Value *At = B.CreateAlignedLoad(
       i32(), B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
                                  B.CreateMul(T, B.getInt64(4))),
       Align(4));
-  Value *Bit = B.CreateShl(
-      B.CreateZExt(B.CreateICmpEQ(Gone, B.getInt32(0)), i32()), L.IV);
+  Value *Bit = B.CreateShl(B.CreateZExt(B.CreateICmpEQ(At, Tag), i32()), L.IV);
   Value *Next = B.CreateOr(Mask, Bit);
   Mask->addIncoming(Next, L.Latch);
   endLoop(B, L);
@@ -798,30 +886,38 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
   B.CreateAlignedStore(Final, Addr, Align(4));
 }
 
-/// Kernels with warp operations: per warp, the regions up to the next block
-/// barrier, each a loop over the warp's lanes, with the warp operations done
-/// between them; then the next barrier for the whole block.
+/// Kernels with warp operations: per round, each warp runs the block's
+/// region, then the regions after each warp operation it meets (each a loop
+/// over its lanes, the operation done between two), until its lanes reach a
+/// block barrier or return.
 void BlockFunctionBuilder::emitWarpLoops() {
   IRBuilder<> B(Dispatch);
-  uint32_t ExitId = ExitIdOf(Syncs.size());
   BasicBlock *Finished = BasicBlock::Create(Ctx, "finished", BF);
   BasicBlock *Diverged = BasicBlock::Create(Ctx, "diverged", BF);
   IRBuilder<>(Finished).CreateRet(B.getInt32(CucpuBlockDone));
   IRBuilder<>(Diverged).CreateRet(B.getInt32(CucpuBlockDiverged));
   IRBuilder<> EB(&BF->getEntryBlock(), BF->getEntryBlock().begin());
-  AllocaInst *BlockMin = EB.CreateAlloca(i32(), nullptr, Twine("block.min"));
-  AllocaInst *BlockMax = EB.CreateAlloca(i32(), nullptr, Twine("block.max"));
-  AllocaInst *WarpState =
-      EB.CreateAlloca(i32(), nullptr, Twine("warp.state"));
+  AllocaInst *WarpState = EB.CreateAlloca(i32(), nullptr, Twine("warp.state"));
+  AllocaInst *WarpParity =
+      EB.CreateAlloca(i32(), nullptr, Twine("warp.parity"));
   FunctionCallee Exchange = M.getOrInsertFunction(
       "__cucpu_warp_exchange", B.getVoidTy(), ptr(), i32(), i32(), i32(),
-      ptr(), i32(), i32());
+      ptr(), i32(), i32(), i32());
 
+  // Dispatch: the start of a round. Warps run one region of the block at a
+  // time: threads waiting at different barriers are not supported here.
+  Value *Start = B.CreateLoad(i32(), Lo, "round.region");
+  BasicBlock *Uniform = BasicBlock::Create(Ctx, "round.uniform", BF);
+  B.CreateCondBr(B.CreateICmpEQ(Start, B.CreateLoad(i32(), Hi)), Uniform,
+                 Diverged);
+  B.SetInsertPoint(Uniform);
+  Value *P = B.CreateLoad(i32(), Parity, "parity");
+  Value *NextParity =
+      B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
+  emitReductions(B, Start, P);
   Value *Bx = Dim[0];
   Value *Bxy = B.CreateMul(Dim[0], Dim[1], "", true, true);
   Value *OneDimensional = B.CreateICmpEQ(Bx, NumThreads, "one.dimensional");
-  B.CreateStore(B.getInt32(ExitId), BlockMin);
-  B.CreateStore(B.getInt32(0), BlockMax);
   Value *Warps = B.CreateLShr(B.CreateAdd(NumThreads, B.getInt32(31)), 5,
                               "warps");
   Loop Wl = beginLoop(B, Warps, "warp");
@@ -829,34 +925,21 @@ void BlockFunctionBuilder::emitWarpLoops() {
   Value *Count = B.CreateBinaryIntrinsic(
       Intrinsic::umin, B.getInt32(32), B.CreateSub(NumThreads, Base), nullptr,
       "lanes");
-  B.CreateStore(B.CreateLoad(i32(), State), WarpState);
+  B.CreateStore(Start, WarpState);
+  B.CreateStore(P, WarpParity);
   BasicBlock *WarpDispatch = BasicBlock::Create(Ctx, "warp.dispatch", BF);
-  BasicBlock *WarpDone = BasicBlock::Create(Ctx, "warp.done", BF);
   B.CreateBr(WarpDispatch);
-  IRBuilder<> WD(WarpDone);
-  PHINode *Reached = WD.CreatePHI(i32(), 4, "warp.reached");
-  {
-    Value *Min = WD.CreateLoad(i32(), BlockMin);
-    WD.CreateStore(WD.CreateBinaryIntrinsic(Intrinsic::umin, Min, Reached),
-                   BlockMin);
-    Value *Max = WD.CreateLoad(i32(), BlockMax);
-    Value *IsExit = WD.CreateICmpEQ(Reached, WD.getInt32(ExitId));
-    WD.CreateStore(
-        WD.CreateBinaryIntrinsic(Intrinsic::umax, Max,
-                                 WD.CreateSelect(IsExit, WD.getInt32(0), Reached)),
-        BlockMax);
-    WD.CreateBr(Wl.Latch);
-  }
 
   B.SetInsertPoint(WarpDispatch);
   SwitchInst *Sw =
-      B.CreateSwitch(B.CreateLoad(i32(), WarpState), Finished, Syncs.size() + 1);
+      B.CreateSwitch(B.CreateLoad(i32(), WarpState), Diverged, Syncs.size() + 1);
   for (unsigned R = 0; R <= Syncs.size(); ++R) {
     BasicBlock *Pre = BasicBlock::Create(Ctx, "region." + Twine(R), BF);
     Sw->addCase(B.getInt32(R), Pre);
     B.SetInsertPoint(Pre);
-    B.CreateStore(B.getInt32(ExitId), MinId);
-    B.CreateStore(B.getInt32(0), MaxId);
+    Value *Filter =
+        R == 0 ? nullptr
+               : tagOf(B, B.getInt32(R), B.CreateLoad(i32(), WarpParity));
     // Two versions of the lane loop: for one-dimensional blocks, where
     // threadIdx.x is the linear index (consecutive, which vectorizes), and
     // for any shape.
@@ -867,7 +950,8 @@ void BlockFunctionBuilder::emitWarpLoops() {
     B.SetInsertPoint(Flat);
     Loop FL = beginLoop(B, Count, "lane" + Twine(R));
     Value *FlatLinear = B.CreateAdd(Base, FL.IV, "linear", true, true);
-    emitRegionBody(B, R, FlatLinear, B.getInt32(0), B.getInt32(0), FlatLinear);
+    emitRegionBody(B, R, FlatLinear, B.getInt32(0), B.getInt32(0), FlatLinear,
+                   Filter, NextParity);
     endLoop(B, FL);
     B.CreateBr(Lanes);
     B.SetInsertPoint(Shaped);
@@ -876,62 +960,54 @@ void BlockFunctionBuilder::emitWarpLoops() {
     Value *Tx = B.CreateURem(Linear, Bx, "tid.x");
     Value *Ty = B.CreateURem(B.CreateUDiv(Linear, Bx), Dim[1], "tid.y");
     Value *Tz = B.CreateUDiv(Linear, Bxy, "tid.z");
-    emitRegionBody(B, R, Tx, Ty, Tz, Linear);
+    emitRegionBody(B, R, Tx, Ty, Tz, Linear, Filter, NextParity);
     endLoop(B, L);
     B.CreateBr(Lanes);
+
+    // Where did the warp's lanes stop? All that have not exited must agree.
     B.SetInsertPoint(Lanes);
-    BasicBlock *Here = B.GetInsertBlock();
-    Value *Min = B.CreateLoad(i32(), MinId, "next");
+    B.CreateStore(B.CreateXor(P, B.getInt32(1)), WarpParity);
+    auto [Min, Max, LanesGone] = emitScan(B, Base, Count, "lanes.scan");
+    (void)LanesGone;
     BasicBlock *Check = BasicBlock::Create(Ctx, "check." + Twine(R), BF);
-    B.CreateCondBr(B.CreateICmpEQ(Min, B.getInt32(ExitId)), WarpDone, Check);
-    Reached->addIncoming(B.getInt32(ExitId), Here);
+    B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Wl.Latch, Check);
     B.SetInsertPoint(Check);
     BasicBlock *Agree = BasicBlock::Create(Ctx, "agree." + Twine(R), BF);
-    B.CreateCondBr(B.CreateICmpEQ(B.CreateLoad(i32(), MaxId), Min), Agree,
-                   Diverged);
+    B.CreateCondBr(B.CreateICmpEQ(Max, Min), Agree, Diverged);
     B.SetInsertPoint(Agree);
     // A warp operation: done for this warp, then its region. A block
-    // barrier: this warp is done until the whole block reaches it.
-    SwitchInst *Op = B.CreateSwitch(Min, WarpDone);
-    Reached->addIncoming(Min, Agree);
+    // barrier: this warp is done for the round.
+    SwitchInst *Op = B.CreateSwitch(Min, Wl.Latch);
     for (const SyncPoint &S : Syncs) {
       if (!S.warpScope())
         continue;
-      if (S.Kind == SyncKind::Shuffle || S.Kind == SyncKind::WarpSync) {
-        // The lanes read each other's values themselves (shuffles: they
-        // only need to know which lanes are present) or only needed to meet
-        // (__syncwarp).
-        BasicBlock *Case = BasicBlock::Create(Ctx, "met." + Twine(S.Id), BF);
-        Op->addCase(B.getInt32(S.Id), Case);
-        IRBuilder<> CB(Case);
-        if (S.Kind == SyncKind::Shuffle)
-          emitPresentMask(CB, Base, Count);
-        CB.CreateStore(CB.getInt32(S.Id), WarpState);
-        CB.CreateBr(WarpDispatch);
-        continue;
-      }
-      BasicBlock *Case = BasicBlock::Create(Ctx, "exchange." + Twine(S.Id), BF);
+      BasicBlock *Case = BasicBlock::Create(Ctx, "warp.op." + Twine(S.Id), BF);
       Op->addCase(B.getInt32(S.Id), Case);
       IRBuilder<> CB(Case);
-      CB.CreateCall(Exchange,
-                    {frameArray(CB, S.Slot), NumThreads, Base, Count, FrameArg,
-                     CB.getInt32(S.warpKind()), CB.getInt32(S.Mode)});
+      Value *Tag = CB.CreateOr(CB.getInt32(S.Id), NextParity);
+      if (S.Kind == SyncKind::Shuffle)
+        // The lanes read each other's values themselves; they only need to
+        // know which lanes take part.
+        emitPresentMask(CB, Base, Count, Tag);
+      else if (S.Kind != SyncKind::WarpSync) // __syncwarp only meets.
+        CB.CreateCall(Exchange, {frameArray(CB, S.Slot), NumThreads, Base,
+                                 Count, FrameArg, Tag,
+                                 CB.getInt32(S.warpKind()),
+                                 CB.getInt32(S.Mode)});
       CB.CreateStore(CB.getInt32(S.Id), WarpState);
       CB.CreateBr(WarpDispatch);
     }
   }
 
   B.SetInsertPoint(Wl.Exit);
-  Value *Min = B.CreateLoad(i32(), BlockMin, "next");
-  BasicBlock *Check = BasicBlock::Create(Ctx, "block.check", BF);
-  B.CreateCondBr(B.CreateICmpEQ(Min, B.getInt32(ExitId)), Finished, Check);
-  B.SetInsertPoint(Check);
-  BasicBlock *Agree = BasicBlock::Create(Ctx, "block.agree", BF);
-  B.CreateCondBr(B.CreateICmpEQ(B.CreateLoad(i32(), BlockMax), Min), Agree,
-                 Diverged);
-  B.SetInsertPoint(Agree);
-  emitReductions(B, Min);
-  B.CreateStore(Min, State);
+  auto [Min, Max, Gone] = emitScan(B, B.getInt32(0), NumThreads, "scan");
+  (void)Gone;
+  BasicBlock *Again = BasicBlock::Create(Ctx, "round.again", BF);
+  B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Finished, Again);
+  B.SetInsertPoint(Again);
+  B.CreateStore(Min, Lo);
+  B.CreateStore(Max, Hi);
+  B.CreateStore(B.CreateXor(P, B.getInt32(1)), Parity);
   B.CreateBr(Dispatch);
 }
 
@@ -970,7 +1046,9 @@ std::optional<std::string> BlockFunctionBuilder::build() {
   if (auto Why = checkAllocas())
     return Why;
   if (!Syncs.empty()) {
-    (void)Frame.add(4, 4); // ExitedSlot
+    if (Syncs.size() >= IdMask)
+      return std::string("it has too many barriers and warp operations");
+    (void)Frame.add(4, 4); // PlaceSlot
     if (any_of(Syncs, [](const SyncPoint &S) {
           return S.Kind == SyncKind::Shuffle;
         }))
@@ -989,14 +1067,15 @@ std::optional<std::string> BlockFunctionBuilder::build() {
                               "ntid." + Twine("xyz"[D]));
   NumThreads = B.CreateMul(B.CreateMul(Dim[0], Dim[1], "", true, true), Dim[2],
                            "nthreads", true, true);
-  MinId = B.CreateAlloca(i32(), nullptr, Twine("min.reached"));
-  MaxId = B.CreateAlloca(i32(), nullptr, Twine("max.reached"));
-  State = B.CreateAlloca(i32(), nullptr, Twine("state"));
-  B.CreateStore(B.getInt32(0), State);
-  if (!Syncs.empty())
-    B.CreateMemSet(FrameArg, B.getInt8(0),
-                   B.CreateMul(B.CreateZExt(NumThreads, i64()), B.getInt64(4)),
-                   Align(64));
+  Parity = B.CreateAlloca(i32(), nullptr, Twine("parity"));
+  Lo = B.CreateAlloca(i32(), nullptr, Twine("round.lo"));
+  Hi = B.CreateAlloca(i32(), nullptr, Twine("round.hi"));
+  RegionVar = B.CreateAlloca(i32(), nullptr, Twine("region"));
+  AllHere = B.CreateAlloca(i32(), nullptr, Twine("all.here"));
+  B.CreateStore(B.getInt32(0), AllHere);
+  B.CreateStore(B.getInt32(0), Parity);
+  B.CreateStore(B.getInt32(0), Lo);
+  B.CreateStore(B.getInt32(0), Hi);
   Dispatch = BasicBlock::Create(Ctx, "dispatch", BF);
   B.CreateBr(Dispatch);
   if (WarpMode)
