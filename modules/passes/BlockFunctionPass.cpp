@@ -24,6 +24,7 @@
 
 #include "AbiAccess.h"
 #include "JitAbi.h"
+#include "ThreadDivergence.h"
 #include "WorkFunctionPass.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -122,6 +123,9 @@ private:
   std::optional<std::string> checkAllocas();
   void allocasToFrame();
   void splitLiveValues();
+  bool keepUniform(Instruction &I);
+  bool reachesThroughSplit(BasicBlock *UseBlock, BasicBlock *Def);
+  SmallPtrSet<BasicBlock *, 16> reachableInRegion(BasicBlock *From);
   bool crossesSplit(Instruction &V);
   bool canRecompute(Value *V, unsigned Depth = 0);
   Value *recompute(Value *V, Instruction *Before,
@@ -140,7 +144,7 @@ private:
   SmallVector<BasicBlock *, 16> regionBlocks(BasicBlock *Start);
   void emitRegionBody(IRBuilder<> &B, unsigned Region, Value *Tx, Value *Ty,
                       Value *Tz, Value *Linear, Value *FilterTag,
-                      Value *NextParity);
+                      Value *NextParity, Instruction *HoistPoint);
   Value *tagOf(IRBuilder<> &B, Value *Id, Value *Parity);
   /// Over the places of threads [Base, Base + Count): the lowest and
   /// highest sync id (0: all exited) and whether any thread exited (0/1).
@@ -164,6 +168,10 @@ private:
   SmallPtrSet<BasicBlock *, 8> ResumeBlocks;
   FrameLayout Frame;
   bool WarpMode = false;
+  std::optional<ThreadDivergence> Divergence;
+  /// Loads of a uniform value kept once per block (keepUniform), with its
+  /// frame offset: each region does them once, before its thread loop.
+  DenseMap<LoadInst *, uint64_t> UniformLoads;
   static constexpr uint64_t PlaceSlot = 0; ///< int32 per thread.
   /// int32 per thread: at a warp's first lane, the lanes that reached the
   /// shuffle being done (kernels with shuffles).
@@ -541,7 +549,86 @@ void BlockFunctionBuilder::splitLiveValues() {
   }
   BasicBlock::iterator AllocaAt = W.getEntryBlock().begin();
   for (Instruction *I : Demote)
-    DemoteRegToStack(*I, false, AllocaAt);
+    if (!Divergence->isUniform(I) || !keepUniform(*I))
+      DemoteRegToStack(*I, false, AllocaAt);
+}
+
+/// The blocks a thread can reach from \p From within one region.
+SmallPtrSet<BasicBlock *, 16>
+BlockFunctionBuilder::reachableInRegion(BasicBlock *From) {
+  SmallPtrSet<BasicBlock *, 16> Seen{From};
+  SmallVector<BasicBlock *, 16> Work{From};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (ExitBlocks.count(BB))
+      continue;
+    for (BasicBlock *S : successors(BB))
+      if (Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  return Seen;
+}
+
+bool BlockFunctionBuilder::keepUniform(Instruction &I) {
+  // Every thread computes the same value, so one copy serves them all:
+  // threads store it where they compute it, and a region that uses it
+  // after a split reads it once, before its loop over the threads. That is
+  // only right for uses that no path reaches within the region that
+  // computed it (those use this round's value, not the last round's).
+  BasicBlock *Def = I.getParent();
+  SmallPtrSet<BasicBlock *, 16> Direct = reachableInRegion(Def);
+  SmallVector<Use *, 8> Later;
+  for (Use &U : I.uses()) {
+    auto *UI = cast<Instruction>(U.getUser());
+    BasicBlock *UB = UI->getParent();
+    if (auto *Phi = dyn_cast<PHINode>(UI))
+      UB = Phi->getIncomingBlock(U);
+    bool Now = UB == Def || Direct.count(UB);
+    bool Before = UB != Def && reachesThroughSplit(UB, Def);
+    if (Now && Before)
+      return false;
+    if (Before)
+      Later.push_back(&U);
+  }
+  if (Later.empty())
+    return false;
+  uint64_t Size = DL.getTypeStoreSize(I.getType());
+  uint64_t Off = Frame.add(Size, DL.getABITypeAlign(I.getType()).value());
+  auto Address = [&](IRBuilder<> &B) {
+    Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
+    return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame),
+                               B.CreateMul(N, B.getInt64(Off)));
+  };
+  IRBuilder<> SB(&*Def->getFirstInsertionPt());
+  if (!isa<PHINode>(I))
+    SB.SetInsertPoint(I.getNextNode());
+  SB.CreateStore(&I, Address(SB));
+  for (Use *U : Later) {
+    auto *UI = cast<Instruction>(U->getUser());
+    Instruction *At = UI;
+    if (auto *Phi = dyn_cast<PHINode>(UI))
+      At = Phi->getIncomingBlock(*U)->getTerminator();
+    IRBuilder<> LB(At);
+    LoadInst *L = LB.CreateLoad(I.getType(), Address(LB), I.getName() + ".uniform");
+    UniformLoads[L] = Off;
+    U->set(L);
+  }
+  return true;
+}
+
+bool BlockFunctionBuilder::reachesThroughSplit(BasicBlock *UseBlock,
+                                               BasicBlock *Def) {
+  SmallVector<BasicBlock *, 16> Work{UseBlock};
+  SmallPtrSet<BasicBlock *, 16> Seen{UseBlock};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (ResumeBlocks.count(BB))
+      return true;
+    for (BasicBlock *P : predecessors(BB))
+      if (P != Def && Seen.insert(P).second)
+        Work.push_back(P);
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -625,7 +712,8 @@ Value *BlockFunctionBuilder::frameArray(IRBuilder<> &B, uint64_t Offset) {
 void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
                                           Value *Tx, Value *Ty, Value *Tz,
                                           Value *Linear, Value *FilterTag,
-                                          Value *NextParity) {
+                                          Value *NextParity,
+                                          Instruction *HoistPoint) {
   bool HasSync = !Syncs.empty();
   BasicBlock *Start =
       Region == 0 ? &W.getEntryBlock() : Syncs[Region - 1].Resume;
@@ -662,6 +750,18 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
     Clones.push_back(C);
   }
   remapInstructionsInBlocks(Clones, VMap);
+  // Uniform values kept once per block are read once, before the loop.
+  for (auto &[L, Off] : UniformLoads) {
+    auto *C = dyn_cast_or_null<LoadInst>(VMap.lookup(L));
+    if (!C)
+      continue;
+    IRBuilder<> HB(HoistPoint);
+    Value *Addr = HB.CreateInBoundsGEP(
+        HB.getInt8Ty(), FrameArg,
+        HB.CreateMul(HB.CreateZExt(NumThreads, i64()), HB.getInt64(Off)));
+    C->replaceAllUsesWith(HB.CreateLoad(C->getType(), Addr, C->getName()));
+    C->eraseFromParent();
+  }
   for (BasicBlock *C : Clones)
     for (PHINode &Phi : C->phis())
       for (unsigned I = Phi.getNumIncomingValues(); I-- > 0;)
@@ -802,6 +902,7 @@ void BlockFunctionBuilder::emitBlockLoops() {
     Value *NextParity =
         B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
     auto EmitLoops = [&](Value *Filter) {
+      BasicBlock *Preheader = B.GetInsertBlock();
       Loop Z = beginLoop(B, Dim[2], "z" + Twine(Region));
       Loop Y = beginLoop(B, Dim[1], "y" + Twine(Region));
       Value *Row = B.CreateMul(
@@ -810,7 +911,8 @@ void BlockFunctionBuilder::emitBlockLoops() {
           Dim[0], "row", true, true);
       Loop X = beginLoop(B, Dim[0], "x" + Twine(Region));
       Value *Linear = B.CreateAdd(Row, X.IV, "linear", true, true);
-      emitRegionBody(B, Region, X.IV, Y.IV, Z.IV, Linear, Filter, NextParity);
+      emitRegionBody(B, Region, X.IV, Y.IV, Z.IV, Linear, Filter, NextParity,
+                     Preheader->getTerminator());
       endLoop(B, X);
       endLoop(B, Y);
       endLoop(B, Z);
@@ -951,7 +1053,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
     Loop FL = beginLoop(B, Count, "lane" + Twine(R));
     Value *FlatLinear = B.CreateAdd(Base, FL.IV, "linear", true, true);
     emitRegionBody(B, R, FlatLinear, B.getInt32(0), B.getInt32(0), FlatLinear,
-                   Filter, NextParity);
+                   Filter, NextParity, Flat->getTerminator());
     endLoop(B, FL);
     B.CreateBr(Lanes);
     B.SetInsertPoint(Shaped);
@@ -960,7 +1062,8 @@ void BlockFunctionBuilder::emitWarpLoops() {
     Value *Tx = B.CreateURem(Linear, Bx, "tid.x");
     Value *Ty = B.CreateURem(B.CreateUDiv(Linear, Bx), Dim[1], "tid.y");
     Value *Tz = B.CreateUDiv(Linear, Bxy, "tid.z");
-    emitRegionBody(B, R, Tx, Ty, Tz, Linear, Filter, NextParity);
+    emitRegionBody(B, R, Tx, Ty, Tz, Linear, Filter, NextParity,
+                   Shaped->getTerminator());
     endLoop(B, L);
     B.CreateBr(Lanes);
 
@@ -1055,6 +1158,12 @@ std::optional<std::string> BlockFunctionBuilder::build() {
       PresentSlot = Frame.add(4, 4);
     for (SyncPoint &S : Syncs)
       lowerSyncPoint(S);
+    Divergence.emplace(
+        W,
+        ArrayRef<Value *>{arg(WorkArg::Thread), arg(WorkArg::TidX),
+                          arg(WorkArg::TidY), arg(WorkArg::TidZ),
+                          arg(WorkArg::Linear)},
+        [&](LoadInst &L) { return isBlockInvariantLoad(L); });
     splitLiveValues();
     allocasToFrame();
   }
