@@ -154,6 +154,10 @@ private:
   void emitReductions(IRBuilder<> &B, Value *Id, Value *Parity);
   Value *frameArray(IRBuilder<> &B, uint64_t Offset);
   void emitBlockLoops();
+  void emitWholeBlockRegion(IRBuilder<> &B, unsigned Region, Value *P,
+                            BasicBlock *After);
+  bool reachesWarpOperation(unsigned Region);
+  void emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished);
   void emitPresentMask(llvm::IRBuilder<> &B, llvm::Value *Base,
                        llvm::Value *Count, llvm::Value *Tag);
   void emitWarpLoops();
@@ -875,6 +879,74 @@ void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id,
   B.SetInsertPoint(After);
 }
 
+void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B,
+                                                unsigned Region, Value *P,
+                                                BasicBlock *After) {
+  Value *NextParity =
+      B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
+  auto EmitLoops = [&](Value *Filter) {
+    BasicBlock *Preheader = B.GetInsertBlock();
+    Loop Z = beginLoop(B, Dim[2], "z" + Twine(Region));
+    Loop Y = beginLoop(B, Dim[1], "y" + Twine(Region));
+    Value *Row = B.CreateMul(
+        B.CreateAdd(B.CreateMul(Z.IV, Dim[1], "", true, true), Y.IV, "", true,
+                    true),
+        Dim[0], "row", true, true);
+    Loop X = beginLoop(B, Dim[0], "x" + Twine(Region));
+    Value *Linear = B.CreateAdd(Row, X.IV, "linear", true, true);
+    emitRegionBody(B, Region, X.IV, Y.IV, Z.IV, Linear, Filter, NextParity,
+                   Preheader->getTerminator());
+    endLoop(B, X);
+    endLoop(B, Y);
+    endLoop(B, Z);
+    B.CreateBr(After);
+  };
+  if (Region == 0) {
+    EmitLoops(nullptr);
+    return;
+  }
+  // Two versions: when every thread waits here (no thread exited, all at
+  // this barrier), one without the test of each thread's place, which lets
+  // the loop vectorize without masks.
+  BasicBlock *Everyone = BasicBlock::Create(Ctx, "all." + Twine(Region), BF);
+  BasicBlock *Some = BasicBlock::Create(Ctx, "some." + Twine(Region), BF);
+  B.CreateCondBr(B.CreateICmpNE(B.CreateLoad(i32(), AllHere), B.getInt32(0)),
+                 Everyone, Some);
+  B.SetInsertPoint(Everyone);
+  EmitLoops(nullptr);
+  B.SetInsertPoint(Some);
+  EmitLoops(tagOf(B, B.getInt32(Region), P));
+}
+
+bool BlockFunctionBuilder::reachesWarpOperation(unsigned Region) {
+  BasicBlock *Start =
+      Region == 0 ? &W.getEntryBlock() : Syncs[Region - 1].Resume;
+  for (BasicBlock *BB : regionBlocks(Start)) {
+    auto It = ExitBlocks.find(BB);
+    if (It != ExitBlocks.end() && Syncs[It->second - 1].warpScope())
+      return true;
+  }
+  return false;
+}
+
+/// At the end of a round: where did the threads stop? Finishes the block
+/// when all returned, else sets up the next round.
+void BlockFunctionBuilder::emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished) {
+  auto [Min, Max, Gone] = emitScan(B, B.getInt32(0), NumThreads, "scan");
+  BasicBlock *Again = BasicBlock::Create(Ctx, "round.again", BF);
+  B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Finished, Again);
+  B.SetInsertPoint(Again);
+  B.CreateStore(Min, Lo);
+  B.CreateStore(Max, Hi);
+  B.CreateStore(B.CreateZExt(B.CreateAnd(B.CreateICmpEQ(Min, Max),
+                                         B.CreateICmpEQ(Gone, B.getInt32(0))),
+                             i32()),
+                AllHere);
+  B.CreateStore(B.CreateXor(B.CreateLoad(i32(), Parity), B.getInt32(1)),
+                Parity);
+  B.CreateBr(Dispatch);
+}
+
 /// Kernels without warp operations: rounds, each running the regions
 /// Lo..Hi (one, unless threads wait at different barriers) as loops z, y, x
 /// over the whole block, then finding where the threads stopped.
@@ -899,40 +971,7 @@ void BlockFunctionBuilder::emitBlockLoops() {
     Value *P = B.CreateLoad(i32(), Parity, "parity");
     if (Region > 0)
       emitReductions(B, B.getInt32(Region), P);
-    Value *NextParity =
-        B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
-    auto EmitLoops = [&](Value *Filter) {
-      BasicBlock *Preheader = B.GetInsertBlock();
-      Loop Z = beginLoop(B, Dim[2], "z" + Twine(Region));
-      Loop Y = beginLoop(B, Dim[1], "y" + Twine(Region));
-      Value *Row = B.CreateMul(
-          B.CreateAdd(B.CreateMul(Z.IV, Dim[1], "", true, true), Y.IV, "",
-                      true, true),
-          Dim[0], "row", true, true);
-      Loop X = beginLoop(B, Dim[0], "x" + Twine(Region));
-      Value *Linear = B.CreateAdd(Row, X.IV, "linear", true, true);
-      emitRegionBody(B, Region, X.IV, Y.IV, Z.IV, Linear, Filter, NextParity,
-                     Preheader->getTerminator());
-      endLoop(B, X);
-      endLoop(B, Y);
-      endLoop(B, Z);
-      B.CreateBr(NextRegion);
-    };
-    if (Region == 0) {
-      EmitLoops(nullptr);
-      continue;
-    }
-    // Two versions: when every thread waits here (no thread exited, all at
-    // this barrier), one without the test of each thread's place, which
-    // lets the loop vectorize without masks.
-    BasicBlock *Everyone = BasicBlock::Create(Ctx, "all." + Twine(Region), BF);
-    BasicBlock *Some = BasicBlock::Create(Ctx, "some." + Twine(Region), BF);
-    B.CreateCondBr(B.CreateICmpNE(B.CreateLoad(i32(), AllHere), B.getInt32(0)),
-                   Everyone, Some);
-    B.SetInsertPoint(Everyone);
-    EmitLoops(nullptr);
-    B.SetInsertPoint(Some);
-    EmitLoops(tagOf(B, B.getInt32(Region), P));
+    emitWholeBlockRegion(B, Region, P, NextRegion);
   }
 
   B.SetInsertPoint(NextRegion);
@@ -946,19 +985,7 @@ void BlockFunctionBuilder::emitBlockLoops() {
     B.CreateBr(Finished);
     return;
   }
-  auto [Min, Max, Gone] = emitScan(B, B.getInt32(0), NumThreads, "scan");
-  BasicBlock *Again = BasicBlock::Create(Ctx, "round.again", BF);
-  B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Finished, Again);
-  B.SetInsertPoint(Again);
-  B.CreateStore(Min, Lo);
-  B.CreateStore(Max, Hi);
-  B.CreateStore(B.CreateZExt(B.CreateAnd(B.CreateICmpEQ(Min, Max),
-                                         B.CreateICmpEQ(Gone, B.getInt32(0))),
-                             i32()),
-                AllHere);
-  B.CreateStore(B.CreateXor(B.CreateLoad(i32(), Parity), B.getInt32(1)),
-                Parity);
-  B.CreateBr(Dispatch);
+  emitRoundEnd(B, Finished);
 }
 
 /// Stores, at the warp's first lane of the present-mask array, the lanes
@@ -1017,6 +1044,20 @@ void BlockFunctionBuilder::emitWarpLoops() {
   Value *NextParity =
       B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
   emitReductions(B, Start, P);
+  // A region that reaches no warp operation before the next barrier runs
+  // over the whole block at once, as without warp operations.
+  BasicBlock *RoundEnd = BasicBlock::Create(Ctx, "round.end", BF);
+  BasicBlock *ByWarps = BasicBlock::Create(Ctx, "by.warps", BF);
+  SwitchInst *Whole = B.CreateSwitch(Start, ByWarps);
+  for (unsigned R = 0; R <= Syncs.size(); ++R) {
+    if ((R > 0 && Syncs[R - 1].warpScope()) || reachesWarpOperation(R))
+      continue;
+    BasicBlock *Case = BasicBlock::Create(Ctx, "whole." + Twine(R), BF);
+    Whole->addCase(B.getInt32(R), Case);
+    B.SetInsertPoint(Case);
+    emitWholeBlockRegion(B, R, P, RoundEnd);
+  }
+  B.SetInsertPoint(ByWarps);
   Value *Bx = Dim[0];
   Value *Bxy = B.CreateMul(Dim[0], Dim[1], "", true, true);
   Value *OneDimensional = B.CreateICmpEQ(Bx, NumThreads, "one.dimensional");
@@ -1103,15 +1144,9 @@ void BlockFunctionBuilder::emitWarpLoops() {
   }
 
   B.SetInsertPoint(Wl.Exit);
-  auto [Min, Max, Gone] = emitScan(B, B.getInt32(0), NumThreads, "scan");
-  (void)Gone;
-  BasicBlock *Again = BasicBlock::Create(Ctx, "round.again", BF);
-  B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Finished, Again);
-  B.SetInsertPoint(Again);
-  B.CreateStore(Min, Lo);
-  B.CreateStore(Max, Hi);
-  B.CreateStore(B.CreateXor(P, B.getInt32(1)), Parity);
-  B.CreateBr(Dispatch);
+  B.CreateBr(RoundEnd);
+  B.SetInsertPoint(RoundEnd);
+  emitRoundEnd(B, Finished);
 }
 
 /// One block runs on one OS thread, and only its threads see its shared

@@ -439,3 +439,52 @@ TEST_F(Launch, MalformedImagesAreInvalidImageWithoutACrash) {
       << "the image lists a kernel its IR does not define";
   EXPECT_CU(CUDA_SUCCESS, cuCtxSynchronize()) << "no fault was left behind";
 }
+
+TEST_F(Launch, LoadDataExFillsLogsAndWallTime) {
+  char Info[256] = {}, Error[256] = {};
+  CUjit_option Options[] = {CU_JIT_INFO_LOG_BUFFER,
+                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+                            CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                            CU_JIT_WALL_TIME};
+  void *Values[] = {Info, reinterpret_cast<void *>(uintptr_t(sizeof(Info))),
+                    Error, reinterpret_cast<void *>(uintptr_t(sizeof(Error))),
+                    nullptr};
+  CUmodule M = nullptr;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuModuleLoadDataEx(&M, Image.data(), 5, Options, Values));
+  EXPECT_NE(std::strstr(Info, "cucpu:"), nullptr)
+      << "the info log says how the module was loaded: " << Info;
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(Values[1]), std::strlen(Info) + 1)
+      << "the info log size comes back as the bytes written";
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(Values[3]), 0u)
+      << "no error, no error log";
+  float Ms = -1;
+  std::memcpy(&Ms, &Values[4], sizeof(Ms));
+  EXPECT_GE(Ms, 0.0f) << "the wall time comes back as a float, in ms";
+  EXPECT_CU(CUDA_SUCCESS, cuModuleUnload(M));
+
+  // A corrupt image: its IR no longer parses.
+  std::vector<uint8_t> Bad = Image;
+  for (size_t I = Bad.size() / 2; I < Bad.size() / 2 + 64 && I < Bad.size();
+       ++I)
+    Bad[I] ^= 0x5a;
+  Values[3] = reinterpret_cast<void *>(uintptr_t(sizeof(Error)));
+  CUresult R = cuModuleLoadDataEx(&M, Bad.data(), 5, Options, Values);
+  EXPECT_NE(R, CUDA_SUCCESS);
+  EXPECT_GT(std::strlen(Error), 0u) << "the error log says what was wrong";
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(Values[3]), std::strlen(Error) + 1);
+}
+
+TEST_F(Launch, LoadDataExRejectsBadOptions) {
+  CUmodule M = nullptr;
+  CUjit_option Options[] = {CU_JIT_WALL_TIME};
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuModuleLoadDataEx(&M, Image.data(), 1, Options, nullptr))
+      << "options without values";
+  CUjit_option Invalid[] = {static_cast<CUjit_option>(9999)};
+  void *Values[] = {nullptr};
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuModuleLoadDataEx(&M, Image.data(), 1, Invalid, Values))
+      << "an option that does not exist";
+}
