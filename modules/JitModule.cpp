@@ -234,6 +234,12 @@ compile(const loader::ModuleImage &Image, const JitOptions &Options,
 uint64_t cucpu::modules::compiledModuleCount() { return Compiled; }
 uint64_t cucpu::modules::cachedModuleCount() { return FromCache; }
 
+void cucpu::modules::prepareJit() {
+  (void)host();
+  if (Expected<JitSession &> Session = JitSession::get(); !Session)
+    consumeError(Session.takeError());
+}
+
 JitModule::~JitModule() = default;
 
 Expected<std::unique_ptr<JitModule>>

@@ -53,6 +53,11 @@ struct GlobalEntry {
   uint64_t Size = 0;
 };
 
+/// Creates the process's JIT session and detects the host CPU once, ahead of
+/// the first module load (cuInit calls it, as a GPU driver prepares its JIT
+/// at initialization). A failure here is reported by the first load.
+void prepareJit();
+
 /// One loaded module image. Destroying it frees its code and data.
 class JitModule {
 public:

@@ -5,6 +5,8 @@
 #include "core/Error.h"
 #include "core/HostInfo.h"
 
+#include "JitModule.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -65,10 +67,12 @@ llvm::Error Platform::initialize(unsigned Flags) {
   std::lock_guard Lock(InitMutex);
   if (!InitAttempted) {
     InitAttempted = true;
-    if (llvm::Error E = createDevices())
+    if (llvm::Error E = createDevices()) {
       InitResult = toResult(std::move(E), InitMessage);
-    else
+    } else {
+      modules::prepareJit();
       Initialized.store(true, std::memory_order_release);
+    }
   }
   if (InitResult != CUDA_SUCCESS)
     return makeError(InitResult, InitMessage);
