@@ -15,6 +15,7 @@
 #include "KernelEntryPass.h"
 #include "CheckLoweredPass.h"
 #include "WorkFunctionPass.h"
+#include "MathIntrinsicsPass.h"
 #include "BlockFunctionPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -75,6 +76,10 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
           MPM.addPass(KernelEntryPass(State));
           return true;
         }
+        if (Name == MathIntrinsicsPass::PipelineName) {
+          MPM.addPass(MathIntrinsicsPass(State));
+          return true;
+        }
         if (Name == WorkFunctionPass::PipelineName) {
           MPM.addPass(WorkFunctionPass(State));
           return true;
@@ -96,7 +101,7 @@ StringRef loweringPipeline() {
   // reset; the thread pointer exists before anything reads the thread;
   // shared variables are laid out once every user has the thread; the
   // entries are built on the final kernel signatures; the check is last.
-  return "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-arg,cucpu-sregs,cucpu-sync,cucpu-device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-shared-memory,cucpu-globals,cucpu-kernel-entries,cucpu-check-lowered";
+  return "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-arg,cucpu-sregs,cucpu-sync,cucpu-device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,cucpu-shared-memory,cucpu-globals,cucpu-kernel-entries,cucpu-check-lowered";
 }
 
 StringRef blockFunctionPipeline() {
