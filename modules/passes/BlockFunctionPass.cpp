@@ -89,6 +89,23 @@ struct FrameLayout {
   }
 };
 
+/// The block where \p U reads its value: a phi reads it at the end of the
+/// incoming block.
+BasicBlock *useBlock(Use &U) {
+  auto *UI = cast<Instruction>(U.getUser());
+  if (auto *Phi = dyn_cast<PHINode>(UI))
+    return Phi->getIncomingBlock(U);
+  return UI->getParent();
+}
+
+/// Where code computing the value that \p U reads can go.
+Instruction *insertionPointFor(Use &U) {
+  auto *UI = cast<Instruction>(U.getUser());
+  if (auto *Phi = dyn_cast<PHINode>(UI))
+    return Phi->getIncomingBlock(U)->getTerminator();
+  return UI;
+}
+
 /// Where each thread of the block is (its "place", one int32 per thread at
 /// the start of the frame): the sync point it waits at, as Id | Parity <<
 /// ParityShift, the parity telling the round that will run its next region
@@ -436,10 +453,7 @@ void BlockFunctionBuilder::allocasToFrame() {
         User->eraseFromParent();
         continue;
       }
-      Instruction *At = User;
-      if (auto *Phi = dyn_cast<PHINode>(User))
-        At = Phi->getIncomingBlock(*U)->getTerminator();
-      IRBuilder<> B(At);
+      IRBuilder<> B(insertionPointFor(*U));
       U->set(frameAddress(B, Off, Size));
     }
     A->eraseFromParent();
@@ -448,26 +462,9 @@ void BlockFunctionBuilder::allocasToFrame() {
 
 bool BlockFunctionBuilder::crossesSplit(Instruction &V) {
   BasicBlock *Def = V.getParent();
-  SmallVector<BasicBlock *, 16> Work;
-  SmallPtrSet<BasicBlock *, 16> Seen;
-  for (Use &U : V.uses()) {
-    auto *UI = cast<Instruction>(U.getUser());
-    BasicBlock *UB = UI->getParent();
-    if (auto *Phi = dyn_cast<PHINode>(UI))
-      UB = Phi->getIncomingBlock(U);
-    if (UB != Def && Seen.insert(UB).second)
-      Work.push_back(UB);
-  }
-  // Backwards from the uses to the definition: passing a resume block means
-  // the value is live across its split.
-  while (!Work.empty()) {
-    BasicBlock *BB = Work.pop_back_val();
-    if (ResumeBlocks.count(BB))
+  for (Use &U : V.uses())
+    if (BasicBlock *UB = useBlock(U); UB != Def && reachesThroughSplit(UB, Def))
       return true;
-    for (BasicBlock *P : predecessors(BB))
-      if (P != Def && Seen.insert(P).second)
-        Work.push_back(P);
-  }
   return false;
 }
 
@@ -541,10 +538,7 @@ void BlockFunctionBuilder::splitLiveValues() {
     for (Use &U : I->uses())
       Uses.push_back(&U);
     for (Use *U : Uses) {
-      auto *User = cast<Instruction>(U->getUser());
-      Instruction *At = User;
-      if (auto *Phi = dyn_cast<PHINode>(User))
-        At = Phi->getIncomingBlock(*U)->getTerminator();
+      Instruction *At = insertionPointFor(*U);
       if (At->getParent() == I->getParent())
         continue;
       DenseMap<Value *, Value *> Done;
@@ -583,10 +577,7 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
   SmallPtrSet<BasicBlock *, 16> Direct = reachableInRegion(Def);
   SmallVector<Use *, 8> Later;
   for (Use &U : I.uses()) {
-    auto *UI = cast<Instruction>(U.getUser());
-    BasicBlock *UB = UI->getParent();
-    if (auto *Phi = dyn_cast<PHINode>(UI))
-      UB = Phi->getIncomingBlock(U);
+    BasicBlock *UB = useBlock(U);
     bool Now = UB == Def || Direct.count(UB);
     bool Before = UB != Def && reachesThroughSplit(UB, Def);
     if (Now && Before)
@@ -608,11 +599,7 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
     SB.SetInsertPoint(I.getNextNode());
   SB.CreateStore(&I, Address(SB));
   for (Use *U : Later) {
-    auto *UI = cast<Instruction>(U->getUser());
-    Instruction *At = UI;
-    if (auto *Phi = dyn_cast<PHINode>(UI))
-      At = Phi->getIncomingBlock(*U)->getTerminator();
-    IRBuilder<> LB(At);
+    IRBuilder<> LB(insertionPointFor(*U));
     LoadInst *L = LB.CreateLoad(I.getType(), Address(LB), I.getName() + ".uniform");
     UniformLoads[L] = Off;
     U->set(L);

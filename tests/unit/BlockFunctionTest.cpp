@@ -5,6 +5,7 @@
 // engine's real services.
 //
 //===----------------------------------------------------------------------===//
+#include "IrBitcode.h"
 #include "JitModule.h"
 #include "core/ExecutionEngine.h"
 
@@ -144,23 +145,9 @@ define void @lanes(ptr %in, ptr %out) {
 !3 = !{ptr @lanes, !"kernel", i32 1}
 )";
 
+/// Bitcode of \p Body (NVVM IR after Header).
 std::vector<uint8_t> bitcode(const std::string &Body) {
-  llvm::LLVMContext Ctx;
-  llvm::SMDiagnostic Diag;
-  std::unique_ptr<llvm::Module> M =
-      llvm::parseAssemblyString(std::string(Header) + Body, Diag, Ctx);
-  if (!M) {
-    std::string Msg;
-    llvm::raw_string_ostream OS(Msg);
-    Diag.print("test", OS);
-    ADD_FAILURE() << Msg;
-    return {};
-  }
-  std::string Bytes;
-  llvm::raw_string_ostream OS(Bytes);
-  llvm::WriteBitcodeToFile(*M, OS);
-  OS.flush();
-  return std::vector<uint8_t>(Bytes.begin(), Bytes.end());
+  return cucpu::testing::bitcodeOf(std::string(Header) + Body);
 }
 
 /// Kernels with two pointer parameters.

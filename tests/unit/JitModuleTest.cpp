@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "JitError.h"
+#include "IrBitcode.h"
 #include "JitModule.h"
 #include "JitSession.h"
 #include "JitStats.h"
@@ -142,25 +143,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 declare void @llvm.nvvm.barrier0()
 )";
 
-/// Bitcode of \p Body (NVVM IR after Header); fails the test if it does not
-/// parse.
+/// Bitcode of \p Body (NVVM IR after Header).
 std::vector<uint8_t> bitcode(const std::string &Body) {
-  llvm::LLVMContext Ctx;
-  llvm::SMDiagnostic Diag;
-  std::unique_ptr<llvm::Module> M =
-      llvm::parseAssemblyString(std::string(Header) + Body, Diag, Ctx);
-  if (!M) {
-    std::string Msg;
-    llvm::raw_string_ostream OS(Msg);
-    Diag.print("test", OS);
-    ADD_FAILURE() << Msg;
-    return {};
-  }
-  std::string Bytes;
-  llvm::raw_string_ostream OS(Bytes);
-  llvm::WriteBitcodeToFile(*M, OS);
-  OS.flush();
-  return std::vector<uint8_t>(Bytes.begin(), Bytes.end());
+  return cucpu::testing::bitcodeOf(std::string(Header) + Body);
 }
 
 /// A kernel description with parameters of \p Sizes, naturally aligned.

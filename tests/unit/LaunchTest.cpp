@@ -5,6 +5,7 @@
 // IR text -> bitcode -> loader::writeImage), so no cucc is needed.
 //
 //===----------------------------------------------------------------------===//
+#include "IrBitcode.h"
 #include "ModuleImage.h"
 
 #include <cuda.h>
@@ -90,15 +91,9 @@ define void @boom() {
 
 /// The ELF image of ProbeIr, built with the loader's writer.
 std::vector<uint8_t> probeImage() {
-  llvm::LLVMContext Ctx;
-  llvm::SMDiagnostic Diag;
-  auto M = llvm::parseAssemblyString(ProbeIr, Diag, Ctx);
-  if (!M)
+  std::vector<uint8_t> Bytes = cucpu::testing::bitcodeOf(ProbeIr);
+  if (Bytes.empty())
     return {};
-  std::string Bytes;
-  llvm::raw_string_ostream OS(Bytes);
-  llvm::WriteBitcodeToFile(*M, OS);
-  OS.flush();
   cucpu::loader::ModuleImage I;
   I.Producer = "LaunchTest";
   I.TargetArch = "sm_75";
