@@ -24,6 +24,7 @@
 
 #include "AbiAccess.h"
 #include "JitAbi.h"
+#include "LoopBarriers.h"
 #include "ThreadDivergence.h"
 #include "WorkFunctionPass.h"
 
@@ -127,6 +128,11 @@ public:
 
 private:
   Value *arg(WorkArg A) { return W.getArg(unsigned(A)); }
+  /// The values that differ from thread to thread at the start.
+  SmallVector<Value *, 5> threadSources() {
+    return {arg(WorkArg::Thread), arg(WorkArg::TidX), arg(WorkArg::TidY),
+            arg(WorkArg::TidZ), arg(WorkArg::Linear)};
+  }
   Type *i32() { return Type::getInt32Ty(Ctx); }
   Type *i64() { return Type::getInt64Ty(Ctx); }
   Type *ptr() { return PointerType::get(Ctx, 0); }
@@ -1170,6 +1176,19 @@ std::optional<std::string> BlockFunctionBuilder::build() {
   lowerSharedAtomics();
   if (auto Why = checkAllocas())
     return Why;
+  if (!WarpMode) {
+    // Uniform inner loops become regions too (see LoopBarriers.h).
+    ThreadDivergence Before(W, threadSources(),
+                            [&](LoadInst &L) { return isBlockInvariantLoad(L); });
+    SmallVector<BasicBlock *, 8> SyncBlocks;
+    for (const SyncPoint &S : Syncs)
+      SyncBlocks.push_back(S.Call->getParent());
+    if (insertLoopBarriers(W, arg(WorkArg::Thread), Before, SyncBlocks)) {
+      Syncs.clear();
+      if (auto Why = collectSyncPoints())
+        return Why;
+    }
+  }
   if (!Syncs.empty()) {
     if (Syncs.size() >= IdMask)
       return std::string("it has too many barriers and warp operations");
@@ -1180,12 +1199,9 @@ std::optional<std::string> BlockFunctionBuilder::build() {
       PresentSlot = Frame.add(4, 4);
     for (SyncPoint &S : Syncs)
       lowerSyncPoint(S);
-    Divergence.emplace(
-        W,
-        ArrayRef<Value *>{arg(WorkArg::Thread), arg(WorkArg::TidX),
-                          arg(WorkArg::TidY), arg(WorkArg::TidZ),
-                          arg(WorkArg::Linear)},
-        [&](LoadInst &L) { return isBlockInvariantLoad(L); });
+    Divergence.emplace(W, threadSources(), [&](LoadInst &L) {
+      return isBlockInvariantLoad(L);
+    });
     splitLiveValues();
     allocasToFrame();
   }

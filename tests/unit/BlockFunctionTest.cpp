@@ -132,17 +132,86 @@ end:
   ret void
 }
 
+; Each thread sums in[0..63] * (tid + 1): a uniform loop without barriers.
+define void @dot(ptr %in, ptr %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t1 = add i32 %tid, 1
+  %scale = sitofp i32 %t1 to float
+  br label %loop
+loop:
+  %j = phi i32 [ 0, %entry ], [ %j2, %loop ]
+  %acc = phi float [ 0.0, %entry ], [ %acc2, %loop ]
+  %jx = zext i32 %j to i64
+  %p = getelementptr float, ptr %in, i64 %jx
+  %v = load float, ptr %p
+  %m = fmul float %v, %scale
+  %sq = fmul float %m, 0.5
+  %acc1 = fadd float %acc, %m
+  %acc2 = fadd float %acc1, %sq
+  %j2 = add i32 %j, 1
+  %more = icmp ult i32 %j2, 64
+  br i1 %more, label %loop, label %done
+done:
+  %idx = zext i32 %tid to i64
+  %po = getelementptr float, ptr %out, i64 %idx
+  store float %acc2, ptr %po
+  ret void
+}
+
+; Threads 0..15 run a uniform loop inside a divergent branch, then all meet
+; at a barrier and read a neighbour's result: the loop must not become a
+; barrier that releases the others early.
+@sums = internal addrspace(3) global [32 x float] undef, align 4
+define void @halfdot(ptr %in, ptr %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %idx = zext i32 %tid to i64
+  %ps = getelementptr [32 x float], ptr addrspace(3) @sums, i64 0, i64 %idx
+  store float -1.0, ptr addrspace(3) %ps
+  %lt = icmp ult i32 %tid, 16
+  br i1 %lt, label %loop, label %meet
+loop:
+  %j = phi i32 [ 0, %entry ], [ %j2, %loop ]
+  %acc = phi float [ 0.0, %entry ], [ %acc2, %loop ]
+  %jx = zext i32 %j to i64
+  %p = getelementptr float, ptr %in, i64 %jx
+  %v = load float, ptr %p
+  %sq = fmul float %v, %v
+  %eighth = fmul float %sq, 0.125
+  %acc1 = fadd float %acc, %v
+  %acc2 = fadd float %acc1, %eighth
+  %j2 = add i32 %j, 1
+  %more = icmp ult i32 %j2, 64
+  br i1 %more, label %loop, label %store
+store:
+  store float %acc2, ptr addrspace(3) %ps
+  br label %meet
+meet:
+  call void @llvm.nvvm.barrier0()
+  %n = add i32 %tid, 1
+  %nm = and i32 %n, 15
+  %nx = zext i32 %nm to i64
+  %pn = getelementptr [32 x float], ptr addrspace(3) @sums, i64 0, i64 %nx
+  %r = load float, ptr addrspace(3) %pn
+  %po = getelementptr float, ptr %out, i64 %idx
+  store float %r, ptr %po
+  ret void
+}
+
 define void @lanes(ptr %in, ptr %out) {
   %m = call i32 @llvm.nvvm.activemask()
   store i32 %m, ptr %out
   ret void
 }
 
-!nvvm.annotations = !{!0, !1, !2, !3}
+!nvvm.annotations = !{!0, !1, !2, !3, !4, !5}
 !0 = !{ptr @reduce, !"kernel", i32 1}
 !1 = !{ptr @warpsum, !"kernel", i32 1}
 !2 = !{ptr @diverge, !"kernel", i32 1}
 !3 = !{ptr @lanes, !"kernel", i32 1}
+!4 = !{ptr @dot, !"kernel", i32 1}
+!5 = !{ptr @halfdot, !"kernel", i32 1}
 )";
 
 /// Bitcode of \p Body (NVVM IR after Header).
@@ -165,7 +234,8 @@ protected:
     loader::ModuleImage Image;
     Image.Producer = "BlockFunctionTest";
     Image.TargetArch = "sm_75";
-    for (const char *K : {"reduce", "warpsum", "diverge", "lanes"})
+    for (const char *K :
+         {"reduce", "warpsum", "diverge", "lanes", "dot", "halfdot"})
       Image.Kernels.push_back(twoPointers(K));
     Image.Bitcode = bitcode(Reduce);
     JitOptions Options;
@@ -247,4 +317,40 @@ TEST_F(BlockFunctionTest, ActiveMaskKeepsTheFiberEngine) {
   EXPECT_EQ(K->Block, nullptr)
       << "__activemask() needs threads that run side by side";
   EXPECT_NE(K->Entry, nullptr);
+}
+
+TEST_F(BlockFunctionTest, UniformLoopBecomesRegions) {
+  std::vector<float> In(64), Out(64, -1);
+  for (int J = 0; J < 64; ++J)
+    In[J] = float(J % 5);
+  auto K = Module->kernel("dot");
+  ASSERT_TRUE(bool(K));
+  EXPECT_GT(K->FrameBytes, 0u)
+      << "the loop's header got a barrier: values cross it in the frame";
+  ASSERT_EQ(runBlock("dot", 64, reinterpret_cast<int *>(In.data()),
+                     reinterpret_cast<int *>(Out.data())),
+            CucpuBlockDone);
+  for (int T = 0; T < 64; ++T) {
+    float Want = 0;
+    for (int J = 0; J < 64; ++J) {
+      float M = In[J] * float(T + 1);
+      Want = (Want + M) + M * 0.5f;
+    }
+    EXPECT_EQ(Out[T], Want) << "thread " << T;
+  }
+}
+
+TEST_F(BlockFunctionTest, LoopUnderADivergentBranchKeepsTheBarrierSemantics) {
+  std::vector<float> In(64), Out(32, 0);
+  for (int J = 0; J < 64; ++J)
+    In[J] = float(J % 3);
+  ASSERT_EQ(runBlock("halfdot", 32, reinterpret_cast<int *>(In.data()),
+                     reinterpret_cast<int *>(Out.data())),
+            CucpuBlockDone);
+  float Sum = 0;
+  for (int J = 0; J < 64; ++J)
+    Sum = (Sum + In[J]) + In[J] * In[J] * 0.125f;
+  for (int T = 0; T < 32; ++T)
+    EXPECT_EQ(Out[T], Sum) << "thread " << T
+                           << " reads a sum finished before the barrier";
 }
