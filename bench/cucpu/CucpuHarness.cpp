@@ -31,16 +31,6 @@ CUcontext context() {
   return Ctx;
 }
 
-int workers() {
-  context();
-  CUdevice Dev;
-  int N = 0;
-  CU_CHECK(cuCtxGetDevice(&Dev));
-  CU_CHECK(
-      cuDeviceGetAttribute(&N, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, Dev));
-  return N;
-}
-
 std::string cubinPath(const std::string &Name) {
   return std::string(CUCPU_BENCH_CUBIN_DIR) + "/" + Name + ".cubin";
 }
@@ -57,3 +47,16 @@ CUfunction function(const std::string &File, const std::string &Kernel) {
 }
 
 } // namespace bench::cucpu
+
+const char *bench::form::name() { return "cucpu"; }
+
+// The device's worker count (its multiprocessor count).
+int bench::form::threads() {
+  cucpu::context();
+  CUdevice Dev;
+  int N = 0;
+  CU_CHECK(cuCtxGetDevice(&Dev));
+  CU_CHECK(
+      cuDeviceGetAttribute(&N, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, Dev));
+  return N;
+}

@@ -6,12 +6,10 @@
 // plain memcpy of the same size between touched buffers.
 //
 //===----------------------------------------------------------------------===//
-#include "../common/Run.h"
+#include "../common/LaunchBenchmarks.h"
 #include "NativeHarness.h"
 
-#include <chrono>
 #include <cstring>
-#include <memory>
 #include <omp.h>
 
 namespace bench::native {
@@ -20,72 +18,52 @@ namespace {
 /// Keeps the empty region from being optimized away.
 volatile int Sink;
 
-void emptyRegion() {
+/// An empty parallel region as the "kernel" (registerLaunchBenchmarks<>):
+/// the region's join is its wait.
+struct EmptyRegion {
+  /// One region.
+  void sync() {
 #pragma omp parallel
-  {
-    if (omp_get_thread_num() == -1)
-      Sink = 1;
+    {
+      if (omp_get_thread_num() == -1)
+        Sink = 1;
+    }
   }
-}
+  /// One region (it has ended when this returns).
+  void launch() { sync(); }
+  /// Nothing to wait for.
+  void wait() {}
+};
+
+/// The "device" buffer and the "pinned" one are plain host memory (the host
+/// has only one kind); both directions are a memcpy.
+class HostCopyDevice final : public CopyDevice {
+  size_t Bytes;
+  std::unique_ptr<unsigned char[]> Device, Pinned;
+
+public:
+  explicit HostCopyDevice(size_t Bytes)
+      : Bytes(Bytes), Device(new unsigned char[Bytes]),
+        Pinned(new unsigned char[Bytes]) {
+    std::memset(Device.get(), 0, Bytes);
+  }
+
+  unsigned char *pinned() override { return Pinned.get(); }
+  void toDevice(const unsigned char *Host) override {
+    std::memcpy(Device.get(), Host, Bytes);
+  }
+  void toHost(unsigned char *Host) override {
+    std::memcpy(Host, Device.get(), Bytes);
+  }
+};
 
 } // namespace
-
-void registerLaunchBenchmarks(const Options &O) {
-  auto *Sync =
-      benchmark::RegisterBenchmark("launch.sync", [](benchmark::State &S) {
-        emptyRegion(); // warm-up
-        for (auto _ : S)
-          emptyRegion();
-      });
-  timed(Sync, O)->Unit(benchmark::kMicrosecond);
-
-  int Batch = O.Size.LaunchBatch;
-  auto *Queued = benchmark::RegisterBenchmark(
-      "launch.queued", [Batch](benchmark::State &S) {
-        emptyRegion(); // warm-up
-        for (auto _ : S) {
-          auto T0 = std::chrono::steady_clock::now();
-          for (int I = 0; I < Batch; ++I)
-            emptyRegion();
-          std::chrono::duration<double> T =
-              std::chrono::steady_clock::now() - T0;
-          S.SetIterationTime(T.count() / Batch);
-        }
-      });
-  timed(Queued, O, Clock::Manual, O.Size.LaunchBatches)
-      ->Unit(benchmark::kMicrosecond);
-}
-
-void registerCopyBenchmarks(const Options &O) {
-  // The same memcpy stands for both directions and both kinds of host
-  // memory: the host has only one kind.
-  static const char *Names[] = {"copy.htod_pinned", "copy.htod_pageable",
-                                "copy.dtoh_pinned", "copy.dtoh_pageable"};
-  size_t Bytes = O.Size.CopyBytes;
-  for (const char *Name : Names)
-    timed(benchmark::RegisterBenchmark(
-              Name,
-              [Name, Bytes](benchmark::State &S) {
-                std::unique_ptr<unsigned char[]> Src(new unsigned char[Bytes]),
-                    Dst(new unsigned char[Bytes]);
-                for (size_t I = 0; I < Bytes; ++I)
-                  Src[I] = static_cast<unsigned char>(I * 131 >> 3);
-                std::memset(Dst.get(), 0, Bytes);
-                std::memcpy(Dst.get(), Src.get(), Bytes);
-                if (std::memcmp(Dst.get(), Src.get(), Bytes) != 0) {
-                  reportFailure(std::string("native ") + Name +
-                                ": memcpy copied wrong bytes.");
-                  S.SkipWithError("wrong result");
-                  return;
-                }
-                for (auto _ : S) {
-                  std::memcpy(Dst.get(), Src.get(), Bytes);
-                  benchmark::DoNotOptimize(Dst.get());
-                  benchmark::ClobberMemory();
-                }
-                S.SetBytesProcessed(int64_t(S.iterations()) * int64_t(Bytes));
-              }),
-          O);
-}
-
 } // namespace bench::native
+
+void bench::form::registerLaunchBenchmarks(const Options &O) {
+  bench::registerLaunchBenchmarks<native::EmptyRegion>(O);
+}
+
+std::unique_ptr<bench::CopyDevice> bench::form::makeCopyDevice(size_t Bytes) {
+  return std::make_unique<native::HostCopyDevice>(Bytes);
+}

@@ -1,46 +1,43 @@
 //===- KernelBenchmarks.cpp - The kernels as native C++ -------------------===//
 //
 // A timed run is one call of the kernel's native function (after zeroing
-// the buffers a Workload zeroes each run) on working copies of its buffers.
-// Before timing, one run from the initial contents is checked against the
-// host reference; it doubles as the warm-up run.
+// the buffers a Workload zeroes each run) on working copies of its buffers,
+// which the check reads directly.
 //
 //===----------------------------------------------------------------------===//
 #include "../common/Run.h"
 #include "NativeHarness.h"
 
 #include <cstring>
-#include <memory>
 #include <omp.h>
 
 namespace bench::native {
 namespace {
 
-/// The Workload being timed (one at a time, as in bench-cucpu).
-struct Current {
-  std::string Name;
-  Workload W;
+/// A Workload's working buffers and its native function.
+class HostWorkload final : public DeviceWorkload {
+  NativeKernel Fn;
   Contents Work;
   std::vector<void *> Ptrs;
-  NativeKernel Fn = nullptr;
-  bool Bad = false;
 
-  void run() {
+public:
+  HostWorkload(Workload Built, NativeKernel Fn)
+      : DeviceWorkload(std::move(Built)), Fn(Fn), Work(W.initial()) {
+    for (auto &Bytes : Work)
+      Ptrs.push_back(Bytes.data());
+  }
+
+  void run() override {
     for (size_t I = 0; I < W.Buffers.size(); ++I)
       if (W.Buffers[I].ZeroEachRun)
         std::memset(Ptrs[I], 0, Work[I].size());
     Fn(W, Ptrs);
   }
+
+  std::string check() override { return W.Check(W, Work); }
 };
 
-Current &current() {
-  static Current C;
-  return C;
-}
-
 } // namespace
-
-int threads() { return omp_get_max_threads(); }
 
 NativeKernel kernelFor(const char *Name) {
   static const struct {
@@ -56,38 +53,19 @@ NativeKernel kernelFor(const char *Name) {
   return nullptr;
 }
 
-void registerKernelBenchmarks(const Options &O) {
-  for (const WorkloadInfo &Info : workloadList()) {
-    if (O.ScalingOnly && !Info.ComputeBound)
-      continue;
-    auto *B =
-        benchmark::RegisterBenchmark(Info.Name, [Info, O](benchmark::State &S) {
-          Current &C = current();
-          if (C.Name != Info.Name) {
-            C = Current();
-            C.Name = Info.Name;
-            C.W = Info.Make(O.Size);
-            C.Fn = kernelFor(Info.Name);
-            if (!C.Fn)
-              fatal(std::string("No native form of ") + Info.Name + ".");
-            C.Work = C.W.initial();
-            for (auto &Bytes : C.Work)
-              C.Ptrs.push_back(Bytes.data());
-            C.run();
-            std::string Msg = C.W.Check(C.W, C.Work);
-            C.Bad = !Msg.empty();
-            if (C.Bad)
-              reportFailure(std::string("native ") + Info.Name + ": " + Msg);
-          }
-          if (C.Bad) {
-            S.SkipWithError("wrong result");
-            return;
-          }
-          for (auto _ : S)
-            C.run();
-        });
-    timed(B, O);
-  }
+} // namespace bench::native
+
+const char *bench::form::name() { return "native"; }
+
+int bench::form::threads() { return omp_get_max_threads(); }
+
+std::unique_ptr<bench::DeviceWorkload>
+bench::form::prepareWorkload(Workload W) {
+  native::NativeKernel Fn = native::kernelFor(W.Name.c_str());
+  if (!Fn)
+    fatal("No native form of " + W.Name + ".");
+  return std::make_unique<native::HostWorkload>(std::move(W), Fn);
 }
 
-} // namespace bench::native
+// No module loads: a native program has nothing to load.
+const bench::ModuleLoads *bench::form::moduleLoads() { return nullptr; }

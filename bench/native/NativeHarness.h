@@ -3,13 +3,14 @@
 // bench-native: each kernel as plain C++ with OpenMP (compiled with -O3
 // -march=native), using OMP_NUM_THREADS threads, which run.sh sets to
 // cucpu's worker count. A kernel function gets the Workload (for its scalar
-// arguments and sizes) and pointers to working copies of its buffers.
+// arguments and sizes) and pointers to working copies of its buffers. The
+// form's parts (common/Form.h) are in KernelBenchmarks.cpp and Baselines.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_BENCH_NATIVE_NATIVEHARNESS_H
 #define CUCPU_BENCH_NATIVE_NATIVEHARNESS_H
 
-#include "../common/Workload.h"
+#include "../common/Form.h"
 
 #include <vector>
 
@@ -39,17 +40,6 @@ void stencil(const Workload &W, const std::vector<void *> &Buffers);
 
 /// The native form of the Workload named \p Name; null if none.
 NativeKernel kernelFor(const char *Name);
-
-/// OpenMP's thread count.
-int threads();
-
-/// Registers one benchmark per Workload.
-void registerKernelBenchmarks(const Options &O);
-/// Registers launch.sync and launch.queued: an empty OpenMP parallel
-/// region, alone or LaunchBatch back to back (the native fork/join cost).
-void registerLaunchBenchmarks(const Options &O);
-/// Registers the copy.* benchmarks: plain memcpy of CopyBytes.
-void registerCopyBenchmarks(const Options &O);
 
 } // namespace bench::native
 

@@ -1,14 +1,4 @@
 //===- main.cpp - bench-native: the benchmarks as C++ with OpenMP ---------===//
-#include "../common/Run.h"
-#include "NativeHarness.h"
+#include "../common/Main.h"
 
-int main(int Argc, char **Argv) {
-  bench::Options O = bench::parseOptions(Argc, Argv);
-  bench::native::registerKernelBenchmarks(O);
-  if (!O.ScalingOnly) {
-    bench::native::registerLaunchBenchmarks(O);
-    bench::native::registerCopyBenchmarks(O);
-  }
-  return bench::runBenchmarks(Argc, Argv, "native", bench::native::threads(),
-                              O);
-}
+int main(int Argc, char **Argv) { return bench::benchMain(Argc, Argv); }

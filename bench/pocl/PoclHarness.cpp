@@ -44,13 +44,6 @@ Device &device() {
   return D;
 }
 
-int threads() {
-  cl_uint Units = 0;
-  CL_CHECK(clGetDeviceInfo(device().Id, CL_DEVICE_MAX_COMPUTE_UNITS,
-                           sizeof(Units), &Units, nullptr));
-  return int(Units);
-}
-
 std::string sourcePath(const std::string &Name) {
   return std::string(CUCPU_BENCH_CL_DIR) + "/" + Name + ".cl";
 }
@@ -96,3 +89,13 @@ cl_kernel kernel(const std::string &File, const std::string &Kernel) {
 }
 
 } // namespace bench::pocl
+
+const char *bench::form::name() { return "pocl"; }
+
+// PoCL's thread count (CL_DEVICE_MAX_COMPUTE_UNITS).
+int bench::form::threads() {
+  cl_uint Units = 0;
+  CL_CHECK(clGetDeviceInfo(pocl::device().Id, CL_DEVICE_MAX_COMPUTE_UNITS,
+                           sizeof(Units), &Units, nullptr));
+  return int(Units);
+}

@@ -3,13 +3,14 @@
 // bench-pocl runs the OpenCL C forms of the kernels (bench/kernels/*.cl) on
 // PoCL's CPU device, with POCL_MAX_PTHREAD_COUNT threads (run.sh sets it to
 // cucpu's worker count). Every cl_int is checked; a failed call ends the run
-// with its name and code.
+// with its name and code. The form's parts (common/Form.h) are defined in
+// the .cpp files beside this one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_BENCH_POCL_POCLHARNESS_H
 #define CUCPU_BENCH_POCL_POCLHARNESS_H
 
-#include "../common/Options.h"
+#include "../common/Form.h"
 
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -40,9 +41,6 @@ struct Device {
 /// The device (found and set up on first use).
 Device &device();
 
-/// PoCL's thread count (CL_DEVICE_MAX_COMPUTE_UNITS).
-int threads();
-
 /// The path of bench/kernels/<Name>.cl.
 std::string sourcePath(const std::string &Name);
 
@@ -56,26 +54,6 @@ void build(cl_program Program, const std::string &What);
 /// The kernel \p Kernel of bench/kernels/<File>.cl, its program built on
 /// first use (a new cl_kernel per call).
 cl_kernel kernel(const std::string &File, const std::string &Kernel);
-
-/// Registers one benchmark per Workload (the kernels).
-void registerKernelBenchmarks(const Options &O);
-/// Frees the buffers of the last kernel benchmark (call before exit).
-void releaseKernelBenchmarks();
-/// Registers launch.sync (clEnqueueNDRangeKernel + clFinish) and
-/// launch.queued.
-void registerLaunchBenchmarks(const Options &O);
-/// Registers module_load.cold (POCL_KERNEL_CACHE=0) and module_load.warm
-/// (POCL_KERNEL_CACHE=1, a populated POCL_CACHE_DIR).
-void registerModuleLoadBenchmarks(const Options &O);
-/// Registers the copy.* benchmarks (clEnqueueWriteBuffer/ReadBuffer).
-void registerCopyBenchmarks(const Options &O);
-/// Frees the copy benchmarks' buffers (call before exit).
-void releaseCopyBenchmarks();
-
-/// The child job of the module-load benchmarks (--child=build <source>):
-/// builds the program once in this fresh process and prints the seconds
-/// clBuildProgram took. Returns the exit code.
-int runBuildChild(const Options &O);
 
 } // namespace bench::pocl
 
