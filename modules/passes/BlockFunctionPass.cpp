@@ -51,7 +51,15 @@ using namespace cucpu::modules;
 
 namespace {
 
-enum class SyncKind { Barrier, BarrierReduce, WarpSync, Vote, Shuffle, Match };
+enum class SyncKind {
+  LoopBarrier, ///< Put at a loop's header by LoopBarriers (not the kernel's).
+  Barrier,
+  BarrierReduce,
+  WarpSync,
+  Vote,
+  Shuffle,
+  Match
+};
 
 /// A barrier or warp operation of the work function.
 struct SyncPoint {
@@ -195,6 +203,8 @@ private:
   SmallPtrSet<BasicBlock *, 8> ResumeBlocks;
   FrameLayout Frame;
   bool WarpMode = false;
+  /// Sync points 1..LoopBarrierCount are loop barriers.
+  unsigned LoopBarrierCount = 0;
   std::optional<ThreadDivergence> Divergence;
   /// Loads of a uniform value kept once per block (keepUniform), with its
   /// frame offset: each region does them once, before its thread loop.
@@ -239,7 +249,8 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
     S.Call = CI;
     unsigned MaskArg = 1, ModeArg = 0;
     if (Name == "barrier") {
-      S.Kind = SyncKind::Barrier;
+      S.Kind = CI->getMetadata(LoopBarrierMetadata) ? SyncKind::LoopBarrier
+                                                    : SyncKind::Barrier;
     } else if (Name == "barrier_reduce") {
       S.Kind = SyncKind::BarrierReduce;
       ModeArg = 2;
@@ -274,6 +285,12 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
     }
     Syncs.push_back(S);
   }
+  // Loop barriers first: ids 1..LoopBarrierCount (see emitRoundEnd).
+  std::stable_partition(Syncs.begin(), Syncs.end(), [](const SyncPoint &S) {
+    return S.Kind == SyncKind::LoopBarrier;
+  });
+  LoopBarrierCount = count_if(
+      Syncs, [](const SyncPoint &S) { return S.Kind == SyncKind::LoopBarrier; });
   for (unsigned I = 0; I < Syncs.size(); ++I)
     Syncs[I].Id = I + 1;
   return std::nullopt;
@@ -308,6 +325,7 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
                          Align(4));
   };
   switch (S.Kind) {
+  case SyncKind::LoopBarrier:
   case SyncKind::Barrier:
     break;
   case SyncKind::BarrierReduce:
@@ -355,7 +373,7 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
   }
   if (S.Kind == SyncKind::BarrierReduce)
     Result = B.CreateAlignedLoad(i32(), ArrayAt(4, 4), Align(4), "reduced");
-  else if (S.Kind != SyncKind::Barrier && S.Kind != SyncKind::WarpSync)
+  else if (S.Kind == SyncKind::Vote || S.Kind == SyncKind::Match)
     Result = B.CreateAlignedLoad(i32(), ArrayAt(CucpuWarpArraysResult, 4),
                                  Align(4), "warp.result");
   if (S.Kind == SyncKind::Shuffle || S.Kind == SyncKind::Match) {
@@ -930,6 +948,15 @@ void BlockFunctionBuilder::emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished) {
   B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Finished, Again);
   B.SetInsertPoint(Again);
   B.CreateStore(Min, Lo);
+  if (LoopBarrierCount > 0 && !WarpMode) {
+    // Threads at a loop barrier go on first; the others wait at the
+    // kernel's barriers until every thread has left the loops (or reached
+    // a kernel barrier): the kernel's barriers keep their meaning.
+    Value *K = B.getInt32(LoopBarrierCount);
+    Value *InLoops = B.CreateICmpULE(Min, K);
+    Max = B.CreateSelect(
+        InLoops, B.CreateBinaryIntrinsic(Intrinsic::umin, Max, K), Max);
+  }
   B.CreateStore(Max, Hi);
   B.CreateStore(B.CreateZExt(B.CreateAnd(B.CreateICmpEQ(Min, Max),
                                          B.CreateICmpEQ(Gone, B.getInt32(0))),
@@ -1177,13 +1204,11 @@ std::optional<std::string> BlockFunctionBuilder::build() {
   if (auto Why = checkAllocas())
     return Why;
   if (!WarpMode) {
-    // Uniform inner loops become regions too (see LoopBarriers.h).
-    ThreadDivergence Before(W, threadSources(),
-                            [&](LoadInst &L) { return isBlockInvariantLoad(L); });
+    // Innermost loops become regions too (see LoopBarriers.h).
     SmallVector<BasicBlock *, 8> SyncBlocks;
     for (const SyncPoint &S : Syncs)
       SyncBlocks.push_back(S.Call->getParent());
-    if (insertLoopBarriers(W, arg(WorkArg::Thread), Before, SyncBlocks)) {
+    if (insertLoopBarriers(W, arg(WorkArg::Thread), SyncBlocks)) {
       Syncs.clear();
       if (auto Why = collectSyncPoints())
         return Why;

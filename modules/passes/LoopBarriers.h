@@ -1,8 +1,6 @@
-//===- LoopBarriers.h - Barriers at uniform loop headers ---------*- C++ -*-===//
+//===- LoopBarriers.h - Barriers at innermost loop headers -------*- C++ -*-===//
 #ifndef CUCPU_MODULES_PASSES_LOOPBARRIERS_H
 #define CUCPU_MODULES_PASSES_LOOPBARRIERS_H
-
-#include "ThreadDivergence.h"
 
 #include "llvm/ADT/ArrayRef.h"
 
@@ -14,17 +12,20 @@ class Value;
 
 namespace cucpu::modules {
 
-/// Puts a barrier (__cucpu_barrier(\p Thread)) at the start of every
-/// innermost loop of the work function \p W that all threads of a block run
-/// in step: no barrier or warp operation inside, exits that depend on
-/// uniform values only (\p Divergence), and no divergent branch on the way
-/// that could send some threads to another barrier (one of \p SyncBlocks)
-/// while the others loop. A barrier there changes nothing a correct kernel
-/// can tell, and makes each iteration a region: the loop over the block's
-/// threads then sits inside the kernel's loop, where LLVM vectorizes it.
-/// Returns how many barriers it put.
+/// Metadata kind that marks the barriers insertLoopBarriers() puts.
+inline constexpr const char *LoopBarrierMetadata = "cucpu.loop.barrier";
+
+/// Puts a loop barrier (__cucpu_barrier(\p Thread), marked with
+/// LoopBarrierMetadata) at the start of every innermost loop of the work
+/// function \p W that holds no barrier or warp operation (\p SyncBlocks)
+/// and enough work. Each iteration then is a region: the loop over the
+/// block's threads sits inside the kernel's loop, where LLVM vectorizes it,
+/// and the threads walk memory together. The block function gives loop
+/// barriers precedence: threads waiting at one of the kernel's barriers wait
+/// until no thread is left at a loop barrier, so the kernel's barriers keep
+/// their meaning whatever the loops' trip counts. Returns how many barriers
+/// it put.
 unsigned insertLoopBarriers(llvm::Function &W, llvm::Value *Thread,
-                            const ThreadDivergence &Divergence,
                             llvm::ArrayRef<llvm::BasicBlock *> SyncBlocks);
 
 } // namespace cucpu::modules
