@@ -30,6 +30,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -41,7 +42,6 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LowerAtomic.h"
-#include "llvm/Analysis/ValueTracking.h"
 
 #include <optional>
 #include <tuple>
@@ -65,8 +65,8 @@ enum class SyncKind {
 struct SyncPoint {
   unsigned Id = 0; ///< 1..n; region Id starts after it.
   SyncKind Kind = SyncKind::Barrier;
-  int32_t Mode = 0;   ///< Vote/shuffle/match mode, or the reduction op.
-  uint64_t Slot = 0;  ///< Frame offset of its per-thread arrays.
+  int32_t Mode = 0;  ///< Vote/shuffle/match mode, or the reduction op.
+  uint64_t Slot = 0; ///< Frame offset of its per-thread arrays.
   CallInst *Call = nullptr;
   BasicBlock *Exit = nullptr;   ///< Ends the regions that reach it.
   BasicBlock *Resume = nullptr; ///< Starts region Id.
@@ -126,8 +126,8 @@ constexpr uint32_t ExitTag = 0x7fffffff;
 class BlockFunctionBuilder {
 public:
   BlockFunctionBuilder(Function &W, StringRef Kernel)
-      : W(W), M(*W.getParent()), Ctx(W.getContext()),
-        DL(M.getDataLayout()), Kernel(Kernel) {}
+      : W(W), M(*W.getParent()), Ctx(W.getContext()), DL(M.getDataLayout()),
+        Kernel(Kernel) {}
 
   /// Builds the block function; returns why not if it cannot.
   std::optional<std::string> build();
@@ -179,9 +179,8 @@ private:
   Value *tagOf(IRBuilder<> &B, Value *Id, Value *Parity);
   /// Over the places of threads [Base, Base + Count): the lowest and
   /// highest sync id (0: all exited) and whether any thread exited (0/1).
-  std::tuple<Value *, Value *, Value *> emitScan(IRBuilder<> &B, Value *Base,
-                                                 Value *Count,
-                                                 const Twine &Name);
+  std::tuple<Value *, Value *, Value *>
+  emitScan(IRBuilder<> &B, Value *Base, Value *Count, const Twine &Name);
   void emitReductions(IRBuilder<> &B, Value *Id, Value *Parity);
   Value *frameArray(IRBuilder<> &B, uint64_t Offset);
   void emitBlockLoops();
@@ -289,8 +288,9 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
   std::stable_partition(Syncs.begin(), Syncs.end(), [](const SyncPoint &S) {
     return S.Kind == SyncKind::LoopBarrier;
   });
-  LoopBarrierCount = count_if(
-      Syncs, [](const SyncPoint &S) { return S.Kind == SyncKind::LoopBarrier; });
+  LoopBarrierCount = count_if(Syncs, [](const SyncPoint &S) {
+    return S.Kind == SyncKind::LoopBarrier;
+  });
   for (unsigned I = 0; I < Syncs.size(); ++I)
     Syncs[I].Id = I + 1;
   return std::nullopt;
@@ -301,8 +301,8 @@ Value *BlockFunctionBuilder::frameAddress(IRBuilder<> &B, uint64_t Offset,
   Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
   Value *T = B.CreateZExt(arg(WorkArg::Linear), i64());
   Value *Off = B.CreateAdd(B.CreateMul(N, B.getInt64(Offset), "", true, true),
-                           B.CreateMul(T, B.getInt64(Size), "", true, true),
-                           "", true, true);
+                           B.CreateMul(T, B.getInt64(Size), "", true, true), "",
+                           true, true);
   return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame), Off);
 }
 
@@ -432,17 +432,16 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
       B.CreateAdd(B.CreateMul(N, B.getInt64(PresentSlot)),
                   B.CreateMul(B.CreateZExt(Base, i64()), B.getInt64(4))));
   Value *PresentMask = B.CreateAlignedLoad(i32(), MaskAddr, Align(4));
-  Value *Present = B.CreateICmpNE(
-      B.CreateAnd(B.CreateLShr(PresentMask, Src), B.getInt32(1)),
-      B.getInt32(0));
-  Value *T = B.CreateZExt(
-      B.CreateSelect(Present, SrcThread, Linear), i64());
+  Value *Present =
+      B.CreateICmpNE(B.CreateAnd(B.CreateLShr(PresentMask, Src), B.getInt32(1)),
+                     B.getInt32(0));
+  Value *T = B.CreateZExt(B.CreateSelect(Present, SrcThread, Linear), i64());
   Value *ValueAddr = B.CreateInBoundsGEP(
       B.getInt8Ty(), arg(WorkArg::Frame),
       B.CreateAdd(B.CreateMul(N, B.getInt64(S.Slot + CucpuWarpArraysValue)),
                   B.CreateMul(T, B.getInt64(8))));
-  Value *Theirs = B.CreateTrunc(
-      B.CreateAlignedLoad(i64(), ValueAddr, Align(8)), i32(), "theirs");
+  Value *Theirs = B.CreateTrunc(B.CreateAlignedLoad(i64(), ValueAddr, Align(8)),
+                                i32(), "theirs");
   Value *Result = B.CreateSelect(Present, Theirs, Own, "shuffled");
   return {B.CreateBitOrPointerCast(Result, CI->getType()), InRange};
 }
@@ -506,8 +505,9 @@ bool BlockFunctionBuilder::isBlockInvariantLoad(LoadInst &L) {
   if (!ParamsLoad)
     return false;
   APInt FieldOff(64, 0);
-  Value *Blk = ParamsLoad->getPointerOperand()->stripAndAccumulateConstantOffsets(
-      DL, FieldOff, true);
+  Value *Blk =
+      ParamsLoad->getPointerOperand()->stripAndAccumulateConstantOffsets(
+          DL, FieldOff, true);
   return Blk == arg(WorkArg::Block) &&
          FieldOff.getZExtValue() == abi::paramsOffset();
 }
@@ -521,8 +521,7 @@ bool BlockFunctionBuilder::canRecompute(Value *V, unsigned Depth) {
   if (auto *L = dyn_cast<LoadInst>(I))
     return isBlockInvariantLoad(*L) &&
            canRecompute(L->getPointerOperand(), Depth + 1);
-  if (!isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(
-          I))
+  if (!isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(I))
     return false;
   for (Value *Op : I->operands())
     if (!canRecompute(Op, Depth + 1))
@@ -624,7 +623,8 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
   SB.CreateStore(&I, Address(SB));
   for (Use *U : Later) {
     IRBuilder<> LB(insertionPointFor(*U));
-    LoadInst *L = LB.CreateLoad(I.getType(), Address(LB), I.getName() + ".uniform");
+    LoadInst *L =
+        LB.CreateLoad(I.getType(), Address(LB), I.getName() + ".uniform");
     UniformLoads[L] = Off;
     U->set(L);
   }
@@ -664,8 +664,8 @@ Function *BlockFunctionBuilder::createBlockFunction() {
   BF->addParamAttr(0, Attribute::NoAlias);
   // The CucpuBlock is always there: loads of its fields (the shared memory
   // and parameter pointers, blockIdx, ...) can leave the thread loops.
-  BF->addParamAttr(0, Attribute::getWithDereferenceableBytes(
-                          Ctx, sizeof(CucpuBlock)));
+  BF->addParamAttr(
+      0, Attribute::getWithDereferenceableBytes(Ctx, sizeof(CucpuBlock)));
   BF->addParamAttr(0, Attribute::getWithAlignment(Ctx, Align(8)));
   BF->addParamAttr(0, Attribute::NonNull);
   BF->addParamAttr(1, Attribute::NoAlias);
@@ -673,9 +673,9 @@ Function *BlockFunctionBuilder::createBlockFunction() {
   return BF;
 }
 
-BlockFunctionBuilder::Loop
-BlockFunctionBuilder::beginLoop(IRBuilder<> &B, Value *Count,
-                                const Twine &Name) {
+BlockFunctionBuilder::Loop BlockFunctionBuilder::beginLoop(IRBuilder<> &B,
+                                                           Value *Count,
+                                                           const Twine &Name) {
   // Count >= 1 always (block dimensions, lanes of a warp): a do-while loop.
   Loop L;
   BasicBlock *Pre = B.GetInsertBlock();
@@ -745,8 +745,7 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   ValueToValueMapTy VMap;
   Value *T = B.CreateInBoundsGEP(
       B.getInt8Ty(), ThreadsArg,
-      B.CreateMul(B.CreateZExt(Linear, i64()),
-                  B.getInt64(sizeof(CucpuThread))),
+      B.CreateMul(B.CreateZExt(Linear, i64()), B.getInt64(sizeof(CucpuThread))),
       "thread");
   VMap[arg(WorkArg::Thread)] = T;
   VMap[arg(WorkArg::Block)] = BlkArg;
@@ -839,10 +838,11 @@ BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
   Max->addIncoming(B.getInt32(0), Pre);
   Exits->addIncoming(B.getInt32(0), Pre);
   Value *T = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
-  Value *At = B.CreateAlignedLoad(
-      i32(), B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
-                                 B.CreateMul(T, B.getInt64(4))),
-      Align(4));
+  Value *At =
+      B.CreateAlignedLoad(i32(),
+                          B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
+                                              B.CreateMul(T, B.getInt64(4))),
+                          Align(4));
   Value *Gone = B.CreateICmpEQ(At, B.getInt32(ExitTag));
   Value *Id = B.CreateAnd(At, IdMask);
   Value *NextMin = B.CreateBinaryIntrinsic(
@@ -872,8 +872,8 @@ void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id,
   if (Reduces.empty())
     return;
   FunctionCallee Reduce =
-      M.getOrInsertFunction("__cucpu_block_reduce", B.getVoidTy(), ptr(),
-                            ptr(), ptr(), i32(), i32(), i32());
+      M.getOrInsertFunction("__cucpu_block_reduce", B.getVoidTy(), ptr(), ptr(),
+                            ptr(), i32(), i32(), i32());
   BasicBlock *After = BasicBlock::Create(Ctx, "reduced", BF);
   SwitchInst *Sw = B.CreateSwitch(Id, After, Reduces.size());
   for (const SyncPoint *S : Reduces) {
@@ -890,19 +890,18 @@ void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id,
   B.SetInsertPoint(After);
 }
 
-void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B,
-                                                unsigned Region, Value *P,
-                                                BasicBlock *After) {
+void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
+                                                Value *P, BasicBlock *After) {
   Value *NextParity =
       B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
   auto EmitLoops = [&](Value *Filter) {
     BasicBlock *Preheader = B.GetInsertBlock();
     Loop Z = beginLoop(B, Dim[2], "z" + Twine(Region));
     Loop Y = beginLoop(B, Dim[1], "y" + Twine(Region));
-    Value *Row = B.CreateMul(
-        B.CreateAdd(B.CreateMul(Z.IV, Dim[1], "", true, true), Y.IV, "", true,
-                    true),
-        Dim[0], "row", true, true);
+    Value *Row =
+        B.CreateMul(B.CreateAdd(B.CreateMul(Z.IV, Dim[1], "", true, true), Y.IV,
+                                "", true, true),
+                    Dim[0], "row", true, true);
     Loop X = beginLoop(B, Dim[0], "x" + Twine(Region));
     Value *Linear = B.CreateAdd(Row, X.IV, "linear", true, true);
     emitRegionBody(B, Region, X.IV, Y.IV, Z.IV, Linear, Filter, NextParity,
@@ -954,8 +953,8 @@ void BlockFunctionBuilder::emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished) {
     // a kernel barrier): the kernel's barriers keep their meaning.
     Value *K = B.getInt32(LoopBarrierCount);
     Value *InLoops = B.CreateICmpULE(Min, K);
-    Max = B.CreateSelect(
-        InLoops, B.CreateBinaryIntrinsic(Intrinsic::umin, Max, K), Max);
+    Max = B.CreateSelect(InLoops,
+                         B.CreateBinaryIntrinsic(Intrinsic::umin, Max, K), Max);
   }
   B.CreateStore(Max, Hi);
   B.CreateStore(B.CreateZExt(B.CreateAnd(B.CreateICmpEQ(Min, Max),
@@ -1017,10 +1016,11 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
   PHINode *Mask = B.CreatePHI(i32(), 2, "present.mask");
   Mask->addIncoming(B.getInt32(0), Pre);
   Value *T = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
-  Value *At = B.CreateAlignedLoad(
-      i32(), B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
-                                 B.CreateMul(T, B.getInt64(4))),
-      Align(4));
+  Value *At =
+      B.CreateAlignedLoad(i32(),
+                          B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
+                                              B.CreateMul(T, B.getInt64(4))),
+                          Align(4));
   Value *Bit = B.CreateShl(B.CreateZExt(B.CreateICmpEQ(At, Tag), i32()), L.IV);
   Value *Next = B.CreateOr(Mask, Bit);
   Mask->addIncoming(Next, L.Latch);
@@ -1029,9 +1029,9 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
   Final->addIncoming(Next, L.Latch);
   Value *Addr = B.CreateInBoundsGEP(
       B.getInt8Ty(), FrameArg,
-      B.CreateAdd(B.CreateMul(B.CreateZExt(NumThreads, i64()),
-                              B.getInt64(PresentSlot)),
-                  B.CreateMul(B.CreateZExt(Base, i64()), B.getInt64(4))));
+      B.CreateAdd(
+          B.CreateMul(B.CreateZExt(NumThreads, i64()), B.getInt64(PresentSlot)),
+          B.CreateMul(B.CreateZExt(Base, i64()), B.getInt64(4))));
   B.CreateAlignedStore(Final, Addr, Align(4));
 }
 
@@ -1049,9 +1049,9 @@ void BlockFunctionBuilder::emitWarpLoops() {
   AllocaInst *WarpState = EB.CreateAlloca(i32(), nullptr, Twine("warp.state"));
   AllocaInst *WarpParity =
       EB.CreateAlloca(i32(), nullptr, Twine("warp.parity"));
-  FunctionCallee Exchange = M.getOrInsertFunction(
-      "__cucpu_warp_exchange", B.getVoidTy(), ptr(), i32(), i32(), i32(),
-      ptr(), i32(), i32(), i32());
+  FunctionCallee Exchange =
+      M.getOrInsertFunction("__cucpu_warp_exchange", B.getVoidTy(), ptr(),
+                            i32(), i32(), i32(), ptr(), i32(), i32(), i32());
 
   // Dispatch: the start of a round. Warps run one region of the block at a
   // time: threads waiting at different barriers are not supported here.
@@ -1081,21 +1081,21 @@ void BlockFunctionBuilder::emitWarpLoops() {
   Value *Bx = Dim[0];
   Value *Bxy = B.CreateMul(Dim[0], Dim[1], "", true, true);
   Value *OneDimensional = B.CreateICmpEQ(Bx, NumThreads, "one.dimensional");
-  Value *Warps = B.CreateLShr(B.CreateAdd(NumThreads, B.getInt32(31)), 5,
-                              "warps");
+  Value *Warps =
+      B.CreateLShr(B.CreateAdd(NumThreads, B.getInt32(31)), 5, "warps");
   Loop Wl = beginLoop(B, Warps, "warp");
   Value *Base = B.CreateShl(Wl.IV, 5, "lane0", true, true);
-  Value *Count = B.CreateBinaryIntrinsic(
-      Intrinsic::umin, B.getInt32(32), B.CreateSub(NumThreads, Base), nullptr,
-      "lanes");
+  Value *Count =
+      B.CreateBinaryIntrinsic(Intrinsic::umin, B.getInt32(32),
+                              B.CreateSub(NumThreads, Base), nullptr, "lanes");
   B.CreateStore(Start, WarpState);
   B.CreateStore(P, WarpParity);
   BasicBlock *WarpDispatch = BasicBlock::Create(Ctx, "warp.dispatch", BF);
   B.CreateBr(WarpDispatch);
 
   B.SetInsertPoint(WarpDispatch);
-  SwitchInst *Sw =
-      B.CreateSwitch(B.CreateLoad(i32(), WarpState), Diverged, Syncs.size() + 1);
+  SwitchInst *Sw = B.CreateSwitch(B.CreateLoad(i32(), WarpState), Diverged,
+                                  Syncs.size() + 1);
   for (unsigned R = 0; R <= Syncs.size(); ++R) {
     BasicBlock *Pre = BasicBlock::Create(Ctx, "region." + Twine(R), BF);
     Sw->addCase(B.getInt32(R), Pre);
@@ -1154,10 +1154,10 @@ void BlockFunctionBuilder::emitWarpLoops() {
         // know which lanes take part.
         emitPresentMask(CB, Base, Count, Tag);
       else if (S.Kind != SyncKind::WarpSync) // __syncwarp only meets.
-        CB.CreateCall(Exchange, {frameArray(CB, S.Slot), NumThreads, Base,
-                                 Count, FrameArg, Tag,
-                                 CB.getInt32(S.warpKind()),
-                                 CB.getInt32(S.Mode)});
+        CB.CreateCall(Exchange,
+                      {frameArray(CB, S.Slot), NumThreads, Base, Count,
+                       FrameArg, Tag, CB.getInt32(S.warpKind()),
+                       CB.getInt32(S.Mode)});
       CB.CreateStore(CB.getInt32(S.Id), WarpState);
       CB.CreateBr(WarpDispatch);
     }
@@ -1184,9 +1184,11 @@ void BlockFunctionBuilder::lowerSharedAtomics() {
   };
   SmallVector<Instruction *, 8> Atomics;
   for (Instruction &I : instructions(W)) {
-    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I); RMW && IsShared(RMW->getPointerOperand()))
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I);
+        RMW && IsShared(RMW->getPointerOperand()))
       Atomics.push_back(RMW);
-    if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I); CX && IsShared(CX->getPointerOperand()))
+    if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I);
+        CX && IsShared(CX->getPointerOperand()))
       Atomics.push_back(CX);
   }
   for (Instruction *I : Atomics) {
@@ -1218,15 +1220,13 @@ std::optional<std::string> BlockFunctionBuilder::build() {
     if (Syncs.size() >= IdMask)
       return std::string("it has too many barriers and warp operations");
     (void)Frame.add(4, 4); // PlaceSlot
-    if (any_of(Syncs, [](const SyncPoint &S) {
-          return S.Kind == SyncKind::Shuffle;
-        }))
+    if (any_of(Syncs,
+               [](const SyncPoint &S) { return S.Kind == SyncKind::Shuffle; }))
       PresentSlot = Frame.add(4, 4);
     for (SyncPoint &S : Syncs)
       lowerSyncPoint(S);
-    Divergence.emplace(W, threadSources(), [&](LoadInst &L) {
-      return isBlockInvariantLoad(L);
-    });
+    Divergence.emplace(W, threadSources(),
+                       [&](LoadInst &L) { return isBlockInvariantLoad(L); });
     splitLiveValues();
     allocasToFrame();
   }
@@ -1288,8 +1288,7 @@ PreservedAnalyses BlockFunctionPass::run(Module &M, ModuleAnalysisManager &) {
         Why = "its threads need too much private memory";
         BF->eraseFromParent();
       } else {
-        State.KernelFrame[Kernel] =
-            static_cast<uint32_t>(Builder.frameBytes());
+        State.KernelFrame[Kernel] = static_cast<uint32_t>(Builder.frameBytes());
       }
     } else if (Function *BF = M.getFunction(BlockPrefix + Kernel)) {
       BF->eraseFromParent();

@@ -16,8 +16,8 @@ namespace {
 constexpr unsigned MinLoopInstructions = 12;
 } // namespace
 
-unsigned cucpu::modules::insertLoopBarriers(
-    Function &W, Value *Thread, ArrayRef<BasicBlock *> SyncBlocks) {
+unsigned cucpu::modules::insertLoopBarriers(Function &W, Value *Thread,
+                                            ArrayRef<BasicBlock *> SyncBlocks) {
   DominatorTree DT(W);
   LoopInfo LI(DT);
   SmallPtrSet<BasicBlock *, 16> Syncs(SyncBlocks.begin(), SyncBlocks.end());

@@ -25,8 +25,8 @@ namespace {
 
 /// Engine services through which a thread meets other threads.
 constexpr const char *SyncServices[] = {
-    "__cucpu_barrier",   "__cucpu_barrier_reduce", "__cucpu_warp_sync",
-    "__cucpu_warp_vote", "__cucpu_warp_shfl",      "__cucpu_warp_match",
+    "__cucpu_barrier",    "__cucpu_barrier_reduce", "__cucpu_warp_sync",
+    "__cucpu_warp_vote",  "__cucpu_warp_shfl",      "__cucpu_warp_match",
     "__cucpu_activemask", "__cucpu_yield"};
 
 /// The defined functions that reach a sync service, directly or through
@@ -178,7 +178,7 @@ Function *createWorkFunction(Function &Entry, StringRef Kernel) {
                                {Ptr, Ptr, I32, I32, I32, I32, Ptr, I32}, false);
   Function *W = Function::Create(Ty, GlobalValue::InternalLinkage,
                                  WorkPrefix + Kernel, Entry.getParent());
-  static const char *Names[] = {"thread", "block", "tid.x", "tid.y",
+  static const char *Names[] = {"thread", "block",  "tid.x", "tid.y",
                                 "tid.z",  "linear", "frame", "nthreads"};
   for (unsigned I = 0; I < unsigned(WorkArg::Count); ++I)
     W->getArg(I)->setName(Names[I]);
@@ -203,9 +203,11 @@ PreservedAnalyses WorkFunctionPass::run(Module &M, ModuleAnalysisManager &) {
   SmallPtrSet<Function *, 16> Syncing = syncingFunctions(M);
   SmallPtrSet<Function *, 16> Recursive = recursiveFunctions(M);
   for (Function *Entry : Entries) {
-    StringRef Kernel = Entry->getName().drop_front(StringRef(EntryPrefix).size());
+    StringRef Kernel =
+        Entry->getName().drop_front(StringRef(EntryPrefix).size());
     Function *W = createWorkFunction(*Entry, Kernel);
-    if (std::optional<std::string> Why = inlineDeviceCalls(*W, Syncing, Recursive)) {
+    if (std::optional<std::string> Why =
+            inlineDeviceCalls(*W, Syncing, Recursive)) {
       State.FallbackReasons[Kernel] = *Why;
       W->eraseFromParent();
       continue;

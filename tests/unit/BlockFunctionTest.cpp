@@ -274,7 +274,8 @@ protected:
       Thread[I].Block = &Block;
     }
     size_t Bytes = std::max<size_t>(64, size_t(K->FrameBytes) * Threads);
-    char *Frame = static_cast<char *>(std::aligned_alloc(64, (Bytes + 63) / 64 * 64));
+    char *Frame =
+        static_cast<char *>(std::aligned_alloc(64, (Bytes + 63) / 64 * 64));
     int32_t Status = K->Block(&Block, Thread.data(), Frame);
     std::free(Frame);
     return Status;
