@@ -177,6 +177,8 @@ private:
                       Value *Tz, Value *Linear, Value *FilterTag,
                       Value *NextParity, Instruction *HoistPoint);
   Value *tagOf(IRBuilder<> &B, Value *Id, Value *Parity);
+  /// Where the place of thread \p Linear is (PlaceSlot: one int32 per thread).
+  Value *placeAddress(IRBuilder<> &B, Value *Linear);
   /// Over the places of threads [Base, Base + Count): the lowest and
   /// highest sync id (0: all exited) and whether any thread exited (0/1).
   std::tuple<Value *, Value *, Value *>
@@ -736,11 +738,7 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   IRBuilder<> DB(Done);
   PHINode *NewAt = DB.CreatePHI(i32(), 4, "at.next");
 
-  Value *AtAddr = nullptr;
-  if (HasSync)
-    AtAddr = B.CreateInBoundsGEP(
-        B.getInt8Ty(), FrameArg,
-        B.CreateMul(B.CreateZExt(Linear, i64()), B.getInt64(4)), "at.addr");
+  Value *AtAddr = HasSync ? placeAddress(B, Linear) : nullptr;
 
   ValueToValueMapTy VMap;
   Value *T = B.CreateInBoundsGEP(
@@ -822,6 +820,12 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
     B.CreateAlignedStore(NewAt, AtAddr, Align(4));
 }
 
+Value *BlockFunctionBuilder::placeAddress(IRBuilder<> &B, Value *Linear) {
+  return B.CreateInBoundsGEP(
+      B.getInt8Ty(), FrameArg,
+      B.CreateMul(B.CreateZExt(Linear, i64()), B.getInt64(4)), "place");
+}
+
 Value *BlockFunctionBuilder::tagOf(IRBuilder<> &B, Value *Id, Value *Parity) {
   return B.CreateOr(Id, B.CreateShl(Parity, ParityShift), "tag");
 }
@@ -837,12 +841,8 @@ BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
   Min->addIncoming(B.getInt32(IdMask), Pre);
   Max->addIncoming(B.getInt32(0), Pre);
   Exits->addIncoming(B.getInt32(0), Pre);
-  Value *T = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
-  Value *At =
-      B.CreateAlignedLoad(i32(),
-                          B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
-                                              B.CreateMul(T, B.getInt64(4))),
-                          Align(4));
+  Value *At = B.CreateAlignedLoad(
+      i32(), placeAddress(B, B.CreateAdd(Base, L.IV)), Align(4), "at");
   Value *Gone = B.CreateICmpEQ(At, B.getInt32(ExitTag));
   Value *Id = B.CreateAnd(At, IdMask);
   Value *NextMin = B.CreateBinaryIntrinsic(
@@ -1015,12 +1015,8 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
   Loop L = beginLoop(B, Count, "present");
   PHINode *Mask = B.CreatePHI(i32(), 2, "present.mask");
   Mask->addIncoming(B.getInt32(0), Pre);
-  Value *T = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
-  Value *At =
-      B.CreateAlignedLoad(i32(),
-                          B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
-                                              B.CreateMul(T, B.getInt64(4))),
-                          Align(4));
+  Value *At = B.CreateAlignedLoad(
+      i32(), placeAddress(B, B.CreateAdd(Base, L.IV)), Align(4), "at");
   Value *Bit = B.CreateShl(B.CreateZExt(B.CreateICmpEQ(At, Tag), i32()), L.IV);
   Value *Next = B.CreateOr(Mask, Bit);
   Mask->addIncoming(Next, L.Latch);

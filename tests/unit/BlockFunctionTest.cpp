@@ -159,9 +159,9 @@ done:
   ret void
 }
 
-; Threads 0..15 run a uniform loop inside a divergent branch, then all meet
-; at a barrier and read a neighbour's result: the loop must not become a
-; barrier that releases the others early.
+; Threads 0..15 run a loop inside a divergent branch, then all meet at a
+; barrier and read a neighbour's result: the loop's barrier must not let the
+; others past the kernel's barrier early.
 @sums = internal addrspace(3) global [32 x float] undef, align 4
 define void @halfdot(ptr %in, ptr %out) {
 entry:
