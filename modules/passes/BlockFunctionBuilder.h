@@ -1,0 +1,231 @@
+//===- BlockFunctionBuilder.h - Forms one kernel's block function -*- C++
+//-*-===//
+//
+// A work function W runs one thread. Its barriers and warp operations
+// ("sync points", numbered 1..n) are first rewritten into plain code around
+// a split of the CFG: the operands go to per-thread arrays of the frame, the
+// block ends there ("exit block" of the sync point), and the code after it
+// starts a new block ("resume block") that reads the result from the frame.
+// Region 0 is what a thread runs from the entry; region j what it runs from
+// the resume block of sync point j; both end at the next exit block or
+// return. Values that live across a split are recomputed in the new region
+// when they depend only on the thread's coordinates and the block (kernel
+// parameters, blockIdx, ...) and go through a per-thread frame array
+// otherwise; so do W's allocas, the thread's private memory.
+//
+// The block function clones each region into the body of a loop over the
+// threads (x fastest, so that LLVM vectorizes across threadIdx.x), records
+// the sync point each thread reached, and goes on with the region after it
+// once all threads that have not exited agree. With warp operations the
+// loops run over the 32 lanes of one warp at a time; a warp operation is
+// then done for the warp, by __cucpu_warp_exchange, between two lane loops.
+//
+// Private to modules/passes: BlockFunctionPass builds one per kernel. The
+// work is in BlockFunctionSplits.cpp (sync points, private memory, values
+// across splits) and BlockFunctionCodegen.cpp (the block function itself).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_MODULES_PASSES_BLOCKFUNCTIONBUILDER_H
+#define CUCPU_MODULES_PASSES_BLOCKFUNCTIONBUILDER_H
+
+#include "JitAbi.h"
+#include "ThreadDivergence.h"
+#include "WorkFunctionPass.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace cucpu::modules::blockfn {
+
+// LLVM's types throughout, as in the passes' .cpp files.
+using namespace llvm;
+
+enum class SyncKind {
+  LoopBarrier, ///< Put at a loop's header by LoopBarriers (not the kernel's).
+  Barrier,
+  BarrierReduce,
+  WarpSync,
+  Vote,
+  Shuffle,
+  Match
+};
+
+/// A barrier or warp operation of the work function.
+struct SyncPoint {
+  unsigned Id = 0; ///< 1..n; region Id starts after it.
+  SyncKind Kind = SyncKind::Barrier;
+  int32_t Mode = 0;  ///< Vote/shuffle/match mode, or the reduction op.
+  uint64_t Slot = 0; ///< Frame offset of its per-thread arrays.
+  CallInst *Call = nullptr;
+  BasicBlock *Exit = nullptr;   ///< Ends the regions that reach it.
+  BasicBlock *Resume = nullptr; ///< Starts region Id.
+
+  bool warpScope() const { return Kind >= SyncKind::WarpSync; }
+  int32_t warpKind() const {
+    switch (Kind) {
+    case SyncKind::Vote:
+      return CucpuWarpKindVote;
+    case SyncKind::Shuffle:
+      return CucpuWarpKindShuffle;
+    case SyncKind::Match:
+      return CucpuWarpKindMatch;
+    default:
+      return CucpuWarpKindSync;
+    }
+  }
+};
+
+/// The per-thread storage of a block: arrays of one element per thread.
+/// Array k starts at Frame + Offset_k * N (N threads), element t at
+/// + t * Size_k.
+struct FrameLayout {
+  uint64_t Bytes = 0; ///< Per thread.
+  uint64_t add(uint64_t Size, uint64_t Alignment) {
+    uint64_t Off = alignTo(Bytes, std::max<uint64_t>(16, Alignment));
+    Bytes = Off + alignTo(Size, 4);
+    return Off;
+  }
+};
+
+/// The block where \p U reads its value: a phi reads it at the end of the
+/// incoming block.
+inline BasicBlock *useBlock(Use &U) {
+  auto *UI = cast<Instruction>(U.getUser());
+  if (auto *Phi = dyn_cast<PHINode>(UI))
+    return Phi->getIncomingBlock(U);
+  return UI->getParent();
+}
+
+/// Where code computing the value that \p U reads can go.
+inline Instruction *insertionPointFor(Use &U) {
+  auto *UI = cast<Instruction>(U.getUser());
+  if (auto *Phi = dyn_cast<PHINode>(UI))
+    return Phi->getIncomingBlock(U)->getTerminator();
+  return UI;
+}
+
+/// Where each thread of the block is (its "place", one int32 per thread at
+/// the start of the frame): the sync point it waits at, as Id | Parity <<
+/// ParityShift, the parity telling the round that will run its next region
+/// from the round that just put it there; or ExitTag once it returned.
+constexpr unsigned ParityShift = 16;
+constexpr uint32_t IdMask = (1u << ParityShift) - 1;
+constexpr uint32_t ExitTag = 0x7fffffff;
+
+class BlockFunctionBuilder {
+public:
+  BlockFunctionBuilder(Function &W, StringRef Kernel)
+      : W(W), M(*W.getParent()), Ctx(W.getContext()), DL(M.getDataLayout()),
+        Kernel(Kernel) {}
+
+  /// Builds the block function; returns why not if it cannot.
+  std::optional<std::string> build();
+  /// Per-thread frame bytes of the block function.
+  uint64_t frameBytes() const { return Frame.Bytes; }
+
+private:
+  Value *arg(WorkArg A) { return W.getArg(unsigned(A)); }
+  /// The values that differ from thread to thread at the start.
+  SmallVector<Value *, 5> threadSources() {
+    return {arg(WorkArg::Thread), arg(WorkArg::TidX), arg(WorkArg::TidY),
+            arg(WorkArg::TidZ), arg(WorkArg::Linear)};
+  }
+  Type *i32() { return Type::getInt32Ty(Ctx); }
+  Type *i64() { return Type::getInt64Ty(Ctx); }
+  Type *ptr() { return PointerType::get(Ctx, 0); }
+
+  std::optional<std::string> collectSyncPoints();
+  void lowerSharedAtomics();
+  void lowerSyncPoint(SyncPoint &S);
+  std::pair<llvm::Value *, llvm::Value *>
+  emitShuffle(llvm::IRBuilder<> &B, const SyncPoint &S, llvm::CallInst *CI);
+  Value *frameAddress(IRBuilder<> &B, uint64_t Offset, uint64_t Size);
+  std::optional<std::string> checkAllocas();
+  void allocasToFrame();
+  void splitLiveValues();
+  bool keepUniform(Instruction &I);
+  bool reachesThroughSplit(BasicBlock *UseBlock, BasicBlock *Def);
+  SmallPtrSet<BasicBlock *, 16> reachableInRegion(BasicBlock *From);
+  bool crossesSplit(Instruction &V);
+  bool canRecompute(Value *V, unsigned Depth = 0);
+  Value *recompute(Value *V, Instruction *Before,
+                   DenseMap<Value *, Value *> &Done);
+  bool isBlockInvariantLoad(LoadInst &L);
+
+  Function *createBlockFunction();
+
+  // Code generation of the block function.
+  struct Loop {
+    BasicBlock *Body, *Latch, *Exit;
+    PHINode *IV;
+  };
+  Loop beginLoop(IRBuilder<> &B, Value *Count, const Twine &Name);
+  void endLoop(IRBuilder<> &B, Loop &L);
+  SmallVector<BasicBlock *, 16> regionBlocks(BasicBlock *Start);
+  void emitRegionBody(IRBuilder<> &B, unsigned Region, Value *Tx, Value *Ty,
+                      Value *Tz, Value *Linear, Value *FilterTag,
+                      Value *NextParity, Instruction *HoistPoint);
+  Value *tagOf(IRBuilder<> &B, Value *Id, Value *Parity);
+  /// Where the place of thread \p Linear is (PlaceSlot: one int32 per thread).
+  Value *placeAddress(IRBuilder<> &B, Value *Linear);
+  /// Over the places of threads [Base, Base + Count): the lowest and
+  /// highest sync id (0: all exited) and whether any thread exited (0/1).
+  std::tuple<Value *, Value *, Value *>
+  emitScan(IRBuilder<> &B, Value *Base, Value *Count, const Twine &Name);
+  void emitReductions(IRBuilder<> &B, Value *Id, Value *Parity);
+  Value *frameArray(IRBuilder<> &B, uint64_t Offset);
+  void emitBlockLoops();
+  void emitWholeBlockRegion(IRBuilder<> &B, unsigned Region, Value *P,
+                            BasicBlock *After);
+  bool reachesWarpOperation(unsigned Region);
+  void emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished);
+  void emitPresentMask(llvm::IRBuilder<> &B, llvm::Value *Base,
+                       llvm::Value *Count, llvm::Value *Tag);
+  void emitWarpLoops();
+
+  Function &W;
+  Module &M;
+  LLVMContext &Ctx;
+  const DataLayout &DL;
+  std::string Kernel;
+  SmallVector<SyncPoint, 8> Syncs;
+  DenseMap<BasicBlock *, unsigned> ExitBlocks; ///< Exit block -> sync id.
+  SmallPtrSet<BasicBlock *, 8> ResumeBlocks;
+  FrameLayout Frame;
+  bool WarpMode = false;
+  /// Sync points 1..LoopBarrierCount are loop barriers.
+  unsigned LoopBarrierCount = 0;
+  std::optional<ThreadDivergence> Divergence;
+  /// Loads of a uniform value kept once per block (keepUniform), with its
+  /// frame offset: each region does them once, before its thread loop.
+  DenseMap<LoadInst *, uint64_t> UniformLoads;
+  static constexpr uint64_t PlaceSlot = 0; ///< int32 per thread.
+  /// int32 per thread: at a warp's first lane, the lanes that reached the
+  /// shuffle being done (kernels with shuffles).
+  uint64_t PresentSlot = 0;
+
+  // The block function being built.
+  Function *BF = nullptr;
+  Value *BlkArg = nullptr, *ThreadsArg = nullptr, *FrameArg = nullptr;
+  Value *Dim[3] = {};
+  Value *NumThreads = nullptr;
+  /// The round: its parity and the regions Lo..Hi it runs.
+  AllocaInst *Parity = nullptr, *Lo = nullptr, *Hi = nullptr;
+  AllocaInst *RegionVar = nullptr;
+  /// Whether every thread waits at the round's one region (i32 0/1).
+  AllocaInst *AllHere = nullptr;
+  BasicBlock *Dispatch = nullptr;
+};
+
+} // namespace cucpu::modules::blockfn
+
+#endif // CUCPU_MODULES_PASSES_BLOCKFUNCTIONBUILDER_H

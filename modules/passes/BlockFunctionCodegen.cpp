@@ -1,0 +1,588 @@
+//===- BlockFunctionCodegen.cpp - The block function's loops and rounds ---===//
+#include "BlockFunctionBuilder.h"
+
+#include "AbiAccess.h"
+#include "JitAbi.h"
+#include "LoopBarriers.h"
+
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+using namespace cucpu::modules;
+using namespace cucpu::modules::blockfn;
+
+//===----------------------------------------------------------------------===//
+// The block function
+//===----------------------------------------------------------------------===//
+
+Function *BlockFunctionBuilder::createBlockFunction() {
+  auto *Ty = FunctionType::get(i32(), {ptr(), ptr(), ptr()}, false);
+  BF = Function::Create(Ty, GlobalValue::ExternalLinkage, BlockPrefix + Kernel,
+                        M);
+  BF->addFnAttr(Attribute::NoUnwind);
+  BlkArg = BF->getArg(0);
+  ThreadsArg = BF->getArg(1);
+  FrameArg = BF->getArg(2);
+  BlkArg->setName("block");
+  ThreadsArg->setName("threads");
+  FrameArg->setName("frame");
+  BF->addParamAttr(0, Attribute::NoAlias);
+  // The CucpuBlock is always there: loads of its fields (the shared memory
+  // and parameter pointers, blockIdx, ...) can leave the thread loops.
+  BF->addParamAttr(
+      0, Attribute::getWithDereferenceableBytes(Ctx, sizeof(CucpuBlock)));
+  BF->addParamAttr(0, Attribute::getWithAlignment(Ctx, Align(8)));
+  BF->addParamAttr(0, Attribute::NonNull);
+  BF->addParamAttr(1, Attribute::NoAlias);
+  BF->addParamAttr(2, Attribute::NoAlias);
+  return BF;
+}
+
+BlockFunctionBuilder::Loop BlockFunctionBuilder::beginLoop(IRBuilder<> &B,
+                                                           Value *Count,
+                                                           const Twine &Name) {
+  // Count >= 1 always (block dimensions, lanes of a warp): a do-while loop.
+  Loop L;
+  BasicBlock *Pre = B.GetInsertBlock();
+  L.Body = BasicBlock::Create(Ctx, Name + ".body", BF);
+  L.Latch = BasicBlock::Create(Ctx, Name + ".latch", BF);
+  L.Exit = BasicBlock::Create(Ctx, Name + ".exit", BF);
+  B.CreateBr(L.Body);
+  B.SetInsertPoint(L.Body);
+  L.IV = B.CreatePHI(i32(), 2, Name);
+  L.IV->addIncoming(B.getInt32(0), Pre);
+  IRBuilder<> LB(L.Latch);
+  Value *Next = LB.CreateAdd(L.IV, LB.getInt32(1), Name + ".next", true, true);
+  LB.CreateCondBr(LB.CreateICmpULT(Next, Count), L.Body, L.Exit);
+  L.IV->addIncoming(Next, L.Latch);
+  return L;
+}
+
+void BlockFunctionBuilder::endLoop(IRBuilder<> &B, Loop &L) {
+  B.CreateBr(L.Latch);
+  B.SetInsertPoint(L.Exit);
+}
+
+SmallVector<BasicBlock *, 16>
+BlockFunctionBuilder::regionBlocks(BasicBlock *Start) {
+  SmallVector<BasicBlock *, 16> Blocks{Start};
+  SmallPtrSet<BasicBlock *, 16> Seen{Start};
+  for (unsigned I = 0; I < Blocks.size(); ++I) {
+    BasicBlock *BB = Blocks[I];
+    if (ExitBlocks.count(BB))
+      continue; // The region ends at the split.
+    for (BasicBlock *S : successors(BB))
+      if (Seen.insert(S).second)
+        Blocks.push_back(S);
+  }
+  return Blocks;
+}
+
+Value *BlockFunctionBuilder::frameArray(IRBuilder<> &B, uint64_t Offset) {
+  Value *N = B.CreateZExt(NumThreads, i64());
+  return B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
+                             B.CreateMul(N, B.getInt64(Offset)));
+}
+
+/// Emits, at B (inside a thread loop), region \p Region for the thread with
+/// the given coordinates: a thread whose place (At array) is not
+/// \p FilterTag skips it (no filter: every thread runs it); one that runs it
+/// ends at a sync point j, stored as j | \p NextParity, or returns, stored as
+/// ExitTag. Leaves B after the store (the caller closes the loop).
+void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
+                                          Value *Tx, Value *Ty, Value *Tz,
+                                          Value *Linear, Value *FilterTag,
+                                          Value *NextParity,
+                                          Instruction *HoistPoint) {
+  bool HasSync = !Syncs.empty();
+  BasicBlock *Start =
+      Region == 0 ? &W.getEntryBlock() : Syncs[Region - 1].Resume;
+  BasicBlock *Done = BasicBlock::Create(Ctx, "r" + Twine(Region) + ".done", BF);
+  IRBuilder<> DB(Done);
+  PHINode *NewAt = DB.CreatePHI(i32(), 4, "at.next");
+
+  Value *AtAddr = HasSync ? placeAddress(B, Linear) : nullptr;
+
+  ValueToValueMapTy VMap;
+  Value *T = B.CreateInBoundsGEP(
+      B.getInt8Ty(), ThreadsArg,
+      B.CreateMul(B.CreateZExt(Linear, i64()), B.getInt64(sizeof(CucpuThread))),
+      "thread");
+  VMap[arg(WorkArg::Thread)] = T;
+  VMap[arg(WorkArg::Block)] = BlkArg;
+  VMap[arg(WorkArg::TidX)] = Tx;
+  VMap[arg(WorkArg::TidY)] = Ty;
+  VMap[arg(WorkArg::TidZ)] = Tz;
+  VMap[arg(WorkArg::Linear)] = Linear;
+  VMap[arg(WorkArg::Frame)] = FrameArg;
+  VMap[arg(WorkArg::NumThreads)] = NumThreads;
+
+  SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *BB : Blocks) {
+    BasicBlock *C = CloneBasicBlock(BB, VMap, ".r" + Twine(Region), BF);
+    VMap[BB] = C;
+    Clones.push_back(C);
+  }
+  remapInstructionsInBlocks(Clones, VMap);
+  // Uniform values kept once per block are read once, before the loop.
+  for (auto &[L, Off] : UniformLoads) {
+    auto *C = dyn_cast_or_null<LoadInst>(VMap.lookup(L));
+    if (!C)
+      continue;
+    IRBuilder<> HB(HoistPoint);
+    Value *Addr = HB.CreateInBoundsGEP(
+        HB.getInt8Ty(), FrameArg,
+        HB.CreateMul(HB.CreateZExt(NumThreads, i64()), HB.getInt64(Off)));
+    C->replaceAllUsesWith(HB.CreateLoad(C->getType(), Addr, C->getName()));
+    C->eraseFromParent();
+  }
+  for (BasicBlock *C : Clones)
+    for (PHINode &Phi : C->phis())
+      for (unsigned I = Phi.getNumIncomingValues(); I-- > 0;)
+        if (Phi.getIncomingBlock(I)->getParent() != BF)
+          Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+  for (unsigned I = 0; I < Blocks.size(); ++I) {
+    BasicBlock *C = Clones[I];
+    Instruction *Term = C->getTerminator();
+    auto ExitIt = ExitBlocks.find(Blocks[I]);
+    if (ExitIt != ExitBlocks.end()) {
+      Term->eraseFromParent();
+      IRBuilder<> CB(C);
+      Value *Reached = CB.CreateOr(CB.getInt32(ExitIt->second), NextParity);
+      CB.CreateBr(Done);
+      NewAt->addIncoming(Reached, C);
+    } else if (isa<ReturnInst>(Term)) {
+      Term->eraseFromParent();
+      BranchInst::Create(Done, C);
+      NewAt->addIncoming(B.getInt32(ExitTag), C);
+    }
+  }
+  // Without barriers the region is the whole kernel: allocas stay private
+  // to the iteration (one copy, reused), so they move to the entry.
+  if (!HasSync) {
+    BasicBlock &Entry = BF->getEntryBlock();
+    for (BasicBlock *C : Clones)
+      for (Instruction &I : make_early_inc_range(*C))
+        if (auto *A = dyn_cast<AllocaInst>(&I); A && A->isStaticAlloca())
+          A->moveBefore(&*Entry.getFirstNonPHIOrDbgOrAlloca());
+  }
+
+  BasicBlock *RegionEntry = cast<BasicBlock>(VMap[Start]);
+  if (FilterTag) {
+    // Threads elsewhere (exited, or waiting at another barrier) skip it.
+    Value *At = B.CreateAlignedLoad(i32(), AtAddr, Align(4), "at");
+    BasicBlock *Here = B.GetInsertBlock();
+    B.CreateCondBr(B.CreateICmpNE(At, FilterTag), Done, RegionEntry);
+    NewAt->addIncoming(At, Here);
+  } else {
+    B.CreateBr(RegionEntry);
+  }
+  B.SetInsertPoint(Done);
+  if (HasSync)
+    B.CreateAlignedStore(NewAt, AtAddr, Align(4));
+}
+
+Value *BlockFunctionBuilder::placeAddress(IRBuilder<> &B, Value *Linear) {
+  return B.CreateInBoundsGEP(
+      B.getInt8Ty(), FrameArg,
+      B.CreateMul(B.CreateZExt(Linear, i64()), B.getInt64(4)), "place");
+}
+
+Value *BlockFunctionBuilder::tagOf(IRBuilder<> &B, Value *Id, Value *Parity) {
+  return B.CreateOr(Id, B.CreateShl(Parity, ParityShift), "tag");
+}
+
+std::tuple<Value *, Value *, Value *>
+BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
+                               const Twine &Name) {
+  BasicBlock *Pre = B.GetInsertBlock();
+  Loop L = beginLoop(B, Count, Name);
+  PHINode *Min = B.CreatePHI(i32(), 2, Name + ".min");
+  PHINode *Max = B.CreatePHI(i32(), 2, Name + ".max");
+  PHINode *Exits = B.CreatePHI(i32(), 2, Name + ".exits");
+  Min->addIncoming(B.getInt32(IdMask), Pre);
+  Max->addIncoming(B.getInt32(0), Pre);
+  Exits->addIncoming(B.getInt32(0), Pre);
+  Value *At = B.CreateAlignedLoad(
+      i32(), placeAddress(B, B.CreateAdd(Base, L.IV)), Align(4), "at");
+  Value *Gone = B.CreateICmpEQ(At, B.getInt32(ExitTag));
+  Value *Id = B.CreateAnd(At, IdMask);
+  Value *NextMin = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, Min, B.CreateSelect(Gone, B.getInt32(IdMask), Id));
+  Value *NextMax = B.CreateBinaryIntrinsic(
+      Intrinsic::umax, Max, B.CreateSelect(Gone, B.getInt32(0), Id));
+  Value *NextExits = B.CreateOr(Exits, B.CreateZExt(Gone, i32()));
+  Min->addIncoming(NextMin, L.Latch);
+  Max->addIncoming(NextMax, L.Latch);
+  Exits->addIncoming(NextExits, L.Latch);
+  endLoop(B, L);
+  PHINode *FinalMin = B.CreatePHI(i32(), 1, Name + ".lo");
+  PHINode *FinalMax = B.CreatePHI(i32(), 1, Name + ".hi");
+  PHINode *FinalExits = B.CreatePHI(i32(), 1, Name + ".gone");
+  FinalMin->addIncoming(NextMin, L.Latch);
+  FinalMax->addIncoming(NextMax, L.Latch);
+  FinalExits->addIncoming(NextExits, L.Latch);
+  return {FinalMin, FinalMax, FinalExits};
+}
+
+void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id,
+                                          Value *Parity) {
+  SmallVector<const SyncPoint *, 4> Reduces;
+  for (const SyncPoint &S : Syncs)
+    if (S.Kind == SyncKind::BarrierReduce)
+      Reduces.push_back(&S);
+  if (Reduces.empty())
+    return;
+  FunctionCallee Reduce =
+      M.getOrInsertFunction("__cucpu_block_reduce", B.getVoidTy(), ptr(), ptr(),
+                            ptr(), i32(), i32(), i32());
+  BasicBlock *After = BasicBlock::Create(Ctx, "reduced", BF);
+  SwitchInst *Sw = B.CreateSwitch(Id, After, Reduces.size());
+  for (const SyncPoint *S : Reduces) {
+    BasicBlock *Case = BasicBlock::Create(Ctx, "reduce." + Twine(S->Id), BF);
+    Sw->addCase(B.getInt32(S->Id), Case);
+    IRBuilder<> CB(Case);
+    Value *Pred = frameArray(CB, S->Slot);
+    Value *Result = frameArray(CB, S->Slot + 4);
+    CB.CreateCall(Reduce, {Pred, Result, FrameArg,
+                           tagOf(CB, CB.getInt32(S->Id), Parity), NumThreads,
+                           CB.getInt32(S->Mode)});
+    CB.CreateBr(After);
+  }
+  B.SetInsertPoint(After);
+}
+
+void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
+                                                Value *P, BasicBlock *After) {
+  Value *NextParity =
+      B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
+  auto EmitLoops = [&](Value *Filter) {
+    BasicBlock *Preheader = B.GetInsertBlock();
+    Loop Z = beginLoop(B, Dim[2], "z" + Twine(Region));
+    Loop Y = beginLoop(B, Dim[1], "y" + Twine(Region));
+    Value *Row =
+        B.CreateMul(B.CreateAdd(B.CreateMul(Z.IV, Dim[1], "", true, true), Y.IV,
+                                "", true, true),
+                    Dim[0], "row", true, true);
+    Loop X = beginLoop(B, Dim[0], "x" + Twine(Region));
+    Value *Linear = B.CreateAdd(Row, X.IV, "linear", true, true);
+    emitRegionBody(B, Region, X.IV, Y.IV, Z.IV, Linear, Filter, NextParity,
+                   Preheader->getTerminator());
+    endLoop(B, X);
+    endLoop(B, Y);
+    endLoop(B, Z);
+    B.CreateBr(After);
+  };
+  if (Region == 0) {
+    EmitLoops(nullptr);
+    return;
+  }
+  // Two versions: when every thread waits here (no thread exited, all at
+  // this barrier), one without the test of each thread's place, which lets
+  // the loop vectorize without masks.
+  BasicBlock *Everyone = BasicBlock::Create(Ctx, "all." + Twine(Region), BF);
+  BasicBlock *Some = BasicBlock::Create(Ctx, "some." + Twine(Region), BF);
+  B.CreateCondBr(B.CreateICmpNE(B.CreateLoad(i32(), AllHere), B.getInt32(0)),
+                 Everyone, Some);
+  B.SetInsertPoint(Everyone);
+  EmitLoops(nullptr);
+  B.SetInsertPoint(Some);
+  EmitLoops(tagOf(B, B.getInt32(Region), P));
+}
+
+bool BlockFunctionBuilder::reachesWarpOperation(unsigned Region) {
+  BasicBlock *Start =
+      Region == 0 ? &W.getEntryBlock() : Syncs[Region - 1].Resume;
+  for (BasicBlock *BB : regionBlocks(Start)) {
+    auto It = ExitBlocks.find(BB);
+    if (It != ExitBlocks.end() && Syncs[It->second - 1].warpScope())
+      return true;
+  }
+  return false;
+}
+
+/// At the end of a round: where did the threads stop? Finishes the block
+/// when all returned, else sets up the next round.
+void BlockFunctionBuilder::emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished) {
+  auto [Min, Max, Gone] = emitScan(B, B.getInt32(0), NumThreads, "scan");
+  BasicBlock *Again = BasicBlock::Create(Ctx, "round.again", BF);
+  B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Finished, Again);
+  B.SetInsertPoint(Again);
+  B.CreateStore(Min, Lo);
+  if (LoopBarrierCount > 0 && !WarpMode) {
+    // Threads at a loop barrier go on first; the others wait at the
+    // kernel's barriers until every thread has left the loops (or reached
+    // a kernel barrier): the kernel's barriers keep their meaning.
+    Value *K = B.getInt32(LoopBarrierCount);
+    Value *InLoops = B.CreateICmpULE(Min, K);
+    Max = B.CreateSelect(InLoops,
+                         B.CreateBinaryIntrinsic(Intrinsic::umin, Max, K), Max);
+  }
+  B.CreateStore(Max, Hi);
+  B.CreateStore(B.CreateZExt(B.CreateAnd(B.CreateICmpEQ(Min, Max),
+                                         B.CreateICmpEQ(Gone, B.getInt32(0))),
+                             i32()),
+                AllHere);
+  B.CreateStore(B.CreateXor(B.CreateLoad(i32(), Parity), B.getInt32(1)),
+                Parity);
+  B.CreateBr(Dispatch);
+}
+
+/// Kernels without warp operations: rounds, each running the regions
+/// Lo..Hi (one, unless threads wait at different barriers) as loops z, y, x
+/// over the whole block, then finding where the threads stopped.
+void BlockFunctionBuilder::emitBlockLoops() {
+  IRBuilder<> B(Dispatch);
+  BasicBlock *Finished = BasicBlock::Create(Ctx, "finished", BF);
+  IRBuilder<>(Finished).CreateRet(B.getInt32(CucpuBlockDone));
+  BasicBlock *RegionDispatch = BasicBlock::Create(Ctx, "region.dispatch", BF);
+  BasicBlock *NextRegion = BasicBlock::Create(Ctx, "region.next", BF);
+  BasicBlock *Scan = BasicBlock::Create(Ctx, "round.end", BF);
+  // Dispatch: the start of a round.
+  B.CreateStore(B.CreateLoad(i32(), Lo), RegionVar);
+  B.CreateBr(RegionDispatch);
+
+  B.SetInsertPoint(RegionDispatch);
+  Value *R = B.CreateLoad(i32(), RegionVar, "region");
+  SwitchInst *Sw = B.CreateSwitch(R, NextRegion, Syncs.size() + 1);
+  for (unsigned Region = 0; Region <= Syncs.size(); ++Region) {
+    BasicBlock *Pre = BasicBlock::Create(Ctx, "region." + Twine(Region), BF);
+    Sw->addCase(B.getInt32(Region), Pre);
+    B.SetInsertPoint(Pre);
+    Value *P = B.CreateLoad(i32(), Parity, "parity");
+    if (Region > 0)
+      emitReductions(B, B.getInt32(Region), P);
+    emitWholeBlockRegion(B, Region, P, NextRegion);
+  }
+
+  B.SetInsertPoint(NextRegion);
+  Value *Following = B.CreateAdd(B.CreateLoad(i32(), RegionVar), B.getInt32(1));
+  B.CreateStore(Following, RegionVar);
+  B.CreateCondBr(B.CreateICmpULE(Following, B.CreateLoad(i32(), Hi)),
+                 RegionDispatch, Scan);
+
+  B.SetInsertPoint(Scan);
+  if (Syncs.empty()) {
+    B.CreateBr(Finished);
+    return;
+  }
+  emitRoundEnd(B, Finished);
+}
+
+/// Stores, at the warp's first lane of the present-mask array, the lanes
+/// [Base, Base + Count) whose place is \p Tag (those at the shuffle).
+void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
+                                           Value *Count, Value *Tag) {
+  BasicBlock *Pre = B.GetInsertBlock();
+  Loop L = beginLoop(B, Count, "present");
+  PHINode *Mask = B.CreatePHI(i32(), 2, "present.mask");
+  Mask->addIncoming(B.getInt32(0), Pre);
+  Value *At = B.CreateAlignedLoad(
+      i32(), placeAddress(B, B.CreateAdd(Base, L.IV)), Align(4), "at");
+  Value *Bit = B.CreateShl(B.CreateZExt(B.CreateICmpEQ(At, Tag), i32()), L.IV);
+  Value *Next = B.CreateOr(Mask, Bit);
+  Mask->addIncoming(Next, L.Latch);
+  endLoop(B, L);
+  PHINode *Final = B.CreatePHI(i32(), 1, "present");
+  Final->addIncoming(Next, L.Latch);
+  Value *Addr = B.CreateInBoundsGEP(
+      B.getInt8Ty(), FrameArg,
+      B.CreateAdd(
+          B.CreateMul(B.CreateZExt(NumThreads, i64()), B.getInt64(PresentSlot)),
+          B.CreateMul(B.CreateZExt(Base, i64()), B.getInt64(4))));
+  B.CreateAlignedStore(Final, Addr, Align(4));
+}
+
+/// Kernels with warp operations: per round, each warp runs the block's
+/// region, then the regions after each warp operation it meets (each a loop
+/// over its lanes, the operation done between two), until its lanes reach a
+/// block barrier or return.
+void BlockFunctionBuilder::emitWarpLoops() {
+  IRBuilder<> B(Dispatch);
+  BasicBlock *Finished = BasicBlock::Create(Ctx, "finished", BF);
+  BasicBlock *Diverged = BasicBlock::Create(Ctx, "diverged", BF);
+  IRBuilder<>(Finished).CreateRet(B.getInt32(CucpuBlockDone));
+  IRBuilder<>(Diverged).CreateRet(B.getInt32(CucpuBlockDiverged));
+  IRBuilder<> EB(&BF->getEntryBlock(), BF->getEntryBlock().begin());
+  AllocaInst *WarpState = EB.CreateAlloca(i32(), nullptr, Twine("warp.state"));
+  AllocaInst *WarpParity =
+      EB.CreateAlloca(i32(), nullptr, Twine("warp.parity"));
+  FunctionCallee Exchange =
+      M.getOrInsertFunction("__cucpu_warp_exchange", B.getVoidTy(), ptr(),
+                            i32(), i32(), i32(), ptr(), i32(), i32(), i32());
+
+  // Dispatch: the start of a round. Warps run one region of the block at a
+  // time: threads waiting at different barriers are not supported here.
+  Value *Start = B.CreateLoad(i32(), Lo, "round.region");
+  BasicBlock *Uniform = BasicBlock::Create(Ctx, "round.uniform", BF);
+  B.CreateCondBr(B.CreateICmpEQ(Start, B.CreateLoad(i32(), Hi)), Uniform,
+                 Diverged);
+  B.SetInsertPoint(Uniform);
+  Value *P = B.CreateLoad(i32(), Parity, "parity");
+  Value *NextParity =
+      B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
+  emitReductions(B, Start, P);
+  // A region that reaches no warp operation before the next barrier runs
+  // over the whole block at once, as without warp operations.
+  BasicBlock *RoundEnd = BasicBlock::Create(Ctx, "round.end", BF);
+  BasicBlock *ByWarps = BasicBlock::Create(Ctx, "by.warps", BF);
+  SwitchInst *Whole = B.CreateSwitch(Start, ByWarps);
+  for (unsigned R = 0; R <= Syncs.size(); ++R) {
+    if ((R > 0 && Syncs[R - 1].warpScope()) || reachesWarpOperation(R))
+      continue;
+    BasicBlock *Case = BasicBlock::Create(Ctx, "whole." + Twine(R), BF);
+    Whole->addCase(B.getInt32(R), Case);
+    B.SetInsertPoint(Case);
+    emitWholeBlockRegion(B, R, P, RoundEnd);
+  }
+  B.SetInsertPoint(ByWarps);
+  Value *Bx = Dim[0];
+  Value *Bxy = B.CreateMul(Dim[0], Dim[1], "", true, true);
+  Value *OneDimensional = B.CreateICmpEQ(Bx, NumThreads, "one.dimensional");
+  Value *Warps =
+      B.CreateLShr(B.CreateAdd(NumThreads, B.getInt32(31)), 5, "warps");
+  Loop Wl = beginLoop(B, Warps, "warp");
+  Value *Base = B.CreateShl(Wl.IV, 5, "lane0", true, true);
+  Value *Count =
+      B.CreateBinaryIntrinsic(Intrinsic::umin, B.getInt32(32),
+                              B.CreateSub(NumThreads, Base), nullptr, "lanes");
+  B.CreateStore(Start, WarpState);
+  B.CreateStore(P, WarpParity);
+  BasicBlock *WarpDispatch = BasicBlock::Create(Ctx, "warp.dispatch", BF);
+  B.CreateBr(WarpDispatch);
+
+  B.SetInsertPoint(WarpDispatch);
+  SwitchInst *Sw = B.CreateSwitch(B.CreateLoad(i32(), WarpState), Diverged,
+                                  Syncs.size() + 1);
+  for (unsigned R = 0; R <= Syncs.size(); ++R) {
+    BasicBlock *Pre = BasicBlock::Create(Ctx, "region." + Twine(R), BF);
+    Sw->addCase(B.getInt32(R), Pre);
+    B.SetInsertPoint(Pre);
+    Value *Filter =
+        R == 0 ? nullptr
+               : tagOf(B, B.getInt32(R), B.CreateLoad(i32(), WarpParity));
+    // Two versions of the lane loop: for one-dimensional blocks, where
+    // threadIdx.x is the linear index (consecutive, which vectorizes), and
+    // for any shape.
+    BasicBlock *Flat = BasicBlock::Create(Ctx, "flat." + Twine(R), BF);
+    BasicBlock *Shaped = BasicBlock::Create(Ctx, "shaped." + Twine(R), BF);
+    BasicBlock *Lanes = BasicBlock::Create(Ctx, "lanes." + Twine(R), BF);
+    B.CreateCondBr(OneDimensional, Flat, Shaped);
+    B.SetInsertPoint(Flat);
+    Loop FL = beginLoop(B, Count, "lane" + Twine(R));
+    Value *FlatLinear = B.CreateAdd(Base, FL.IV, "linear", true, true);
+    emitRegionBody(B, R, FlatLinear, B.getInt32(0), B.getInt32(0), FlatLinear,
+                   Filter, NextParity, Flat->getTerminator());
+    endLoop(B, FL);
+    B.CreateBr(Lanes);
+    B.SetInsertPoint(Shaped);
+    Loop L = beginLoop(B, Count, "lane" + Twine(R));
+    Value *Linear = B.CreateAdd(Base, L.IV, "linear", true, true);
+    Value *Tx = B.CreateURem(Linear, Bx, "tid.x");
+    Value *Ty = B.CreateURem(B.CreateUDiv(Linear, Bx), Dim[1], "tid.y");
+    Value *Tz = B.CreateUDiv(Linear, Bxy, "tid.z");
+    emitRegionBody(B, R, Tx, Ty, Tz, Linear, Filter, NextParity,
+                   Shaped->getTerminator());
+    endLoop(B, L);
+    B.CreateBr(Lanes);
+
+    // Where did the warp's lanes stop? All that have not exited must agree.
+    B.SetInsertPoint(Lanes);
+    B.CreateStore(B.CreateXor(P, B.getInt32(1)), WarpParity);
+    auto [Min, Max, LanesGone] = emitScan(B, Base, Count, "lanes.scan");
+    (void)LanesGone;
+    BasicBlock *Check = BasicBlock::Create(Ctx, "check." + Twine(R), BF);
+    B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Wl.Latch, Check);
+    B.SetInsertPoint(Check);
+    BasicBlock *Agree = BasicBlock::Create(Ctx, "agree." + Twine(R), BF);
+    B.CreateCondBr(B.CreateICmpEQ(Max, Min), Agree, Diverged);
+    B.SetInsertPoint(Agree);
+    // A warp operation: done for this warp, then its region. A block
+    // barrier: this warp is done for the round.
+    SwitchInst *Op = B.CreateSwitch(Min, Wl.Latch);
+    for (const SyncPoint &S : Syncs) {
+      if (!S.warpScope())
+        continue;
+      BasicBlock *Case = BasicBlock::Create(Ctx, "warp.op." + Twine(S.Id), BF);
+      Op->addCase(B.getInt32(S.Id), Case);
+      IRBuilder<> CB(Case);
+      Value *Tag = CB.CreateOr(CB.getInt32(S.Id), NextParity);
+      if (S.Kind == SyncKind::Shuffle)
+        // The lanes read each other's values themselves; they only need to
+        // know which lanes take part.
+        emitPresentMask(CB, Base, Count, Tag);
+      else if (S.Kind != SyncKind::WarpSync) // __syncwarp only meets.
+        CB.CreateCall(Exchange,
+                      {frameArray(CB, S.Slot), NumThreads, Base, Count,
+                       FrameArg, Tag, CB.getInt32(S.warpKind()),
+                       CB.getInt32(S.Mode)});
+      CB.CreateStore(CB.getInt32(S.Id), WarpState);
+      CB.CreateBr(WarpDispatch);
+    }
+  }
+
+  B.SetInsertPoint(Wl.Exit);
+  B.CreateBr(RoundEnd);
+  B.SetInsertPoint(RoundEnd);
+  emitRoundEnd(B, Finished);
+}
+
+std::optional<std::string> BlockFunctionBuilder::build() {
+  if (auto Why = collectSyncPoints())
+    return Why;
+  lowerSharedAtomics();
+  if (auto Why = checkAllocas())
+    return Why;
+  if (!WarpMode) {
+    // Innermost loops become regions too (see LoopBarriers.h).
+    SmallVector<BasicBlock *, 8> SyncBlocks;
+    for (const SyncPoint &S : Syncs)
+      SyncBlocks.push_back(S.Call->getParent());
+    if (insertLoopBarriers(W, arg(WorkArg::Thread), SyncBlocks)) {
+      Syncs.clear();
+      if (auto Why = collectSyncPoints())
+        return Why;
+    }
+  }
+  if (!Syncs.empty()) {
+    if (Syncs.size() >= IdMask)
+      return std::string("it has too many barriers and warp operations");
+    (void)Frame.add(4, 4); // PlaceSlot
+    if (any_of(Syncs,
+               [](const SyncPoint &S) { return S.Kind == SyncKind::Shuffle; }))
+      PresentSlot = Frame.add(4, 4);
+    for (SyncPoint &S : Syncs)
+      lowerSyncPoint(S);
+    Divergence.emplace(W, threadSources(),
+                       [&](LoadInst &L) { return isBlockInvariantLoad(L); });
+    splitLiveValues();
+    allocasToFrame();
+  }
+
+  createBlockFunction();
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", BF);
+  IRBuilder<> B(Entry);
+  for (unsigned D = 0; D < 3; ++D)
+    Dim[D] = abi::loadField32(B, BlkArg, abi::blockDimOffset(D),
+                              "ntid." + Twine("xyz"[D]));
+  NumThreads = B.CreateMul(B.CreateMul(Dim[0], Dim[1], "", true, true), Dim[2],
+                           "nthreads", true, true);
+  Parity = B.CreateAlloca(i32(), nullptr, Twine("parity"));
+  Lo = B.CreateAlloca(i32(), nullptr, Twine("round.lo"));
+  Hi = B.CreateAlloca(i32(), nullptr, Twine("round.hi"));
+  RegionVar = B.CreateAlloca(i32(), nullptr, Twine("region"));
+  AllHere = B.CreateAlloca(i32(), nullptr, Twine("all.here"));
+  B.CreateStore(B.getInt32(0), AllHere);
+  B.CreateStore(B.getInt32(0), Parity);
+  B.CreateStore(B.getInt32(0), Lo);
+  B.CreateStore(B.getInt32(0), Hi);
+  Dispatch = BasicBlock::Create(Ctx, "dispatch", BF);
+  B.CreateBr(Dispatch);
+  if (WarpMode)
+    emitWarpLoops();
+  else
+    emitBlockLoops();
+  return std::nullopt;
+}

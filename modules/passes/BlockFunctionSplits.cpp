@@ -1,0 +1,467 @@
+//===- BlockFunctionSplits.cpp - Sync points and values across them -------===//
+#include "BlockFunctionBuilder.h"
+
+#include "AbiAccess.h"
+#include "JitAbi.h"
+#include "LoopBarriers.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LowerAtomic.h"
+
+using namespace llvm;
+using namespace cucpu::modules;
+using namespace cucpu::modules::blockfn;
+
+//===----------------------------------------------------------------------===//
+// Sync points
+//===----------------------------------------------------------------------===//
+
+std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
+  for (Instruction &I : instructions(W)) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+    if (!Callee || !Callee->isDeclaration())
+      continue;
+    StringRef Name = Callee->getName();
+    if (!Name.consume_front("__cucpu_"))
+      continue;
+    if (Name == "activemask")
+      return std::string("it uses __activemask() or a warp function "
+                         "without _sync");
+    if (Name == "yield")
+      return std::string("it waits for other threads (__nanosleep)");
+    SyncPoint S;
+    S.Call = CI;
+    unsigned MaskArg = 1, ModeArg = 0;
+    if (Name == "barrier") {
+      S.Kind = CI->getMetadata(LoopBarrierMetadata) ? SyncKind::LoopBarrier
+                                                    : SyncKind::Barrier;
+    } else if (Name == "barrier_reduce") {
+      S.Kind = SyncKind::BarrierReduce;
+      ModeArg = 2;
+    } else if (Name == "warp_sync") {
+      S.Kind = SyncKind::WarpSync;
+    } else if (Name == "warp_vote") {
+      S.Kind = SyncKind::Vote;
+      ModeArg = 3;
+    } else if (Name == "warp_shfl") {
+      S.Kind = SyncKind::Shuffle;
+      ModeArg = 5;
+    } else if (Name == "warp_match") {
+      S.Kind = SyncKind::Match;
+      ModeArg = 3;
+    } else {
+      continue;
+    }
+    if (ModeArg) {
+      auto *Mode = dyn_cast<ConstantInt>(CI->getArgOperand(ModeArg));
+      if (!Mode)
+        return std::string("a barrier or warp operation has a variable mode");
+      S.Mode = static_cast<int32_t>(Mode->getSExtValue());
+    }
+    if (S.warpScope()) {
+      // Region formation runs the lanes of a warp together: every lane that
+      // has not exited must take part, as a full mask says.
+      auto *Mask = dyn_cast<ConstantInt>(CI->getArgOperand(MaskArg));
+      if (!Mask || !Mask->isAllOnesValue())
+        return std::string("a warp operation has a mask other than "
+                           "0xffffffff");
+      WarpMode = true;
+    }
+    Syncs.push_back(S);
+  }
+  // Loop barriers first: ids 1..LoopBarrierCount (see emitRoundEnd).
+  std::stable_partition(Syncs.begin(), Syncs.end(), [](const SyncPoint &S) {
+    return S.Kind == SyncKind::LoopBarrier;
+  });
+  LoopBarrierCount = count_if(Syncs, [](const SyncPoint &S) {
+    return S.Kind == SyncKind::LoopBarrier;
+  });
+  for (unsigned I = 0; I < Syncs.size(); ++I)
+    Syncs[I].Id = I + 1;
+  return std::nullopt;
+}
+
+Value *BlockFunctionBuilder::frameAddress(IRBuilder<> &B, uint64_t Offset,
+                                          uint64_t Size) {
+  Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
+  Value *T = B.CreateZExt(arg(WorkArg::Linear), i64());
+  Value *Off = B.CreateAdd(B.CreateMul(N, B.getInt64(Offset), "", true, true),
+                           B.CreateMul(T, B.getInt64(Size), "", true, true), "",
+                           true, true);
+  return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame), Off);
+}
+
+/// Rewrites the call of \p S into: operands to the frame, the split, results
+/// from the frame.
+void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
+  CallInst *CI = S.Call;
+  IRBuilder<> B(CI);
+  auto ArrayAt = [&](uint64_t Sub, uint64_t Size) {
+    // Element t of array Sub of the warp arrays at S.Slot: the arrays are
+    // consecutive, each N elements long.
+    Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
+    Value *T = B.CreateZExt(arg(WorkArg::Linear), i64());
+    Value *Off = B.CreateAdd(B.CreateMul(N, B.getInt64(S.Slot + Sub)),
+                             B.CreateMul(T, B.getInt64(Size)));
+    return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame), Off);
+  };
+  auto Store32 = [&](Value *V, uint64_t Sub) {
+    B.CreateAlignedStore(B.CreateZExtOrTrunc(V, i32()), ArrayAt(Sub, 4),
+                         Align(4));
+  };
+  switch (S.Kind) {
+  case SyncKind::LoopBarrier:
+  case SyncKind::Barrier:
+    break;
+  case SyncKind::BarrierReduce:
+    // Two arrays: Pred then Result.
+    S.Slot = Frame.add(8, 4);
+    Store32(CI->getArgOperand(1), 0);
+    break;
+  case SyncKind::WarpSync:
+    break; // Only a meeting point.
+  case SyncKind::Shuffle: {
+    // Only the Value array: each lane computes its source itself.
+    S.Slot = Frame.add(8, 8);
+    Value *V = B.CreateBitOrPointerCast(CI->getArgOperand(2), i32());
+    B.CreateAlignedStore(B.CreateZExt(V, i64()),
+                         ArrayAt(CucpuWarpArraysValue, 8), Align(8));
+    break;
+  }
+  default:
+    // Vote and match: __cucpu_warp_exchange computes them for the warp.
+    S.Slot = Frame.add(CucpuWarpArraysBytes, 8);
+    Store32(CI->getArgOperand(1), CucpuWarpArraysMask);
+    B.CreateAlignedStore(B.CreateZExtOrTrunc(CI->getArgOperand(2), i64()),
+                         ArrayAt(CucpuWarpArraysValue, 8), Align(8));
+    break;
+  }
+  BasicBlock *Before = CI->getParent();
+  BasicBlock *After =
+      Before->splitBasicBlock(CI->getIterator(), "resume." + Twine(S.Id));
+  S.Exit = Before;
+  S.Resume = After;
+  ExitBlocks[Before] = S.Id;
+  ResumeBlocks.insert(After);
+
+  B.SetInsertPoint(CI);
+  Value *Result = nullptr;
+  if (S.Kind == SyncKind::Shuffle) {
+    // Every lane of the warp stored its value before any lane gets here:
+    // read the source lane's straight from the warp's Value array.
+    auto [Shuffled, InRange] = emitShuffle(B, S, CI);
+    CI->replaceAllUsesWith(Shuffled);
+    B.CreateAlignedStore(B.CreateZExt(InRange, i32()), CI->getArgOperand(6),
+                         Align(4));
+    CI->eraseFromParent();
+    return;
+  }
+  if (S.Kind == SyncKind::BarrierReduce)
+    Result = B.CreateAlignedLoad(i32(), ArrayAt(4, 4), Align(4), "reduced");
+  else if (S.Kind == SyncKind::Vote || S.Kind == SyncKind::Match)
+    Result = B.CreateAlignedLoad(i32(), ArrayAt(CucpuWarpArraysResult, 4),
+                                 Align(4), "warp.result");
+  if (S.Kind == SyncKind::Shuffle || S.Kind == SyncKind::Match) {
+    Value *PredOut = CI->getArgOperand(S.Kind == SyncKind::Shuffle ? 6 : 4);
+    Value *Pred = B.CreateAlignedLoad(i32(), ArrayAt(CucpuWarpArraysPred, 4),
+                                      Align(4), "warp.pred");
+    B.CreateAlignedStore(Pred, PredOut, Align(4));
+  }
+  if (Result)
+    CI->replaceAllUsesWith(B.CreateZExtOrTrunc(Result, CI->getType()));
+  CI->eraseFromParent();
+}
+
+std::pair<Value *, Value *>
+BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
+                                  CallInst *CI) {
+  // PTX ISA, shfl.sync: c packs the segment mask (bits 12:8) and the clamp
+  // lane (bits 4:0); an index out of range reads the lane's own value.
+  Value *Linear = arg(WorkArg::Linear);
+  Value *Own = CI->getArgOperand(2);
+  Value *Lane = B.CreateAnd(Linear, 31, "lane");
+  Value *Base = B.CreateAnd(Linear, ~31u, "lane0");
+  Value *Delta = B.CreateAnd(CI->getArgOperand(3), 31);
+  Value *C = CI->getArgOperand(4);
+  Value *SegMask = B.CreateAnd(B.CreateLShr(C, 8), 31);
+  Value *MinLane = B.CreateAnd(Lane, SegMask);
+  Value *MaxLane = B.CreateOr(
+      MinLane, B.CreateAnd(B.CreateAnd(C, 31), B.CreateNot(SegMask)));
+  Value *Src = nullptr, *InRange = nullptr;
+  switch (S.Mode) {
+  case 0: // idx
+    Src = B.CreateOr(MinLane, B.CreateAnd(Delta, B.CreateNot(SegMask)));
+    InRange = B.CreateICmpSLE(Src, MaxLane);
+    break;
+  case 1: // up
+    Src = B.CreateSub(Lane, Delta);
+    InRange = B.CreateICmpSGE(Src, MaxLane);
+    break;
+  case 2: // down
+    Src = B.CreateAdd(Lane, Delta);
+    InRange = B.CreateICmpSLE(Src, MaxLane);
+    break;
+  default: // bfly
+    Src = B.CreateXor(Lane, Delta);
+    InRange = B.CreateICmpSLE(Src, MaxLane);
+    break;
+  }
+  Src = B.CreateSelect(InRange, Src, Lane);
+  Value *SrcThread = B.CreateOr(Base, Src, "src");
+  // A source lane that did not reach the shuffle (past the block's end, or
+  // exited) does not take part: the reader gets its own value. The lanes
+  // that did are the warp's present mask, stored at its first lane.
+  Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
+  Value *MaskAddr = B.CreateInBoundsGEP(
+      B.getInt8Ty(), arg(WorkArg::Frame),
+      B.CreateAdd(B.CreateMul(N, B.getInt64(PresentSlot)),
+                  B.CreateMul(B.CreateZExt(Base, i64()), B.getInt64(4))));
+  Value *PresentMask = B.CreateAlignedLoad(i32(), MaskAddr, Align(4));
+  Value *Present =
+      B.CreateICmpNE(B.CreateAnd(B.CreateLShr(PresentMask, Src), B.getInt32(1)),
+                     B.getInt32(0));
+  Value *T = B.CreateZExt(B.CreateSelect(Present, SrcThread, Linear), i64());
+  Value *ValueAddr = B.CreateInBoundsGEP(
+      B.getInt8Ty(), arg(WorkArg::Frame),
+      B.CreateAdd(B.CreateMul(N, B.getInt64(S.Slot + CucpuWarpArraysValue)),
+                  B.CreateMul(T, B.getInt64(8))));
+  Value *Theirs = B.CreateTrunc(B.CreateAlignedLoad(i64(), ValueAddr, Align(8)),
+                                i32(), "theirs");
+  Value *Result = B.CreateSelect(Present, Theirs, Own, "shuffled");
+  return {B.CreateBitOrPointerCast(Result, CI->getType()), InRange};
+}
+
+//===----------------------------------------------------------------------===//
+// Private memory and values across splits
+//===----------------------------------------------------------------------===//
+
+std::optional<std::string> BlockFunctionBuilder::checkAllocas() {
+  for (Instruction &I : instructions(W))
+    if (auto *A = dyn_cast<AllocaInst>(&I))
+      if (A->getParent() != &W.getEntryBlock() || !A->isStaticAlloca())
+        return std::string("it allocates memory of variable size");
+  return std::nullopt;
+}
+
+void BlockFunctionBuilder::allocasToFrame() {
+  SmallVector<AllocaInst *, 16> Allocas;
+  for (Instruction &I : W.getEntryBlock())
+    if (auto *A = dyn_cast<AllocaInst>(&I))
+      Allocas.push_back(A);
+  for (AllocaInst *A : Allocas) {
+    uint64_t Size = A->getAllocationSize(DL)->getFixedValue();
+    uint64_t Off = Frame.add(Size, A->getAlign().value());
+    Size = alignTo(Size, A->getAlign().value());
+    SmallVector<Use *, 8> Uses;
+    for (Use &U : A->uses())
+      Uses.push_back(&U);
+    for (Use *U : Uses) {
+      auto *User = cast<Instruction>(U->getUser());
+      if (User->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(User)) {
+        User->eraseFromParent();
+        continue;
+      }
+      IRBuilder<> B(insertionPointFor(*U));
+      U->set(frameAddress(B, Off, Size));
+    }
+    A->eraseFromParent();
+  }
+}
+
+bool BlockFunctionBuilder::crossesSplit(Instruction &V) {
+  BasicBlock *Def = V.getParent();
+  for (Use &U : V.uses())
+    if (BasicBlock *UB = useBlock(U); UB != Def && reachesThroughSplit(UB, Def))
+      return true;
+  return false;
+}
+
+bool BlockFunctionBuilder::isBlockInvariantLoad(LoadInst &L) {
+  if (!L.isSimple())
+    return false;
+  APInt Offset(64, 0);
+  Value *Base = L.getPointerOperand()->stripAndAccumulateConstantOffsets(
+      DL, Offset, true);
+  // A field of the CucpuBlock.
+  if (Base == arg(WorkArg::Block))
+    return true;
+  // A kernel parameter: the buffer Block->Params points to.
+  auto *ParamsLoad = dyn_cast<LoadInst>(Base);
+  if (!ParamsLoad)
+    return false;
+  APInt FieldOff(64, 0);
+  Value *Blk =
+      ParamsLoad->getPointerOperand()->stripAndAccumulateConstantOffsets(
+          DL, FieldOff, true);
+  return Blk == arg(WorkArg::Block) &&
+         FieldOff.getZExtValue() == abi::paramsOffset();
+}
+
+bool BlockFunctionBuilder::canRecompute(Value *V, unsigned Depth) {
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8)
+    return false;
+  if (auto *L = dyn_cast<LoadInst>(I))
+    return isBlockInvariantLoad(*L) &&
+           canRecompute(L->getPointerOperand(), Depth + 1);
+  if (!isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(I))
+    return false;
+  for (Value *Op : I->operands())
+    if (!canRecompute(Op, Depth + 1))
+      return false;
+  return true;
+}
+
+Value *BlockFunctionBuilder::recompute(Value *V, Instruction *Before,
+                                       DenseMap<Value *, Value *> &Done) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return V;
+  if (Value *Known = Done.lookup(I))
+    return Known;
+  Instruction *C = I->clone();
+  for (Use &Op : C->operands())
+    Op.set(recompute(Op.get(), Before, Done));
+  C->insertBefore(Before);
+  C->setName(I->getName() + ".again");
+  Done[I] = C;
+  return C;
+}
+
+void BlockFunctionBuilder::splitLiveValues() {
+  SmallVector<Instruction *, 32> Crossing;
+  for (Instruction &I : instructions(W))
+    if (!isa<AllocaInst>(I) && !I.getType()->isVoidTy() && crossesSplit(I))
+      Crossing.push_back(&I);
+  SmallVector<Instruction *, 16> Demote;
+  for (Instruction *I : Crossing) {
+    if (!canRecompute(I)) {
+      Demote.push_back(I);
+      continue;
+    }
+    // Recompute it next to every use outside its own block.
+    SmallVector<Use *, 8> Uses;
+    for (Use &U : I->uses())
+      Uses.push_back(&U);
+    for (Use *U : Uses) {
+      Instruction *At = insertionPointFor(*U);
+      if (At->getParent() == I->getParent())
+        continue;
+      DenseMap<Value *, Value *> Done;
+      U->set(recompute(I, At, Done));
+    }
+  }
+  BasicBlock::iterator AllocaAt = W.getEntryBlock().begin();
+  for (Instruction *I : Demote)
+    if (!Divergence->isUniform(I) || !keepUniform(*I))
+      DemoteRegToStack(*I, false, AllocaAt);
+}
+
+/// The blocks a thread can reach from \p From within one region.
+SmallPtrSet<BasicBlock *, 16>
+BlockFunctionBuilder::reachableInRegion(BasicBlock *From) {
+  SmallPtrSet<BasicBlock *, 16> Seen{From};
+  SmallVector<BasicBlock *, 16> Work{From};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (ExitBlocks.count(BB))
+      continue;
+    for (BasicBlock *S : successors(BB))
+      if (Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  return Seen;
+}
+
+bool BlockFunctionBuilder::keepUniform(Instruction &I) {
+  // Every thread computes the same value, so one copy serves them all:
+  // threads store it where they compute it, and a region that uses it
+  // after a split reads it once, before its loop over the threads. That is
+  // only right for uses that no path reaches within the region that
+  // computed it (those use this round's value, not the last round's).
+  BasicBlock *Def = I.getParent();
+  SmallPtrSet<BasicBlock *, 16> Direct = reachableInRegion(Def);
+  SmallVector<Use *, 8> Later;
+  for (Use &U : I.uses()) {
+    BasicBlock *UB = useBlock(U);
+    bool Now = UB == Def || Direct.count(UB);
+    bool Before = UB != Def && reachesThroughSplit(UB, Def);
+    if (Now && Before)
+      return false;
+    if (Before)
+      Later.push_back(&U);
+  }
+  if (Later.empty())
+    return false;
+  uint64_t Size = DL.getTypeStoreSize(I.getType());
+  uint64_t Off = Frame.add(Size, DL.getABITypeAlign(I.getType()).value());
+  auto Address = [&](IRBuilder<> &B) {
+    Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
+    return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame),
+                               B.CreateMul(N, B.getInt64(Off)));
+  };
+  IRBuilder<> SB(&*Def->getFirstInsertionPt());
+  if (!isa<PHINode>(I))
+    SB.SetInsertPoint(I.getNextNode());
+  SB.CreateStore(&I, Address(SB));
+  for (Use *U : Later) {
+    IRBuilder<> LB(insertionPointFor(*U));
+    LoadInst *L =
+        LB.CreateLoad(I.getType(), Address(LB), I.getName() + ".uniform");
+    UniformLoads[L] = Off;
+    U->set(L);
+  }
+  return true;
+}
+
+bool BlockFunctionBuilder::reachesThroughSplit(BasicBlock *UseBlock,
+                                               BasicBlock *Def) {
+  SmallVector<BasicBlock *, 16> Work{UseBlock};
+  SmallPtrSet<BasicBlock *, 16> Seen{UseBlock};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (ResumeBlocks.count(BB))
+      return true;
+    for (BasicBlock *P : predecessors(BB))
+      if (P != Def && Seen.insert(P).second)
+        Work.push_back(P);
+  }
+  return false;
+}
+
+/// One block runs on one OS thread, and only its threads see its shared
+/// memory: atomics on shared memory need not be atomic.
+void BlockFunctionBuilder::lowerSharedAtomics() {
+  auto IsShared = [&](Value *Ptr) {
+    auto *Base = dyn_cast<LoadInst>(getUnderlyingObject(Ptr, 0));
+    if (!Base)
+      return false;
+    APInt Offset(64, 0);
+    Value *Blk = Base->getPointerOperand()->stripAndAccumulateConstantOffsets(
+        DL, Offset, true);
+    return Blk == arg(WorkArg::Block) &&
+           Offset.getZExtValue() == abi::sharedOffset();
+  };
+  SmallVector<Instruction *, 8> Atomics;
+  for (Instruction &I : instructions(W)) {
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I);
+        RMW && IsShared(RMW->getPointerOperand()))
+      Atomics.push_back(RMW);
+    if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I);
+        CX && IsShared(CX->getPointerOperand()))
+      Atomics.push_back(CX);
+  }
+  for (Instruction *I : Atomics) {
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+      lowerAtomicRMWInst(RMW);
+    else
+      lowerAtomicCmpXchgInst(cast<AtomicCmpXchgInst>(I));
+  }
+}
