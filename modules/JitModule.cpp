@@ -70,6 +70,7 @@ std::string cacheKey(const loader::ModuleImage &Image,
   Add("llvm " LLVM_VERSION_STRING);
   Add("pipeline " + std::to_string(LoweringPipelineVersion));
   Add(loweringPipeline());
+  Add(blockFunctionPipeline());
   Add("O" + std::to_string(Options.OptLevel));
   Add(host().Triple);
   Add(host().Cpu);
