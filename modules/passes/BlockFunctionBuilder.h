@@ -148,7 +148,10 @@ private:
   void lowerSyncPoint(SyncPoint &S);
   std::pair<llvm::Value *, llvm::Value *>
   emitShuffle(llvm::IRBuilder<> &B, const SyncPoint &S, llvm::CallInst *CI);
-  Value *frameAddress(IRBuilder<> &B, uint64_t Offset, uint64_t Size);
+  /// Element \p Thread (default: the work function's thread) of the frame
+  /// array at \p Offset whose elements take \p Size bytes.
+  Value *frameAddress(IRBuilder<> &B, uint64_t Offset, uint64_t Size,
+                      Value *Thread = nullptr);
   std::optional<std::string> checkAllocas();
   void allocasToFrame();
   void splitLiveValues();

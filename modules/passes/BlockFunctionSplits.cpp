@@ -87,9 +87,9 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
 }
 
 Value *BlockFunctionBuilder::frameAddress(IRBuilder<> &B, uint64_t Offset,
-                                          uint64_t Size) {
+                                          uint64_t Size, Value *Thread) {
   Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
-  Value *T = B.CreateZExt(arg(WorkArg::Linear), i64());
+  Value *T = B.CreateZExt(Thread ? Thread : arg(WorkArg::Linear), i64());
   Value *Off = B.CreateAdd(B.CreateMul(N, B.getInt64(Offset), "", true, true),
                            B.CreateMul(T, B.getInt64(Size), "", true, true), "",
                            true, true);
@@ -101,14 +101,10 @@ Value *BlockFunctionBuilder::frameAddress(IRBuilder<> &B, uint64_t Offset,
 void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
   CallInst *CI = S.Call;
   IRBuilder<> B(CI);
+  // Element t of array Sub of the sync point's arrays at S.Slot: the arrays
+  // are consecutive, each N elements long.
   auto ArrayAt = [&](uint64_t Sub, uint64_t Size) {
-    // Element t of array Sub of the warp arrays at S.Slot: the arrays are
-    // consecutive, each N elements long.
-    Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
-    Value *T = B.CreateZExt(arg(WorkArg::Linear), i64());
-    Value *Off = B.CreateAdd(B.CreateMul(N, B.getInt64(S.Slot + Sub)),
-                             B.CreateMul(T, B.getInt64(Size)));
-    return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame), Off);
+    return frameAddress(B, S.Slot + Sub, Size);
   };
   auto Store32 = [&](Value *V, uint64_t Sub) {
     B.CreateAlignedStore(B.CreateZExtOrTrunc(V, i32()), ArrayAt(Sub, 4),
@@ -216,20 +212,13 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
   // A source lane that did not reach the shuffle (past the block's end, or
   // exited) does not take part: the reader gets its own value. The lanes
   // that did are the warp's present mask, stored at its first lane.
-  Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
-  Value *MaskAddr = B.CreateInBoundsGEP(
-      B.getInt8Ty(), arg(WorkArg::Frame),
-      B.CreateAdd(B.CreateMul(N, B.getInt64(PresentSlot)),
-                  B.CreateMul(B.CreateZExt(Base, i64()), B.getInt64(4))));
-  Value *PresentMask = B.CreateAlignedLoad(i32(), MaskAddr, Align(4));
+  Value *PresentMask = B.CreateAlignedLoad(
+      i32(), frameAddress(B, PresentSlot, 4, Base), Align(4));
   Value *Present =
       B.CreateICmpNE(B.CreateAnd(B.CreateLShr(PresentMask, Src), B.getInt32(1)),
                      B.getInt32(0));
-  Value *T = B.CreateZExt(B.CreateSelect(Present, SrcThread, Linear), i64());
-  Value *ValueAddr = B.CreateInBoundsGEP(
-      B.getInt8Ty(), arg(WorkArg::Frame),
-      B.CreateAdd(B.CreateMul(N, B.getInt64(S.Slot + CucpuWarpArraysValue)),
-                  B.CreateMul(T, B.getInt64(8))));
+  Value *ValueAddr = frameAddress(B, S.Slot + CucpuWarpArraysValue, 8,
+                                  B.CreateSelect(Present, SrcThread, Linear));
   Value *Theirs = B.CreateTrunc(B.CreateAlignedLoad(i64(), ValueAddr, Align(8)),
                                 i32(), "theirs");
   Value *Result = B.CreateSelect(Present, Theirs, Own, "shuffled");
