@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "JitModule.h"
 
+#include "Compiler.h"
 #include "ComputeCache.h"
 #include "HostTarget.h"
 #include "JitError.h"
@@ -17,22 +18,13 @@
 #include "LoadedModule.h"
 #include "Lowering.h"
 #include "passes/PassRegistry.h"
-#include "runtime/RuntimeLibrary.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Config/llvm-config.h"
-#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
-#include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Target/TargetMachine.h"
 
 #include <algorithm>
 #include <atomic>
@@ -145,84 +137,24 @@ struct Payload {
   }
 };
 
-/// Collects the errors LLVM reports through the context (instead of its
-/// default handler, which exits the process).
-struct DiagnosticCollector : DiagnosticHandler {
-  std::string *Errors;
-  explicit DiagnosticCollector(std::string *Errors) : Errors(Errors) {}
-  bool handleDiagnostics(const DiagnosticInfo &DI) override {
-    if (DI.getSeverity() == DS_Error) {
-      raw_string_ostream OS(*Errors);
-      DiagnosticPrinterRawOStream DP(OS);
-      if (!Errors->empty())
-        OS << " ";
-      DI.print(DP);
-    }
-    return true;
-  }
-};
-
 /// Compiles \p Image to an object file; fills \p Out with the payload.
 Expected<std::unique_ptr<MemoryBuffer>>
 compile(const loader::ModuleImage &Image, const JitOptions &Options,
         JitSession &Session, StringRef Key, Payload &Out) {
-  if (Image.Bitcode.empty())
-    return makeJitError(JitErrorKind::InvalidImage,
-                        "The module image holds no LLVM IR.");
-  orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
-  auto Lock = TSC.getLock();
-  LLVMContext &Ctx = *TSC.getContext();
-  std::string Diagnostics;
-  Ctx.setDiagnosticHandler(std::make_unique<DiagnosticCollector>(&Diagnostics));
-
-  StringRef Bytes(reinterpret_cast<const char *>(Image.Bitcode.data()),
-                  Image.Bitcode.size());
-  Expected<std::unique_ptr<Module>> Parsed =
-      parseBitcodeFile(MemoryBufferRef(Bytes, "module image"), Ctx);
-  if (!Parsed)
-    return makeJitError(JitErrorKind::InvalidImage,
-                        "The module's LLVM bitcode does not parse: " +
-                            toString(Parsed.takeError()));
-  Module &M = **Parsed;
-  std::string Problems;
-  raw_string_ostream OS(Problems);
-  if (verifyModule(M, &OS))
-    return makeJitError(JitErrorKind::InvalidImage,
-                        "The module's LLVM IR is invalid: " + Problems);
-  M.setModuleIdentifier(Key);
-
-  orc::JITTargetMachineBuilder Builder = Session.machineBuilder();
-  unsigned Level = std::min(Options.OptLevel, 3u);
-  Builder.setCodeGenOptLevel(Level == 0   ? CodeGenOptLevel::None
-                             : Level == 1 ? CodeGenOptLevel::Less
-                             : Level == 2 ? CodeGenOptLevel::Default
-                                          : CodeGenOptLevel::Aggressive);
-  Expected<std::unique_ptr<TargetMachine>> TM = Builder.createTargetMachine();
-  if (!TM)
-    return makeJitError(JitErrorKind::Internal,
-                        "No target machine for the host: " +
-                            toString(TM.takeError()));
-
-  LoweringState State;
-  State.Image = &Image;
-  State.TargetTriple = (*TM)->getTargetTriple().str();
-  State.DataLayout = (*TM)->createDataLayout().getStringRepresentation();
-  for (const auto &S : runtimeLibrary())
-    State.ExternalSymbols.insert(S.first());
-  for (const auto &S : Options.RuntimeSymbols)
-    State.ExternalSymbols.insert(S.first());
-  if (Error E = lowerAndOptimize(M, **TM, State, Level))
-    return E;
-
-  orc::SimpleCompiler Compiler(**TM);
-  Expected<std::unique_ptr<MemoryBuffer>> Object = Compiler(M);
+  Expected<std::unique_ptr<LoweredModule>> Lowered =
+      lowerImage(Image, Options, Session, Key);
+  if (!Lowered)
+    return Lowered.takeError();
+  LoweringState &State = (*Lowered)->State;
+  if (debugKnob("exec"))
+    for (const auto &R : State.FallbackReasons)
+      errs() << "cucpu: kernel " << R.first()
+             << " runs on the fallback engine: " << R.second << "\n";
+  auto Lock = (*Lowered)->Context.getLock();
+  Expected<std::unique_ptr<MemoryBuffer>> Object =
+      emitObject(*(*Lowered)->IR, **Lowered, Options);
   if (!Object)
-    return makeJitError(JitErrorKind::Internal,
-                        "Code generation failed: " +
-                            toString(Object.takeError()));
-  if (!Diagnostics.empty())
-    return makeJitError(JitErrorKind::Unsupported,
-                        "Code generation failed: " + Diagnostics);
+    return Object.takeError();
   Out.KernelShared = std::move(State.KernelShared);
   Out.GlobalSizes = std::move(State.GlobalSizes);
   Out.KernelFrame = std::move(State.KernelFrame);
@@ -250,9 +182,7 @@ JitModule::load(loader::ModuleImage Image, const JitOptions &Options) {
     return Session.takeError();
   auto Start = std::chrono::steady_clock::now();
   std::string Key = cacheKey(Image, Options);
-  ComputeCache Cache(Options.CachePath.empty() ? ComputeCache::defaultDirectory()
-                                               : Options.CachePath,
-                     Options.CacheMaxBytes);
+  ComputeCache Cache = computeCache(Options);
 
   std::unique_ptr<MemoryBuffer> Object;
   std::optional<Payload> Data;
@@ -336,5 +266,6 @@ JitModule::load(loader::ModuleImage Image, const JitOptions &Options) {
                         std::to_string(Ms) + " ms.\n";
   }
   return std::make_unique<LoadedModule>(std::move(Image), *JD,
-                                        std::move(Kernels), std::move(Globals));
+                                        std::move(Kernels), std::move(Globals),
+                                        std::move(Key), Options);
 }

@@ -11,6 +11,7 @@
 
 #include "JitAbi.h"
 #include "ModuleImage.h"
+#include "Specialization.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -73,6 +74,13 @@ public:
   virtual llvm::Expected<GlobalEntry> global(llvm::StringRef Name) const = 0;
   /// The image the module was loaded from.
   virtual const loader::ModuleImage &image() const = 0;
+  /// Kernel \p Name's block function compiled for blocks of \p Shape
+  /// (Specialization.h): from the compute cache, or compiled now (the
+  /// module's IR is lowered again the first time). Compiled once per shape;
+  /// thread-safe. Runs blocks of that shape only, with the generic block
+  /// function's frame.
+  virtual llvm::Expected<CucpuBlockEntry>
+  specializedBlock(llvm::StringRef Name, const BlockShape &Shape) = 0;
 };
 
 } // namespace cucpu::modules

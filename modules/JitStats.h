@@ -10,6 +10,9 @@ namespace cucpu::modules {
 uint64_t compiledModuleCount();
 /// How many module loads this process served from the compute cache.
 uint64_t cachedModuleCount();
+/// How many block functions this process compiled (compute-cache misses)
+/// and linked for a launch's block shape (Specialization.h).
+uint64_t specializedBlockCount();
 
 } // namespace cucpu::modules
 

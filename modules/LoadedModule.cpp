@@ -1,21 +1,38 @@
 //===- LoadedModule.cpp - A module image compiled into the JIT ------------===//
 #include "LoadedModule.h"
 
+#include "Compiler.h"
+#include "ComputeCache.h"
 #include "JitError.h"
 #include "JitSession.h"
+#include "JitStats.h"
+#include "Lowering.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
 
 using namespace llvm;
 using namespace cucpu::modules;
 
-LoadedModule::LoadedModule(loader::ModuleImage TheImage,
-                           orc::JITDylib &Dylib,
+namespace {
+std::atomic<uint64_t> Specializations{0};
+} // namespace
+
+uint64_t cucpu::modules::specializedBlockCount() { return Specializations; }
+
+LoadedModule::LoadedModule(loader::ModuleImage TheImage, orc::JITDylib &Dylib,
                            StringMap<KernelEntry> TheKernels,
-                           StringMap<GlobalEntry> TheGlobals)
+                           StringMap<GlobalEntry> TheGlobals,
+                           std::string TheKey, JitOptions TheOptions)
     : Image(std::move(TheImage)), Dylib(Dylib), Kernels(std::move(TheKernels)),
-      Globals(std::move(TheGlobals)) {
+      Globals(std::move(TheGlobals)), Key(std::move(TheKey)),
+      Options(std::move(TheOptions)) {
+  Options.InfoLog = nullptr; // The loader's, valid during the load only.
   // KernelEntry::Info points into our own copy of the image.
   for (auto &K : Kernels)
     for (const loader::KernelInfo &Info : Image.Kernels)
@@ -24,6 +41,7 @@ LoadedModule::LoadedModule(loader::ModuleImage TheImage,
 }
 
 LoadedModule::~LoadedModule() {
+  Lowered.reset();
   Expected<JitSession &> Session = JitSession::get();
   if (!Session) {
     consumeError(Session.takeError());
@@ -54,3 +72,70 @@ Expected<GlobalEntry> LoadedModule::global(StringRef Name) const {
 }
 
 std::string LoadedModule::dylibName() const { return Dylib.getName(); }
+
+Expected<CucpuBlockEntry>
+LoadedModule::specializedBlock(StringRef Name, const BlockShape &Shape) {
+  std::lock_guard<std::mutex> Lock(SpecializeMutex);
+  auto [It, New] = Specialized.try_emplace({Name.str(), Shape}, nullptr);
+  if (!New)
+    return It->second; // Null: it failed before (and said why then).
+  auto K = Kernels.find(Name);
+  if (K == Kernels.end() || !K->second.Block)
+    return makeJitError(JitErrorKind::NotFound,
+                        "Kernel " + Name + " has no block function.");
+  Expected<JitSession &> Session = JitSession::get();
+  if (!Session)
+    return Session.takeError();
+  std::string Symbol = specializedBlockName(Name, Shape);
+  SHA256 Hash;
+  Hash.update(Key + " " + Symbol);
+  std::string ObjectKey = toHex(Hash.final(), /*LowerCase=*/true);
+  ComputeCache Cache = computeCache(Options);
+  std::unique_ptr<MemoryBuffer> Object;
+  if (Options.CacheEnabled)
+    if (std::optional<CacheEntry> Entry = Cache.lookup(ObjectKey))
+      Object = std::move(Entry->Object);
+  bool Compiled = !Object;
+  if (!Object) {
+    Expected<std::unique_ptr<MemoryBuffer>> Fresh =
+        specializedObject(Name, Shape);
+    if (!Fresh)
+      return Fresh.takeError();
+    Object = std::move(*Fresh);
+    if (Options.CacheEnabled)
+      Cache.store(ObjectKey, "", Object->getMemBufferRef());
+  }
+  orc::LLJIT &J = Session->jit();
+  if (Error E = J.addObjectFile(Dylib, std::move(Object)))
+    return E;
+  Expected<orc::ExecutorAddr> Addr = J.lookup(Dylib, Symbol);
+  if (!Addr)
+    return Addr.takeError();
+  It->second = Addr->toPtr<CucpuBlockEntry>();
+  if (Compiled)
+    ++Specializations;
+  return It->second;
+}
+
+Expected<std::unique_ptr<MemoryBuffer>>
+LoadedModule::specializedObject(StringRef Name, const BlockShape &Shape) {
+  if (!Lowered) {
+    Expected<JitSession &> Session = JitSession::get();
+    if (!Session)
+      return Session.takeError();
+    Expected<std::unique_ptr<LoweredModule>> L =
+        lowerImage(Image, Options, *Session, Key);
+    if (!L)
+      return L.takeError();
+    Lowered = std::move(*L);
+  }
+  auto Lock = Lowered->Context.getLock();
+  Expected<std::unique_ptr<Module>> M =
+      specializeBlockFunction(*Lowered->IR, Name, Shape);
+  if (!M)
+    return M.takeError();
+  if (debugKnob("dump-ir"))
+    errs() << "*** cucpu: IR of " << (*M)->getModuleIdentifier() << " ***\n"
+           << **M;
+  return emitObject(**M, *Lowered, Options);
+}

@@ -70,8 +70,7 @@ Error runPipeline(Module &M, StringRef Pipeline, LoweringState &State,
   return Error::success();
 }
 
-Error lowerAndOptimize(Module &M, TargetMachine &TM, LoweringState &State,
-                       unsigned OptLevel) {
+Error lower(Module &M, TargetMachine &TM, LoweringState &State) {
   bool Dump = debugKnob("dump-ir");
   if (Dump)
     errs() << "*** cucpu: IR of " << M.getModuleIdentifier()
@@ -83,15 +82,16 @@ Error lowerAndOptimize(Module &M, TargetMachine &TM, LoweringState &State,
     return E;
   if (Dump)
     errs() << "*** cucpu: IR after the block functions ***\n" << M;
-  if (debugKnob("exec"))
-    for (const auto &R : State.FallbackReasons)
-      errs() << "cucpu: kernel " << R.first()
-             << " runs on the fallback engine: " << R.second << "\n";
+  return Error::success();
+}
+
+Error optimize(Module &M, TargetMachine &TM, LoweringState &State,
+               unsigned OptLevel) {
   std::string Optimizer =
       "default<O" + std::to_string(OptLevel > 3 ? 3 : OptLevel) + ">";
   if (Error E = runPipeline(M, Optimizer, State, &TM))
     return E;
-  if (Dump)
+  if (debugKnob("dump-ir"))
     errs() << "*** cucpu: IR after " << Optimizer << " ***\n" << M;
   return Error::success();
 }

@@ -20,10 +20,13 @@ namespace cucpu::modules {
 llvm::Error runPipeline(llvm::Module &M, llvm::StringRef Pipeline,
                         LoweringState &State, llvm::TargetMachine *TM);
 
-/// Lowers \p M (loweringPipeline()) and optimizes it at \p OptLevel (0-3)
-/// for \p TM.
-llvm::Error lowerAndOptimize(llvm::Module &M, llvm::TargetMachine &TM,
-                             LoweringState &State, unsigned OptLevel);
+/// Lowers \p M for \p TM: loweringPipeline(), then blockFunctionPipeline().
+llvm::Error lower(llvm::Module &M, llvm::TargetMachine &TM,
+                  LoweringState &State);
+
+/// Optimizes the lowered \p M at \p OptLevel (0-3) for \p TM.
+llvm::Error optimize(llvm::Module &M, llvm::TargetMachine &TM,
+                     LoweringState &State, unsigned OptLevel);
 
 /// Whether CUCPU_DEBUG (comma-separated) contains \p Knob.
 bool debugKnob(llvm::StringRef Knob);

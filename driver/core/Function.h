@@ -21,6 +21,7 @@
 #include "llvm/Support/Error.h"
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -78,6 +79,10 @@ public:
   llvm::Error setParam(int Offset, const void *Data, unsigned Bytes);
   /// A copy of the legacy state for a launch; takes a pending overflow.
   LegacyLaunchState takeLegacyState();
+  /// Counts a launch; returns how many came before it.
+  uint64_t countLaunch() {
+    return Launches.fetch_add(1, std::memory_order_relaxed);
+  }
 
 private:
   std::weak_ptr<Module> Owner;
@@ -91,6 +96,7 @@ private:
   int MaxDynamicShared;
   int Carveout = -1;
   int CacheConfig = CU_FUNC_CACHE_PREFER_NONE;
+  std::atomic<uint64_t> Launches{0};
 };
 
 } // namespace cucpu

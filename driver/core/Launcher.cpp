@@ -5,7 +5,10 @@
 #include "core/ExecutionEngine.h"
 #include "core/Module.h"
 
+#include "Lowering.h"
+
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -24,13 +27,63 @@ bool launchBlocking() {
   return Blocking;
 }
 
-/// CUCPU_EXEC=fallback: every kernel runs on the fiber engine.
-bool forceFallback() {
-  static const bool Fallback = [] {
+/// How kernels run, from CUCPU_EXEC (docs/execution-model.md).
+enum class ExecMode {
+  Auto,        ///< Block functions, specialized for launches worth it.
+  Specialized, ///< "specialized": always specialized (failures fail).
+  Generic,     ///< "generic": block functions for any shape only.
+  Fallback     ///< "fallback": the fiber engine for every kernel.
+};
+
+ExecMode execMode() {
+  static const ExecMode Mode = [] {
     const char *V = std::getenv("CUCPU_EXEC");
-    return V && std::strcmp(V, "fallback") == 0;
+    if (!V)
+      return ExecMode::Auto;
+    if (std::strcmp(V, "fallback") == 0)
+      return ExecMode::Fallback;
+    if (std::strcmp(V, "generic") == 0)
+      return ExecMode::Generic;
+    if (std::strcmp(V, "specialized") == 0)
+      return ExecMode::Specialized;
+    return ExecMode::Auto;
   }();
-  return Fallback;
+  return Mode;
+}
+
+/// Whether a launch pays for compiling a block function for its shape: a
+/// large grid, or a kernel launched often.
+bool worthSpecializing(uint64_t Threads, uint64_t EarlierLaunches) {
+  constexpr uint64_t ManyThreads = 1 << 16;
+  constexpr uint64_t ManyLaunches = 16;
+  return Threads >= ManyThreads || EarlierLaunches >= ManyLaunches;
+}
+
+/// The block function for a launch of \p F with blocks of \p Block: the
+/// one specialized for that shape when \p Mode asks for it, else F's own.
+llvm::Expected<CucpuBlockEntry> chooseBlockEntry(Function &F, Module &Mod,
+                                                 const LaunchRequest &R,
+                                                 ExecMode Mode) {
+  uint64_t Threads = uint64_t(R.Grid[0]) * R.Grid[1] * R.Grid[2] * R.Block[0] *
+                     R.Block[1] * R.Block[2];
+  uint64_t Earlier = F.countLaunch();
+  if (Mode == ExecMode::Generic ||
+      (Mode == ExecMode::Auto && !worthSpecializing(Threads, Earlier)))
+    return F.kernel().Block;
+  llvm::Expected<CucpuBlockEntry> Entry =
+      Mod.specializedBlock(F.name(), R.Block);
+  if (!Entry) {
+    if (Mode == ExecMode::Specialized)
+      return Entry.takeError();
+    std::string Message;
+    (void)toResult(Entry.takeError(), Message);
+    if (modules::debugKnob("exec"))
+      llvm::errs() << "cucpu: kernel " << F.name()
+                   << " runs its block function for any shape: " << Message
+                   << "\n";
+    return F.kernel().Block;
+  }
+  return *Entry ? *Entry : F.kernel().Block;
 }
 
 /// Largest per-block frame a block function may use; beyond it the kernel
@@ -101,9 +154,13 @@ llvm::Error cucpu::launchFunction(Function &F,
   C.KernelName = F.name();
   C.Grid = R.Grid;
   C.Block = R.Block;
-  if (F.kernel().Block && !forceFallback() &&
+  ExecMode Mode = execMode();
+  if (F.kernel().Block && Mode != ExecMode::Fallback &&
       uint64_t(F.kernel().FrameBytes) * Threads <= MaxBlockFrameBytes) {
-    C.BlockEntry = F.kernel().Block;
+    llvm::Expected<CucpuBlockEntry> Block = chooseBlockEntry(F, *Mod, R, Mode);
+    if (!Block)
+      return Block.takeError();
+    C.BlockEntry = *Block;
     C.FrameBytes = F.kernel().FrameBytes;
   }
   C.StaticShared = F.kernel().StaticShared;

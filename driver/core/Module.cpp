@@ -220,3 +220,13 @@ Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
         llvm::formatv("The module is {0}: {1}", loader::describe(Kind), Why));
   }
 }
+
+llvm::Expected<CucpuBlockEntry>
+Module::specializedBlock(llvm::StringRef Name,
+                         const std::array<unsigned, 3> &Shape) {
+  llvm::Expected<CucpuBlockEntry> Entry =
+      Jit->specializedBlock(Name, {Shape[0], Shape[1], Shape[2]});
+  if (!Entry)
+    return toCuError(Entry.takeError());
+  return *Entry;
+}

@@ -64,6 +64,10 @@ public:
   }
   /// The variable named \p Name (CUDA_ERROR_NOT_FOUND if none).
   llvm::Expected<modules::GlobalEntry> global(llvm::StringRef Name) const;
+  /// Kernel \p Name's block function compiled for blocks of \p Shape
+  /// (modules/Specialization.h); null if an earlier attempt failed.
+  llvm::Expected<CucpuBlockEntry>
+  specializedBlock(llvm::StringRef Name, const std::array<unsigned, 3> &Shape);
   /// Whether the image declares a texture reference named \p Name.
   bool hasTexRef(llvm::StringRef Name) const;
 

@@ -1,22 +1,23 @@
 //===- PassRegistry.cpp - The GPU-to-CPU passes by name -------------------===//
 #include "PassRegistry.h"
 
-#include "NvvmReflectPass.h"
+#include "BlockFunctionPass.h"
+#include "CheckLoweredPass.h"
+#include "DeviceCallsPass.h"
+#include "ExportGlobalsPass.h"
 #include "FindKernelsPass.h"
+#include "GlobalsPass.h"
 #include "HostTargetPass.h"
-#include "ThreadArgPass.h"
+#include "KernelEntryPass.h"
+#include "MathIntrinsicsPass.h"
+#include "NvvmMathPass.h"
+#include "NvvmMemoryPass.h"
+#include "NvvmReflectPass.h"
+#include "SharedMemoryPass.h"
 #include "SpecialRegistersPass.h"
 #include "SyncPass.h"
-#include "DeviceCallsPass.h"
-#include "NvvmMemoryPass.h"
-#include "NvvmMathPass.h"
-#include "SharedMemoryPass.h"
-#include "GlobalsPass.h"
-#include "KernelEntryPass.h"
-#include "CheckLoweredPass.h"
+#include "ThreadArgPass.h"
 #include "WorkFunctionPass.h"
-#include "MathIntrinsicsPass.h"
-#include "BlockFunctionPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
 
@@ -88,6 +89,10 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
           MPM.addPass(BlockFunctionPass(State));
           return true;
         }
+        if (Name == ExportGlobalsPass::PipelineName) {
+          MPM.addPass(ExportGlobalsPass());
+          return true;
+        }
         if (Name == CheckLoweredPass::PipelineName) {
           MPM.addPass(CheckLoweredPass(State));
           return true;
@@ -107,8 +112,11 @@ StringRef loweringPipeline() {
 StringRef blockFunctionPipeline() {
   // Work functions get everything that meets other threads inlined; SROA
   // and friends then leave few values and little private memory to carry
-  // across barriers before the regions are formed.
-  return "cucpu-work-functions,function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>,simplifycfg),cucpu-block-functions";
+  // across barriers before the regions are formed. Variables are exported
+  // last, for the block functions specialized at launch (Specialization.h).
+  return "cucpu-work-functions,function(sroa,early-cse,simplifycfg,instcombine<"
+         "no-verify-fixpoint>,simplifycfg),cucpu-block-functions,cucpu-export-"
+         "globals";
 }
 
 } // namespace cucpu::modules

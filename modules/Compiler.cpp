@@ -1,0 +1,130 @@
+//===- Compiler.cpp - From a module image's IR to an object file ----------===//
+#include "Compiler.h"
+
+#include "JitError.h"
+#include "JitSession.h"
+#include "Lowering.h"
+#include "runtime/RuntimeLibrary.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace cucpu;
+using namespace cucpu::modules;
+
+namespace {
+
+/// Collects the errors LLVM reports through the context (instead of its
+/// default handler, which exits the process).
+struct DiagnosticCollector : DiagnosticHandler {
+  std::string *Errors;
+  explicit DiagnosticCollector(std::string *Errors) : Errors(Errors) {}
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    if (DI.getSeverity() == DS_Error) {
+      raw_string_ostream OS(*Errors);
+      DiagnosticPrinterRawOStream DP(OS);
+      if (!Errors->empty())
+        OS << " ";
+      DI.print(DP);
+    }
+    return true;
+  }
+};
+
+unsigned optLevel(const JitOptions &Options) {
+  return std::min(Options.OptLevel, 3u);
+}
+
+} // namespace
+
+ComputeCache cucpu::modules::computeCache(const JitOptions &Options) {
+  return ComputeCache(Options.CachePath.empty()
+                          ? ComputeCache::defaultDirectory()
+                          : Options.CachePath,
+                      Options.CacheMaxBytes);
+}
+
+Expected<std::unique_ptr<LoweredModule>>
+cucpu::modules::lowerImage(const loader::ModuleImage &Image,
+                           const JitOptions &Options, JitSession &Session,
+                           StringRef Key) {
+  if (Image.Bitcode.empty())
+    return makeJitError(JitErrorKind::InvalidImage,
+                        "The module image holds no LLVM IR.");
+  auto L = std::make_unique<LoweredModule>();
+  L->Context = orc::ThreadSafeContext(std::make_unique<LLVMContext>());
+  L->Diagnostics = std::make_unique<std::string>();
+  auto Lock = L->Context.getLock();
+  LLVMContext &Ctx = *L->Context.getContext();
+  Ctx.setDiagnosticHandler(
+      std::make_unique<DiagnosticCollector>(L->Diagnostics.get()));
+
+  StringRef Bytes(reinterpret_cast<const char *>(Image.Bitcode.data()),
+                  Image.Bitcode.size());
+  Expected<std::unique_ptr<Module>> Parsed =
+      parseBitcodeFile(MemoryBufferRef(Bytes, "module image"), Ctx);
+  if (!Parsed)
+    return makeJitError(JitErrorKind::InvalidImage,
+                        "The module's LLVM bitcode does not parse: " +
+                            toString(Parsed.takeError()));
+  L->IR = std::move(*Parsed);
+  Module &M = *L->IR;
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(M, &OS))
+    return makeJitError(JitErrorKind::InvalidImage,
+                        "The module's LLVM IR is invalid: " + Problems);
+  M.setModuleIdentifier(Key);
+
+  orc::JITTargetMachineBuilder Builder = Session.machineBuilder();
+  unsigned Level = optLevel(Options);
+  Builder.setCodeGenOptLevel(Level == 0   ? CodeGenOptLevel::None
+                             : Level == 1 ? CodeGenOptLevel::Less
+                             : Level == 2 ? CodeGenOptLevel::Default
+                                          : CodeGenOptLevel::Aggressive);
+  Expected<std::unique_ptr<TargetMachine>> TM = Builder.createTargetMachine();
+  if (!TM)
+    return makeJitError(JitErrorKind::Internal,
+                        "No target machine for the host: " +
+                            toString(TM.takeError()));
+  L->Machine = std::move(*TM);
+
+  LoweringState &State = L->State;
+  State.Image = &Image;
+  State.TargetTriple = L->Machine->getTargetTriple().str();
+  State.DataLayout = L->Machine->createDataLayout().getStringRepresentation();
+  for (const auto &S : runtimeLibrary())
+    State.ExternalSymbols.insert(S.first());
+  for (const auto &S : Options.RuntimeSymbols)
+    State.ExternalSymbols.insert(S.first());
+  if (Error E = lower(M, *L->Machine, State))
+    return E;
+  State.Image = nullptr; // The caller's image need not outlive this.
+  return L;
+}
+
+Expected<std::unique_ptr<MemoryBuffer>>
+cucpu::modules::emitObject(Module &M, LoweredModule &Lowered,
+                           const JitOptions &Options) {
+  if (Error E = optimize(M, *Lowered.Machine, Lowered.State, optLevel(Options)))
+    return E;
+  orc::SimpleCompiler Compiler(*Lowered.Machine);
+  Expected<std::unique_ptr<MemoryBuffer>> Object = Compiler(M);
+  if (!Object)
+    return makeJitError(JitErrorKind::Internal,
+                        "Code generation failed: " +
+                            toString(Object.takeError()));
+  if (!Lowered.Diagnostics->empty())
+    return makeJitError(JitErrorKind::Unsupported,
+                        "Code generation failed: " + *Lowered.Diagnostics);
+  return std::move(*Object);
+}

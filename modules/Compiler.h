@@ -1,0 +1,56 @@
+//===- Compiler.h - From a module image's IR to an object file ----*- C++
+//-*-===//
+//
+// The steps JitModule::load and the launch-time specializations share:
+// parse and verify the image's bitcode, lower it to the host
+// (modules/passes), optimize, and generate code for the host CPU.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_MODULES_COMPILER_H
+#define CUCPU_MODULES_COMPILER_H
+
+#include "ComputeCache.h"
+#include "JitModule.h"
+#include "passes/LoweringState.h"
+
+#include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <memory>
+#include <string>
+
+namespace cucpu::modules {
+
+class JitSession;
+
+/// An image's IR lowered for the host, not yet optimized, with its context
+/// and a target machine for the host. Use under Context's lock.
+struct LoweredModule {
+  llvm::orc::ThreadSafeContext Context;
+  std::unique_ptr<llvm::Module> IR;
+  std::unique_ptr<llvm::TargetMachine> Machine;
+  LoweringState State;
+  /// Errors LLVM reported through the context (code generation).
+  std::unique_ptr<std::string> Diagnostics;
+};
+
+/// The compute cache \p Options name.
+ComputeCache computeCache(const JitOptions &Options);
+
+/// Parses and verifies \p Image's IR, names the module \p Key and lowers it.
+/// Errors: an invalid image (JitErrorKind::InvalidImage) or a compiler
+/// failure.
+llvm::Expected<std::unique_ptr<LoweredModule>>
+lowerImage(const loader::ModuleImage &Image, const JitOptions &Options,
+           JitSession &Session, llvm::StringRef Key);
+
+/// Optimizes \p M (in \p Lowered's context) at \p Options' level and
+/// generates its object file.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+emitObject(llvm::Module &M, LoweredModule &Lowered, const JitOptions &Options);
+
+} // namespace cucpu::modules
+
+#endif // CUCPU_MODULES_COMPILER_H

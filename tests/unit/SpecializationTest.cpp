@@ -1,0 +1,206 @@
+//===- SpecializationTest.cpp - Block functions compiled for a launch's shape
+//===//
+//
+// Large launches run a block function compiled for their block shape, in an
+// object of its own beside the module's (modules/Specialization.h). These
+// tests check, through the cu* API, that it sees the shape it was compiled
+// for, that it is compiled once per shape, and that it shares the module's
+// variables (a private one too) with the module's own code.
+//
+//===----------------------------------------------------------------------===//
+#include "IrBitcode.h"
+#include "JitStats.h"
+#include "ModuleImage.h"
+
+#include <cuda.h>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#define ASSERT_CU(Want, Call)                                                  \
+  ASSERT_EQ(static_cast<int>(Want), static_cast<int>(Call))
+
+namespace {
+
+// shape(out): every thread counts itself in @hits (private) and @seen, then
+// after a barrier writes ntid.x * 10000 + ntid.y * 100 + ntid.z at its
+// global linear index. count(out): out[0] = @hits, out[1] = @seen.
+const char *ShapeIr = R"(
+target triple = "nvptx64-nvidia-cuda"
+@hits = private addrspace(1) global i32 0, align 4
+@seen = internal addrspace(1) global i32 0, align 4
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare void @llvm.nvvm.barrier0()
+
+define void @shape(ptr %out) {
+  %h = atomicrmw add ptr addrspace(1) @hits, i32 1 monotonic
+  %s = atomicrmw add ptr addrspace(1) @seen, i32 1 monotonic
+  call void @llvm.nvvm.barrier0()
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %tz = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %ny = call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+  %nz = call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %nxy = mul i32 %nx, %ny
+  %n = mul i32 %nxy, %nz
+  %zpart = mul i32 %tz, %nxy
+  %ypart = mul i32 %ty, %nx
+  %l0 = add i32 %zpart, %ypart
+  %l = add i32 %l0, %tx
+  %b = mul i32 %bx, %n
+  %g = add i32 %b, %l
+  %v0 = mul i32 %nx, 10000
+  %v1 = mul i32 %ny, 100
+  %v2 = add i32 %v0, %v1
+  %v = add i32 %v2, %nz
+  %gi = zext i32 %g to i64
+  %p = getelementptr i32, ptr %out, i64 %gi
+  store i32 %v, ptr %p
+  ret void
+}
+
+define void @count(ptr %out) {
+  %h = load i32, ptr addrspace(1) @hits
+  store i32 %h, ptr %out
+  %s = load i32, ptr addrspace(1) @seen
+  %p = getelementptr i32, ptr %out, i64 1
+  store i32 %s, ptr %p
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1}
+!0 = !{ptr @shape, !"kernel", i32 1}
+!1 = !{ptr @count, !"kernel", i32 1}
+)";
+
+std::vector<uint8_t> shapeImage() {
+  std::vector<uint8_t> Bytes = cucpu::testing::bitcodeOf(ShapeIr);
+  if (Bytes.empty())
+    return {};
+  cucpu::loader::ModuleImage I;
+  I.Producer = "SpecializationTest";
+  I.TargetArch = "sm_75";
+  cucpu::loader::KernelInfo Shape;
+  Shape.Name = "shape";
+  Shape.Params = {{0, 8, 8}};
+  Shape.ParamBytes = 8;
+  Shape.Uses = cucpu::loader::UsesBarrier | cucpu::loader::UsesAtomics;
+  cucpu::loader::KernelInfo Count = Shape;
+  Count.Name = "count";
+  Count.Uses = 0;
+  I.Kernels = {Shape, Count};
+  I.Bitcode = std::move(Bytes);
+  auto Image = cucpu::loader::writeImage(I);
+  if (!Image) {
+    ADD_FAILURE() << llvm::toString(Image.takeError());
+    return {};
+  }
+  return *Image;
+}
+
+/// Threads per launch: enough for a launch to be worth specializing.
+constexpr unsigned Blocks = 256, Threads = 256;
+
+class Specialization : public ::testing::Test {
+protected:
+  void SetUp() override {
+    // Compile every time: the counts below are of compilations.
+    setenv("CUDA_CACHE_DISABLE", "1", 1);
+    ASSERT_CU(CUDA_SUCCESS, cuInit(0));
+    CUdevice Dev;
+    ASSERT_CU(CUDA_SUCCESS, cuDeviceGet(&Dev, 0));
+    ASSERT_CU(CUDA_SUCCESS, cuCtxCreate(&Ctx, 0, Dev));
+    Image = shapeImage();
+    ASSERT_FALSE(Image.empty()) << "the test image could be built";
+    ASSERT_CU(CUDA_SUCCESS, cuModuleLoadData(&Mod, Image.data()));
+    ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&Shape, Mod, "shape"));
+    ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&Count, Mod, "count"));
+    ASSERT_CU(CUDA_SUCCESS,
+              cuMemAlloc(&Out, size_t(Blocks) * Threads * sizeof(int)));
+  }
+  void TearDown() override {
+    cuCtxDestroy(Ctx);
+    unsetenv("CUDA_CACHE_DISABLE");
+  }
+
+  /// Launches shape() with blocks of \p X x \p Y x \p Z (X * Y * Z ==
+  /// Threads) and checks what every thread wrote.
+  void launchShape(unsigned X, unsigned Y, unsigned Z) {
+    ASSERT_CU(CUDA_SUCCESS, cuMemsetD32(Out, 0, size_t(Blocks) * Threads));
+    void *Args[] = {&Out};
+    ASSERT_CU(CUDA_SUCCESS, cuLaunchKernel(Shape, Blocks, 1, 1, X, Y, Z, 0,
+                                           nullptr, Args, nullptr));
+    ASSERT_CU(CUDA_SUCCESS, cuCtxSynchronize());
+    std::vector<int> Got(size_t(Blocks) * Threads);
+    ASSERT_CU(CUDA_SUCCESS,
+              cuMemcpyDtoH(Got.data(), Out, Got.size() * sizeof(int)));
+    int Want = int(X * 10000 + Y * 100 + Z);
+    for (size_t I = 0; I < Got.size(); ++I)
+      ASSERT_EQ(Want, Got[I])
+          << "thread " << I << " of blocks " << X << "x" << Y << "x" << Z;
+  }
+
+  std::array<int, 2> counts() {
+    void *Args[] = {&Out};
+    std::array<int, 2> Got{};
+    EXPECT_EQ(CUDA_SUCCESS, cuLaunchKernel(Count, 1, 1, 1, 1, 1, 1, 0, nullptr,
+                                           Args, nullptr));
+    EXPECT_EQ(CUDA_SUCCESS, cuMemcpyDtoH(Got.data(), Out, sizeof(Got)));
+    return Got;
+  }
+
+  CUcontext Ctx = nullptr;
+  CUmodule Mod = nullptr;
+  CUfunction Shape = nullptr, Count = nullptr;
+  CUdeviceptr Out = 0;
+  std::vector<uint8_t> Image;
+};
+
+} // namespace
+
+/// Whether CUCPU_EXEC lets large launches specialize.
+bool specializing() {
+  const char *Mode = std::getenv("CUCPU_EXEC");
+  return !Mode || std::string(Mode) == "specialized";
+}
+
+TEST_F(Specialization, EachShapeIsCompiledOnceAndSeesItsShape) {
+  if (!specializing())
+    GTEST_SKIP() << "CUCPU_EXEC turns specialization off";
+  uint64_t Before = cucpu::modules::specializedBlockCount();
+  launchShape(256, 1, 1);
+  launchShape(64, 2, 2);
+  launchShape(16, 4, 4);
+  EXPECT_EQ(Before + 3, cucpu::modules::specializedBlockCount());
+  launchShape(64, 2, 2);
+  launchShape(256, 1, 1);
+  EXPECT_EQ(Before + 3, cucpu::modules::specializedBlockCount())
+      << "a shape seen before reuses its block function";
+}
+
+TEST_F(Specialization, SharesTheModulesVariables) {
+  if (!specializing())
+    GTEST_SKIP() << "CUCPU_EXEC turns specialization off";
+  uint64_t Before = cucpu::modules::specializedBlockCount();
+  launchShape(256, 1, 1);
+  launchShape(32, 8, 1);
+  ASSERT_EQ(Before + 2, cucpu::modules::specializedBlockCount())
+      << "both ran a specialized block function";
+  // count() is a one-thread launch: the module's own code reads what the
+  // specialized block functions wrote.
+  std::array<int, 2> Got = counts();
+  EXPECT_EQ(int(2 * Blocks * Threads), Got[0]) << "the private variable";
+  EXPECT_EQ(int(2 * Blocks * Threads), Got[1]) << "the internal variable";
+}
