@@ -121,6 +121,10 @@ constexpr unsigned ParityShift = 16;
 constexpr uint32_t IdMask = (1u << ParityShift) - 1;
 constexpr uint32_t ExitTag = 0x7fffffff;
 
+/// Metadata on the plain loads and stores that replace an atomic operation
+/// on shared memory.
+constexpr const char *SharedAtomicMark = "cucpu.shared.atomic";
+
 class BlockFunctionBuilder {
 public:
   BlockFunctionBuilder(Function &W, StringRef Kernel)
@@ -153,6 +157,8 @@ private:
   Value *frameAddress(IRBuilder<> &B, uint64_t Offset, uint64_t Size,
                       Value *Thread = nullptr);
   std::optional<std::string> checkAllocas();
+  /// Fills UniformExit (BlockFunctionExits.cpp).
+  void findUniformExits();
   void allocasToFrame();
   void splitLiveValues();
   bool keepUniform(Instruction &I);
@@ -176,7 +182,15 @@ private:
   SmallVector<BasicBlock *, 16> regionBlocks(BasicBlock *Start);
   void emitRegionBody(IRBuilder<> &B, unsigned Region, Value *Tx, Value *Ty,
                       Value *Tz, Value *Linear, Value *FilterTag,
-                      Value *NextParity, Instruction *HoistPoint);
+                      Value *NextParity, Instruction *HoistPoint,
+                      MDNode *Group);
+  /// Keeps LLVM from unrolling \p L (a scan over places) before vectorizing.
+  void keepRolled(Loop &L);
+  /// A new access group for the memory accesses of one thread loop.
+  MDNode *parallelAccessGroup();
+  /// Marks \p L's iterations as free of dependences through the accesses
+  /// of \p Group (llvm.loop.parallel_accesses).
+  void markParallel(Loop &L, MDNode *Group);
   Value *tagOf(IRBuilder<> &B, Value *Id, Value *Parity);
   /// Where the place of thread \p Linear is (PlaceSlot: one int32 per thread).
   Value *placeAddress(IRBuilder<> &B, Value *Linear);
@@ -191,6 +205,9 @@ private:
                             BasicBlock *After);
   bool reachesWarpOperation(unsigned Region);
   void emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished);
+  /// After a region that every thread ran and left for the same place: the
+  /// next round runs the region there for all threads (or the block ends).
+  void emitAllAtOnePlace(BasicBlock *Finished);
   void emitPresentMask(llvm::IRBuilder<> &B, llvm::Value *Base,
                        llvm::Value *Count, llvm::Value *Tag);
   void emitWarpLoops();
@@ -208,6 +225,8 @@ private:
   /// Sync points 1..LoopBarrierCount are loop barriers.
   unsigned LoopBarrierCount = 0;
   std::optional<ThreadDivergence> Divergence;
+  /// Per region: whether all threads that run it reach the same next place.
+  SmallVector<bool, 8> UniformExit;
   /// Loads of a uniform value kept once per block (keepUniform), with its
   /// frame offset: each region does them once, before its thread loop.
   DenseMap<LoadInst *, uint64_t> UniformLoads;
@@ -226,6 +245,11 @@ private:
   AllocaInst *RegionVar = nullptr;
   /// Whether every thread waits at the round's one region (i32 0/1).
   AllocaInst *AllHere = nullptr;
+  /// Where a region with a uniform exit goes once every thread ran it.
+  BasicBlock *AllAtOnePlace = nullptr;
+  /// Kernels with warp operations: where warps go on after a region that
+  /// reaches one.
+  BasicBlock *ByWarps = nullptr;
   BasicBlock *Dispatch = nullptr;
 };
 

@@ -94,7 +94,8 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
                                           Value *Tx, Value *Ty, Value *Tz,
                                           Value *Linear, Value *FilterTag,
                                           Value *NextParity,
-                                          Instruction *HoistPoint) {
+                                          Instruction *HoistPoint,
+                                          MDNode *Group) {
   bool HasSync = !Syncs.empty();
   BasicBlock *Start =
       Region == 0 ? &W.getEntryBlock() : Syncs[Region - 1].Resume;
@@ -161,18 +162,38 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   }
   // Without barriers the region is the whole kernel: allocas stay private
   // to the iteration (one copy, reused), so they move to the entry.
+  bool SharedPrivateMemory = false;
   if (!HasSync) {
     BasicBlock &Entry = BF->getEntryBlock();
     for (BasicBlock *C : Clones)
       for (Instruction &I : make_early_inc_range(*C))
-        if (auto *A = dyn_cast<AllocaInst>(&I); A && A->isStaticAlloca())
+        if (auto *A = dyn_cast<AllocaInst>(&I); A && A->isStaticAlloca()) {
           A->moveBefore(&*Entry.getFirstNonPHIOrDbgOrAlloca());
+          SharedPrivateMemory = true;
+        }
   }
+
+  // The region's memory accesses by different threads are unordered (they
+  // would race), except the shared atomics made plain, and those to private
+  // memory that all threads reuse.
+  auto Tag = [&](Instruction &I) {
+    if (SharedPrivateMemory)
+      return;
+    auto *L = dyn_cast<LoadInst>(&I);
+    auto *S = dyn_cast<StoreInst>(&I);
+    if ((L && !L->isVolatile()) || (S && !S->isVolatile()))
+      if (!I.getMetadata(SharedAtomicMark))
+        I.setMetadata(LLVMContext::MD_access_group, Group);
+  };
+  for (BasicBlock *C : Clones)
+    for (Instruction &I : *C)
+      Tag(I);
 
   BasicBlock *RegionEntry = cast<BasicBlock>(VMap[Start]);
   if (FilterTag) {
     // Threads elsewhere (exited, or waiting at another barrier) skip it.
-    Value *At = B.CreateAlignedLoad(i32(), AtAddr, Align(4), "at");
+    LoadInst *At = B.CreateAlignedLoad(i32(), AtAddr, Align(4), "at");
+    Tag(*At);
     BasicBlock *Here = B.GetInsertBlock();
     B.CreateCondBr(B.CreateICmpNE(At, FilterTag), Done, RegionEntry);
     NewAt->addIncoming(At, Here);
@@ -181,7 +202,32 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   }
   B.SetInsertPoint(Done);
   if (HasSync)
-    B.CreateAlignedStore(NewAt, AtAddr, Align(4));
+    Tag(*B.CreateAlignedStore(NewAt, AtAddr, Align(4)));
+}
+
+void BlockFunctionBuilder::keepRolled(Loop &L) {
+  // With a constant trip count (a specialized block shape) LLVM would unroll
+  // the loop fully before the vectorizer sees it: 32 scalar steps where a
+  // few vector operations do.
+  MDNode *Disable =
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")});
+  MDNode *Id = MDNode::getDistinct(Ctx, {nullptr, Disable});
+  Id->replaceOperandWith(0, Id);
+  L.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, Id);
+}
+
+MDNode *BlockFunctionBuilder::parallelAccessGroup() {
+  return MDNode::getDistinct(Ctx, {});
+}
+
+void BlockFunctionBuilder::markParallel(Loop &L, MDNode *Group) {
+  // The loop's iterations are threads: nothing orders their accesses, so
+  // LLVM may vectorize without proving them independent.
+  MDNode *Parallel = MDNode::get(
+      Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group});
+  MDNode *Id = MDNode::getDistinct(Ctx, {nullptr, Parallel});
+  Id->replaceOperandWith(0, Id);
+  L.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, Id);
 }
 
 Value *BlockFunctionBuilder::placeAddress(IRBuilder<> &B, Value *Linear) {
@@ -218,6 +264,7 @@ BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
   Max->addIncoming(NextMax, L.Latch);
   Exits->addIncoming(NextExits, L.Latch);
   endLoop(B, L);
+  keepRolled(L);
   PHINode *FinalMin = B.CreatePHI(i32(), 1, Name + ".lo");
   PHINode *FinalMax = B.CreatePHI(i32(), 1, Name + ".hi");
   PHINode *FinalExits = B.CreatePHI(i32(), 1, Name + ".gone");
@@ -258,7 +305,7 @@ void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
                                                 Value *P, BasicBlock *After) {
   Value *NextParity =
       B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
-  auto EmitLoops = [&](Value *Filter) {
+  auto EmitLoops = [&](Value *Filter, BasicBlock *Then) {
     BasicBlock *Preheader = B.GetInsertBlock();
     Loop Z = beginLoop(B, Dim[2], "z" + Twine(Region));
     Loop Y = beginLoop(B, Dim[1], "y" + Twine(Region));
@@ -268,15 +315,23 @@ void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
                     Dim[0], "row", true, true);
     Loop X = beginLoop(B, Dim[0], "x" + Twine(Region));
     Value *Linear = B.CreateAdd(Row, X.IV, "linear", true, true);
+    MDNode *Group = parallelAccessGroup();
     emitRegionBody(B, Region, X.IV, Y.IV, Z.IV, Linear, Filter, NextParity,
-                   Preheader->getTerminator());
+                   Preheader->getTerminator(), Group);
     endLoop(B, X);
+    markParallel(X, Group);
     endLoop(B, Y);
     endLoop(B, Z);
-    B.CreateBr(After);
+    B.CreateBr(Then);
   };
+  // When every thread ran the region and it has a uniform exit, all are at
+  // one place: no need to look at each. (Not when the warps go on.)
+  BasicBlock *AfterAll =
+      !UniformExit.empty() && UniformExit[Region] && After != ByWarps
+          ? AllAtOnePlace
+          : After;
   if (Region == 0) {
-    EmitLoops(nullptr);
+    EmitLoops(nullptr, AfterAll);
     return;
   }
   // Two versions: when every thread waits here (no thread exited, all at
@@ -287,9 +342,26 @@ void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
   B.CreateCondBr(B.CreateICmpNE(B.CreateLoad(i32(), AllHere), B.getInt32(0)),
                  Everyone, Some);
   B.SetInsertPoint(Everyone);
-  EmitLoops(nullptr);
+  EmitLoops(nullptr, AfterAll);
   B.SetInsertPoint(Some);
-  EmitLoops(tagOf(B, B.getInt32(Region), P));
+  EmitLoops(tagOf(B, B.getInt32(Region), P), After);
+}
+
+void BlockFunctionBuilder::emitAllAtOnePlace(BasicBlock *Finished) {
+  AllAtOnePlace = BasicBlock::Create(Ctx, "all.at.one.place", BF);
+  IRBuilder<> B(AllAtOnePlace);
+  Value *At = B.CreateAlignedLoad(i32(), placeAddress(B, B.getInt32(0)),
+                                  Align(4), "at.first");
+  BasicBlock *Next = BasicBlock::Create(Ctx, "all.next", BF);
+  B.CreateCondBr(B.CreateICmpEQ(At, B.getInt32(ExitTag)), Finished, Next);
+  B.SetInsertPoint(Next);
+  Value *Id = B.CreateAnd(At, IdMask, "id");
+  B.CreateStore(Id, Lo);
+  B.CreateStore(Id, Hi);
+  B.CreateStore(B.getInt32(1), AllHere);
+  B.CreateStore(B.CreateXor(B.CreateLoad(i32(), Parity), B.getInt32(1)),
+                Parity);
+  B.CreateBr(Dispatch);
 }
 
 bool BlockFunctionBuilder::reachesWarpOperation(unsigned Region) {
@@ -337,6 +409,7 @@ void BlockFunctionBuilder::emitBlockLoops() {
   IRBuilder<> B(Dispatch);
   BasicBlock *Finished = BasicBlock::Create(Ctx, "finished", BF);
   IRBuilder<>(Finished).CreateRet(B.getInt32(CucpuBlockDone));
+  emitAllAtOnePlace(Finished);
   BasicBlock *RegionDispatch = BasicBlock::Create(Ctx, "region.dispatch", BF);
   BasicBlock *NextRegion = BasicBlock::Create(Ctx, "region.next", BF);
   BasicBlock *Scan = BasicBlock::Create(Ctx, "round.end", BF);
@@ -385,6 +458,7 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
   Value *Next = B.CreateOr(Mask, Bit);
   Mask->addIncoming(Next, L.Latch);
   endLoop(B, L);
+  keepRolled(L);
   PHINode *Final = B.CreatePHI(i32(), 1, "present");
   Final->addIncoming(Next, L.Latch);
   Value *Addr = B.CreateInBoundsGEP(
@@ -395,26 +469,26 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
   B.CreateAlignedStore(Final, Addr, Align(4));
 }
 
-/// Kernels with warp operations: per round, each warp runs the block's
-/// region, then the regions after each warp operation it meets (each a loop
-/// over its lanes, the operation done between two), until its lanes reach a
-/// block barrier or return.
+/// Kernels with warp operations: a round runs the block's region over the
+/// whole block, as without warp operations; threads stop at their next
+/// block barrier or warp operation. Then each warp whose lanes stopped at a
+/// warp operation goes on alone: the operation is done for the warp, its
+/// lanes run the region after it (a loop over the lanes), and so on until
+/// they reach a block barrier or return. Running the block's region whole
+/// is one valid order: nothing orders threads between synchronizations.
 void BlockFunctionBuilder::emitWarpLoops() {
   IRBuilder<> B(Dispatch);
   BasicBlock *Finished = BasicBlock::Create(Ctx, "finished", BF);
   BasicBlock *Diverged = BasicBlock::Create(Ctx, "diverged", BF);
   IRBuilder<>(Finished).CreateRet(B.getInt32(CucpuBlockDone));
   IRBuilder<>(Diverged).CreateRet(B.getInt32(CucpuBlockDiverged));
-  IRBuilder<> EB(&BF->getEntryBlock(), BF->getEntryBlock().begin());
-  AllocaInst *WarpState = EB.CreateAlloca(i32(), nullptr, Twine("warp.state"));
-  AllocaInst *WarpParity =
-      EB.CreateAlloca(i32(), nullptr, Twine("warp.parity"));
+  emitAllAtOnePlace(Finished);
   FunctionCallee Exchange =
       M.getOrInsertFunction("__cucpu_warp_exchange", B.getVoidTy(), ptr(),
                             i32(), i32(), i32(), ptr(), i32(), i32(), i32());
 
-  // Dispatch: the start of a round. Warps run one region of the block at a
-  // time: threads waiting at different barriers are not supported here.
+  // Dispatch: the start of a round. Threads waiting at different barriers
+  // are not supported here.
   Value *Start = B.CreateLoad(i32(), Lo, "round.region");
   BasicBlock *Uniform = BasicBlock::Create(Ctx, "round.uniform", BF);
   B.CreateCondBr(B.CreateICmpEQ(Start, B.CreateLoad(i32(), Hi)), Uniform,
@@ -424,19 +498,20 @@ void BlockFunctionBuilder::emitWarpLoops() {
   Value *NextParity =
       B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
   emitReductions(B, Start, P);
-  // A region that reaches no warp operation before the next barrier runs
-  // over the whole block at once, as without warp operations.
+  // A round starts after a block barrier (or at the entry): warps leave
+  // their warp operations within the round.
   BasicBlock *RoundEnd = BasicBlock::Create(Ctx, "round.end", BF);
-  BasicBlock *ByWarps = BasicBlock::Create(Ctx, "by.warps", BF);
-  SwitchInst *Whole = B.CreateSwitch(Start, ByWarps);
+  ByWarps = BasicBlock::Create(Ctx, "by.warps", BF);
+  SwitchInst *Whole = B.CreateSwitch(Start, Diverged);
   for (unsigned R = 0; R <= Syncs.size(); ++R) {
-    if ((R > 0 && Syncs[R - 1].warpScope()) || reachesWarpOperation(R))
+    if (R > 0 && Syncs[R - 1].warpScope())
       continue;
     BasicBlock *Case = BasicBlock::Create(Ctx, "whole." + Twine(R), BF);
     Whole->addCase(B.getInt32(R), Case);
     B.SetInsertPoint(Case);
-    emitWholeBlockRegion(B, R, P, RoundEnd);
+    emitWholeBlockRegion(B, R, P, reachesWarpOperation(R) ? ByWarps : RoundEnd);
   }
+
   B.SetInsertPoint(ByWarps);
   Value *Bx = Dim[0];
   Value *Bxy = B.CreateMul(Dim[0], Dim[1], "", true, true);
@@ -448,34 +523,69 @@ void BlockFunctionBuilder::emitWarpLoops() {
   Value *Count =
       B.CreateBinaryIntrinsic(Intrinsic::umin, B.getInt32(32),
                               B.CreateSub(NumThreads, Base), nullptr, "lanes");
-  B.CreateStore(Start, WarpState);
-  B.CreateStore(P, WarpParity);
-  BasicBlock *WarpDispatch = BasicBlock::Create(Ctx, "warp.dispatch", BF);
-  B.CreateBr(WarpDispatch);
-
-  B.SetInsertPoint(WarpDispatch);
-  SwitchInst *Sw = B.CreateSwitch(B.CreateLoad(i32(), WarpState), Diverged,
-                                  Syncs.size() + 1);
-  for (unsigned R = 0; R <= Syncs.size(); ++R) {
-    BasicBlock *Pre = BasicBlock::Create(Ctx, "region." + Twine(R), BF);
-    Sw->addCase(B.getInt32(R), Pre);
-    B.SetInsertPoint(Pre);
-    Value *Filter =
-        R == 0 ? nullptr
-               : tagOf(B, B.getInt32(R), B.CreateLoad(i32(), WarpParity));
-    // Two versions of the lane loop: for one-dimensional blocks, where
-    // threadIdx.x is the linear index (consecutive, which vectorizes), and
-    // for any shape.
+  // Where did the warp's lanes stop? All that have not exited must agree:
+  // leaves B where they do, with the sync id they are at.
+  auto EmitCheck = [&](const Twine &Name) -> Value * {
+    auto [Min, Max, Gone] = emitScan(B, Base, Count, Name);
+    (void)Gone;
+    BasicBlock *Check = BasicBlock::Create(Ctx, Name + ".check", BF);
+    B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Wl.Latch, Check);
+    B.SetInsertPoint(Check);
+    BasicBlock *Agree = BasicBlock::Create(Ctx, Name + ".agree", BF);
+    B.CreateCondBr(B.CreateICmpEQ(Max, Min), Agree, Diverged);
+    B.SetInsertPoint(Agree);
+    return Min;
+  };
+  // A block barrier: this warp is done for the round. A warp operation:
+  // done for this warp, then the region after it, in a loop of its own
+  // that only warps at a warp operation enter (so that what LLVM hoists out
+  // of it runs for those only).
+  auto AddWarpOps = [&](SwitchInst *Sw, BasicBlock *To) {
+    for (const SyncPoint &S : Syncs)
+      if (S.warpScope())
+        Sw->addCase(B.getInt32(S.Id), To);
+  };
+  Value *FirstOp = EmitCheck("lanes.first");
+  BasicBlock *Enter = BasicBlock::Create(Ctx, "warp.enter", BF);
+  AddWarpOps(B.CreateSwitch(FirstOp, Wl.Latch), Enter);
+  B.SetInsertPoint(Enter);
+  BasicBlock *OpBlock = BasicBlock::Create(Ctx, "warp.op", BF);
+  B.CreateBr(OpBlock);
+  B.SetInsertPoint(OpBlock);
+  PHINode *OpId = B.CreatePHI(i32(), 2, "warp.op.id");
+  OpId->addIncoming(FirstOp, Enter);
+  SwitchInst *Op = B.CreateSwitch(OpId, Diverged);
+  BasicBlock *Lanes = BasicBlock::Create(Ctx, "lanes", BF);
+  for (const SyncPoint &S : Syncs) {
+    if (!S.warpScope())
+      continue;
+    unsigned R = S.Id;
+    BasicBlock *Case = BasicBlock::Create(Ctx, "warp.op." + Twine(R), BF);
+    Op->addCase(B.getInt32(R), Case);
+    B.SetInsertPoint(Case);
+    Value *Tag = B.CreateOr(B.getInt32(R), NextParity);
+    if (S.Kind == SyncKind::Shuffle)
+      // The lanes read each other's values themselves; they only need to
+      // know which lanes take part.
+      emitPresentMask(B, Base, Count, Tag);
+    else if (S.Kind != SyncKind::WarpSync) // __syncwarp only meets.
+      B.CreateCall(Exchange,
+                   {frameArray(B, S.Slot), NumThreads, Base, Count, FrameArg,
+                    Tag, B.getInt32(S.warpKind()), B.getInt32(S.Mode)});
+    // The region after it, over the warp's lanes there. Two versions of
+    // the lane loop: for one-dimensional blocks, where threadIdx.x is the
+    // linear index (consecutive, which vectorizes), and for any shape.
     BasicBlock *Flat = BasicBlock::Create(Ctx, "flat." + Twine(R), BF);
     BasicBlock *Shaped = BasicBlock::Create(Ctx, "shaped." + Twine(R), BF);
-    BasicBlock *Lanes = BasicBlock::Create(Ctx, "lanes." + Twine(R), BF);
     B.CreateCondBr(OneDimensional, Flat, Shaped);
     B.SetInsertPoint(Flat);
     Loop FL = beginLoop(B, Count, "lane" + Twine(R));
     Value *FlatLinear = B.CreateAdd(Base, FL.IV, "linear", true, true);
+    MDNode *FlatGroup = parallelAccessGroup();
     emitRegionBody(B, R, FlatLinear, B.getInt32(0), B.getInt32(0), FlatLinear,
-                   Filter, NextParity, Flat->getTerminator());
+                   Tag, NextParity, Flat->getTerminator(), FlatGroup);
     endLoop(B, FL);
+    markParallel(FL, FlatGroup);
     B.CreateBr(Lanes);
     B.SetInsertPoint(Shaped);
     Loop L = beginLoop(B, Count, "lane" + Twine(R));
@@ -483,45 +593,20 @@ void BlockFunctionBuilder::emitWarpLoops() {
     Value *Tx = B.CreateURem(Linear, Bx, "tid.x");
     Value *Ty = B.CreateURem(B.CreateUDiv(Linear, Bx), Dim[1], "tid.y");
     Value *Tz = B.CreateUDiv(Linear, Bxy, "tid.z");
-    emitRegionBody(B, R, Tx, Ty, Tz, Linear, Filter, NextParity,
-                   Shaped->getTerminator());
+    MDNode *ShapedGroup = parallelAccessGroup();
+    emitRegionBody(B, R, Tx, Ty, Tz, Linear, Tag, NextParity,
+                   Shaped->getTerminator(), ShapedGroup);
     endLoop(B, L);
+    markParallel(L, ShapedGroup);
     B.CreateBr(Lanes);
-
-    // Where did the warp's lanes stop? All that have not exited must agree.
-    B.SetInsertPoint(Lanes);
-    B.CreateStore(B.CreateXor(P, B.getInt32(1)), WarpParity);
-    auto [Min, Max, LanesGone] = emitScan(B, Base, Count, "lanes.scan");
-    (void)LanesGone;
-    BasicBlock *Check = BasicBlock::Create(Ctx, "check." + Twine(R), BF);
-    B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Wl.Latch, Check);
-    B.SetInsertPoint(Check);
-    BasicBlock *Agree = BasicBlock::Create(Ctx, "agree." + Twine(R), BF);
-    B.CreateCondBr(B.CreateICmpEQ(Max, Min), Agree, Diverged);
-    B.SetInsertPoint(Agree);
-    // A warp operation: done for this warp, then its region. A block
-    // barrier: this warp is done for the round.
-    SwitchInst *Op = B.CreateSwitch(Min, Wl.Latch);
-    for (const SyncPoint &S : Syncs) {
-      if (!S.warpScope())
-        continue;
-      BasicBlock *Case = BasicBlock::Create(Ctx, "warp.op." + Twine(S.Id), BF);
-      Op->addCase(B.getInt32(S.Id), Case);
-      IRBuilder<> CB(Case);
-      Value *Tag = CB.CreateOr(CB.getInt32(S.Id), NextParity);
-      if (S.Kind == SyncKind::Shuffle)
-        // The lanes read each other's values themselves; they only need to
-        // know which lanes take part.
-        emitPresentMask(CB, Base, Count, Tag);
-      else if (S.Kind != SyncKind::WarpSync) // __syncwarp only meets.
-        CB.CreateCall(Exchange,
-                      {frameArray(CB, S.Slot), NumThreads, Base, Count,
-                       FrameArg, Tag, CB.getInt32(S.warpKind()),
-                       CB.getInt32(S.Mode)});
-      CB.CreateStore(CB.getInt32(S.Id), WarpState);
-      CB.CreateBr(WarpDispatch);
-    }
   }
+  B.SetInsertPoint(Lanes);
+  Value *NextOp = EmitCheck("lanes.next");
+  BasicBlock *Again = BasicBlock::Create(Ctx, "warp.op.next", BF);
+  AddWarpOps(B.CreateSwitch(NextOp, Wl.Latch), Again);
+  B.SetInsertPoint(Again);
+  B.CreateBr(OpBlock);
+  OpId->addIncoming(NextOp, Again);
 
   B.SetInsertPoint(Wl.Exit);
   B.CreateBr(RoundEnd);
@@ -557,6 +642,7 @@ std::optional<std::string> BlockFunctionBuilder::build() {
       lowerSyncPoint(S);
     Divergence.emplace(W, threadSources(),
                        [&](LoadInst &L) { return isBlockInvariantLoad(L); });
+    findUniformExits();
     splitLiveValues();
     allocasToFrame();
   }

@@ -448,9 +448,18 @@ void BlockFunctionBuilder::lowerSharedAtomics() {
       Atomics.push_back(CX);
   }
   for (Instruction *I : Atomics) {
+    // The plain loads and stores that replace it keep a mark: threads of a
+    // thread loop may not run them side by side (parallelAccessGroup).
+    BasicBlock *BB = I->getParent();
+    Instruction *Prev = I->getPrevNode();
+    Instruction *Next = I->getNextNode();
     if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
       lowerAtomicRMWInst(RMW);
     else
       lowerAtomicCmpXchgInst(cast<AtomicCmpXchgInst>(I));
+    for (auto It = Prev ? std::next(Prev->getIterator()) : BB->begin();
+         &*It != Next; ++It)
+      if (It->mayReadOrWriteMemory())
+        It->setMetadata(SharedAtomicMark, MDNode::get(Ctx, {}));
   }
 }

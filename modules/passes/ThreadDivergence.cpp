@@ -17,7 +17,7 @@ using namespace cucpu::modules;
 namespace {
 
 /// The condition of a conditional branch or switch, or null.
-Value *branchCondition(Instruction *Term) {
+const Value *branchCondition(const Instruction *Term) {
   if (auto *Br = dyn_cast<BranchInst>(Term))
     return Br->isConditional() ? Br->getCondition() : nullptr;
   if (auto *Sw = dyn_cast<SwitchInst>(Term))
@@ -107,7 +107,7 @@ ThreadDivergence::ThreadDivergence(
     }
     for (BasicBlock &BB : F) {
       Instruction *Term = BB.getTerminator();
-      Value *Cond = branchCondition(Term);
+      const Value *Cond = branchCondition(Term);
       if (!Cond || !Divergent.count(Cond) || !BranchesDone.insert(Term).second)
         continue;
       MarkJoins(BB);
@@ -117,4 +117,9 @@ ThreadDivergence::ThreadDivergence(
       Changed = true;
     }
   }
+}
+
+bool ThreadDivergence::isDivergentBranch(const Instruction &Term) const {
+  const Value *Cond = branchCondition(&Term);
+  return Cond && Divergent.count(Cond);
 }

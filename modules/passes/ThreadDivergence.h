@@ -8,6 +8,7 @@
 
 namespace llvm {
 class Function;
+class Instruction;
 class LoadInst;
 class Value;
 } // namespace llvm
@@ -29,6 +30,9 @@ public:
 
   /// Whether \p V is the same for every thread that computes it.
   bool isUniform(const llvm::Value *V) const { return !Divergent.count(V); }
+  /// Whether threads may leave terminator \p Term by different successors
+  /// (a conditional branch or switch on a divergent value).
+  bool isDivergentBranch(const llvm::Instruction &Term) const;
 
 private:
   llvm::DenseSet<const llvm::Value *> Divergent;
