@@ -54,8 +54,8 @@ ExecMode execMode() {
 /// Whether a launch pays for compiling a block function for its shape: a
 /// large grid, or a kernel launched often.
 bool worthSpecializing(uint64_t Threads, uint64_t EarlierLaunches) {
-  constexpr uint64_t ManyThreads = 1 << 16;
-  constexpr uint64_t ManyLaunches = 16;
+  constexpr uint64_t ManyThreads = 1 << 15;
+  constexpr uint64_t ManyLaunches = 4;
   return Threads >= ManyThreads || EarlierLaunches >= ManyLaunches;
 }
 
