@@ -14,11 +14,13 @@
 // otherwise; so do W's allocas, the thread's private memory.
 //
 // The block function clones each region into the body of a loop over the
-// threads (x fastest, so that LLVM vectorizes across threadIdx.x), records
-// the sync point each thread reached, and goes on with the region after it
-// once all threads that have not exited agree. With warp operations the
-// loops run over the 32 lanes of one warp at a time; a warp operation is
-// then done for the warp, by __cucpu_warp_exchange, between two lane loops.
+// threads (x fastest, so that LLVM vectorizes across threadIdx.x; marked
+// parallel), records the sync point each thread reached, and goes on with
+// the region after it once all threads that have not exited agree (without
+// looking when the region has a uniform exit, BlockFunctionExits.cpp). A
+// thread stopped at a warp operation goes on with its warp: the operation
+// is done for the warp's lanes, then the region after it runs as a loop
+// over those 32 lanes.
 //
 // Private to modules/passes: BlockFunctionPass builds one per kernel. The
 // work is in BlockFunctionSplits.cpp (sync points, private memory, values
@@ -186,6 +188,8 @@ private:
                       MDNode *Group);
   /// Keeps LLVM from unrolling \p L (a scan over places) before vectorizing.
   void keepRolled(Loop &L);
+  /// Gives \p L loop metadata with the one property \p Property.
+  void setLoopProperty(Loop &L, MDNode *Property);
   /// A new access group for the memory accesses of one thread loop.
   MDNode *parallelAccessGroup();
   /// Marks \p L's iterations as free of dependences through the accesses

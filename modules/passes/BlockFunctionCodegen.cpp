@@ -209,9 +209,12 @@ void BlockFunctionBuilder::keepRolled(Loop &L) {
   // With a constant trip count (a specialized block shape) LLVM would unroll
   // the loop fully before the vectorizer sees it: 32 scalar steps where a
   // few vector operations do.
-  MDNode *Disable =
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")});
-  MDNode *Id = MDNode::getDistinct(Ctx, {nullptr, Disable});
+  setLoopProperty(
+      L, MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")}));
+}
+
+void BlockFunctionBuilder::setLoopProperty(Loop &L, MDNode *Property) {
+  MDNode *Id = MDNode::getDistinct(Ctx, {nullptr, Property});
   Id->replaceOperandWith(0, Id);
   L.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, Id);
 }
@@ -223,11 +226,9 @@ MDNode *BlockFunctionBuilder::parallelAccessGroup() {
 void BlockFunctionBuilder::markParallel(Loop &L, MDNode *Group) {
   // The loop's iterations are threads: nothing orders their accesses, so
   // LLVM may vectorize without proving them independent.
-  MDNode *Parallel = MDNode::get(
-      Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group});
-  MDNode *Id = MDNode::getDistinct(Ctx, {nullptr, Parallel});
-  Id->replaceOperandWith(0, Id);
-  L.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, Id);
+  setLoopProperty(
+      L, MDNode::get(
+             Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group}));
 }
 
 Value *BlockFunctionBuilder::placeAddress(IRBuilder<> &B, Value *Linear) {
