@@ -50,12 +50,15 @@ typedef void (*CucpuThreadEntry)(CucpuThread *Thread);
     loop over the block's threads. Threads holds one CucpuThread per thread
     of the block (x fastest), filled by the engine; the compiled code passes
     them to the services below. Frame is the block's per-thread storage:
-    KernelEntry::FrameBytes per thread, 64-byte aligned, uninitialized.
-    Returns CucpuBlockDone, or CucpuBlockDiverged when threads that had not
+    KernelEntry::FrameBytes per thread, 64-byte aligned, uninitialized,
+    followed by CucpuFrameSlackBytes more that may be read (a shuffle reads
+    its source lanes' values as one vector, past the end for the lanes that
+    keep their own). Returns CucpuBlockDone, or CucpuBlockDiverged when threads that had not
     exited reached different barriers (the kernel broke CUDA's rule). */
 typedef int32_t (*CucpuBlockEntry)(const CucpuBlock *Block,
                                    CucpuThread *Threads, char *Frame);
 enum { CucpuBlockDone = 0, CucpuBlockDiverged = 1 };
+enum { CucpuFrameSlackBytes = 256 };
 
 /** The per-thread arrays a block function keeps for one warp operation, in
     this order, each with one element per thread of the block: Value (i64),

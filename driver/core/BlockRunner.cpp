@@ -68,9 +68,8 @@ llvm::Error BlockRunner::prepare(const LaunchConfig &C) {
 
 llvm::Error BlockRunner::prepareBlockFunction() {
   const LaunchConfig &C = *Config;
-  size_t Need = std::max<size_t>(
-      llvm::alignTo(size_t(C.FrameBytes) * NumThreads, SharedAlign),
-      SharedAlign);
+  size_t Need = llvm::alignTo(
+      size_t(C.FrameBytes) * NumThreads + CucpuFrameSlackBytes, SharedAlign);
   if (Need > FrameBytes) {
     std::free(Frame);
     Frame = static_cast<char *>(std::aligned_alloc(SharedAlign, Need));

@@ -217,8 +217,18 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
   Value *Present =
       B.CreateICmpNE(B.CreateAnd(B.CreateLShr(PresentMask, Src), B.getInt32(1)),
                      B.getInt32(0));
-  Value *ValueAddr = frameAddress(B, S.Slot + CucpuWarpArraysValue, 8,
-                                  B.CreateSelect(Present, SrcThread, Linear));
+  Value *ValueAddr = nullptr;
+  if (S.Mode == 2) {
+    // Down: lane + delta, where in range, is thread Linear + delta, an
+    // address LLVM can load for consecutive lanes as one vector (the frame's
+    // slack covers the lanes past the end, which keep their own value).
+    ValueAddr = frameAddress(B, S.Slot + CucpuWarpArraysValue, 8,
+                             B.CreateAdd(Linear, Delta));
+    Present = B.CreateAnd(Present, InRange);
+  } else {
+    ValueAddr = frameAddress(B, S.Slot + CucpuWarpArraysValue, 8,
+                             B.CreateSelect(Present, SrcThread, Linear));
+  }
   Value *Theirs = B.CreateTrunc(B.CreateAlignedLoad(i64(), ValueAddr, Align(8)),
                                 i32(), "theirs");
   Value *Result = B.CreateSelect(Present, Theirs, Own, "shuffled");
