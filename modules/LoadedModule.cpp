@@ -98,7 +98,7 @@ LoadedModule::specializedBlock(StringRef Name, const BlockShape &Shape) {
   bool Compiled = !Object;
   if (!Object) {
     Expected<std::unique_ptr<MemoryBuffer>> Fresh =
-        specializedObject(Name, Shape);
+        specializedObject(Name, Shape, *Session);
     if (!Fresh)
       return Fresh.takeError();
     Object = std::move(*Fresh);
@@ -118,13 +118,11 @@ LoadedModule::specializedBlock(StringRef Name, const BlockShape &Shape) {
 }
 
 Expected<std::unique_ptr<MemoryBuffer>>
-LoadedModule::specializedObject(StringRef Name, const BlockShape &Shape) {
+LoadedModule::specializedObject(StringRef Name, const BlockShape &Shape,
+                                JitSession &Session) {
   if (!Lowered) {
-    Expected<JitSession &> Session = JitSession::get();
-    if (!Session)
-      return Session.takeError();
     Expected<std::unique_ptr<LoweredModule>> L =
-        lowerImage(Image, Options, *Session, Key);
+        lowerImage(Image, Options, Session, Key);
     if (!L)
       return L.takeError();
     Lowered = std::move(*L);

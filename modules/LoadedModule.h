@@ -21,6 +21,7 @@ class JITDylib;
 
 namespace cucpu::modules {
 
+class JitSession;
 struct LoweredModule;
 
 /// The JitModule of JitModule::load: owns its JITDylib, which holds the
@@ -57,8 +58,11 @@ private:
   /// The module's lowered IR, once a specialization needed it.
   std::unique_ptr<LoweredModule> Lowered;
 
+  /// The object of kernel \p Name's block function for \p Shape, compiled
+  /// now (lowering the image first if no specialization did yet).
   llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
-  specializedObject(llvm::StringRef Name, const BlockShape &Shape);
+  specializedObject(llvm::StringRef Name, const BlockShape &Shape,
+                    JitSession &Session);
 };
 
 } // namespace cucpu::modules
