@@ -59,8 +59,8 @@ bool worthSpecializing(uint64_t Threads, uint64_t EarlierLaunches) {
   return Threads >= ManyThreads || EarlierLaunches >= ManyLaunches;
 }
 
-/// The block function for a launch of \p F with blocks of \p Block: the
-/// one specialized for that shape when \p Mode asks for it, else F's own.
+/// The block function for launch \p R of \p F: the one specialized for
+/// R's block shape when \p Mode asks for it, else F's own.
 llvm::Expected<CucpuBlockEntry> chooseBlockEntry(Function &F, Module &Mod,
                                                  const LaunchRequest &R,
                                                  ExecMode Mode) {
