@@ -62,10 +62,12 @@ struct GlobalInfo {
   std::vector<uint8_t> Initializer; ///< Size bytes, or empty for zeros.
 };
 
-/// A texture<T, Dim, ReadMode> reference declared at module scope.
+/// A texture<T, Dim, ReadMode> reference declared at module scope. Its type
+/// is known where a kernel fetches through it; otherwise every field but the
+/// name is 0.
 struct TexRefInfo {
   std::string Name;
-  uint32_t Dimensions = 1;   ///< 1, 2 or 3.
+  uint32_t Dimensions = 1;   ///< 1, 2 or 3 (0: type unknown).
   uint32_t ReadMode = 0;     ///< 0: element type, 1: normalized float.
   uint32_t ChannelKind = 0;  ///< 0: signed, 1: unsigned, 2: float.
   uint32_t ChannelBits = 32; ///< Bits of one channel.

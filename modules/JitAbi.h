@@ -14,6 +14,8 @@
 #ifndef CUCPU_MODULES_JITABI_H
 #define CUCPU_MODULES_JITABI_H
 
+#include "TextureAbi.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +32,9 @@ typedef struct CucpuBlock {
   char *Shared;          /**< The block's shared memory (static, then dynamic). */
   const char *Params;    /**< The kernel's parameter buffer, CUDA layout. */
   void *Engine;          /**< The execution engine's state for this block. */
+  /** The module's texture references as the launch sees them, in image
+      order (TextureAbi.h). */
+  const CucpuTexture *TexRefs;
 } CucpuBlock;
 
 /** One CUDA thread of a block. */
@@ -147,6 +152,7 @@ static_assert(offsetof(CucpuBlock, DynamicSharedOffset) == 36, "JIT ABI");
 static_assert(offsetof(CucpuBlock, Shared) == 40, "JIT ABI");
 static_assert(offsetof(CucpuBlock, Params) == 48, "JIT ABI");
 static_assert(offsetof(CucpuBlock, Engine) == 56, "JIT ABI");
+static_assert(offsetof(CucpuBlock, TexRefs) == 64, "JIT ABI");
 static_assert(offsetof(CucpuThread, ThreadIdx) == 0, "JIT ABI");
 static_assert(offsetof(CucpuThread, LaneId) == 12, "JIT ABI");
 static_assert(offsetof(CucpuThread, WarpId) == 16, "JIT ABI");

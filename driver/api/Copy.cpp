@@ -4,6 +4,7 @@
 // validated. Copies issued to a stream complete before the call returns.
 //
 //===----------------------------------------------------------------------===//
+#include "api/CopyRegion.h"
 #include "api/Handles.h"
 #include "core/AddressSpace.h"
 #include "core/Entry.h"
@@ -67,74 +68,6 @@ llvm::Error copyPeer(CUdeviceptr Dst, CUcontext DstCtx, CUdeviceptr Src,
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
   CU_TRY_ASSIGN(void *From, checkDeviceRange(Src, Bytes, "source"));
   std::memmove(To, From, Bytes);
-  return llvm::Error::success();
-}
-
-/// One side of a 2D copy, resolved to its first byte.
-llvm::Expected<char *> resolve2DSide(CUmemorytype Type, const void *Host,
-                                     CUdeviceptr Dev, CUarray Array,
-                                     size_t X, size_t Y, size_t Pitch,
-                                     size_t Width, size_t Height,
-                                     const char *Role) {
-  // A single row never uses the pitch (NVIDIA accepts any pitch then).
-  CU_INVALID_IF(Height > 1 && Pitch > MaxPitch, CUDA_ERROR_INVALID_VALUE,
-                "The {0} pitch {1} exceeds the maximum {2}.", Role, Pitch,
-                MaxPitch);
-  CU_INVALID_IF(Height > 1 && X + Width > Pitch, CUDA_ERROR_INVALID_VALUE,
-                "The {0} pitch {1} is smaller than the row offset {2} plus "
-                "the width {3}.",
-                Role, Pitch, X, Width);
-  size_t Offset = 0, Span = 0;
-  if (Height == 1 && Y == 0)
-    Pitch = 0; // Only the first row is touched.
-  CU_INVALID_IF(__builtin_mul_overflow(Y, Pitch, &Offset) ||
-                    __builtin_add_overflow(Offset, X, &Offset) ||
-                    __builtin_mul_overflow(Height - 1, Pitch, &Span) ||
-                    __builtin_add_overflow(Span, Width, &Span),
-                CUDA_ERROR_INVALID_VALUE,
-                "The {0} rectangle does not fit in the address space.", Role);
-  switch (Type) {
-  case CU_MEMORYTYPE_HOST:
-    CU_INVALID_IF(!Host, CUDA_ERROR_INVALID_VALUE, "The {0} host pointer is NULL.",
-                  Role);
-    return const_cast<char *>(static_cast<const char *>(Host)) + Offset;
-  case CU_MEMORYTYPE_DEVICE: {
-    CU_TRY_ASSIGN(void *P, checkDeviceRange(Dev + Offset, Span, Role));
-    return static_cast<char *>(P);
-  }
-  case CU_MEMORYTYPE_UNIFIED: {
-    CU_TRY_ASSIGN(void *P, checkAnyRange(Dev + Offset, Span, Role));
-    return static_cast<char *>(P);
-  }
-  case CU_MEMORYTYPE_ARRAY:
-    CU_INVALID_IF(!Array, CUDA_ERROR_INVALID_VALUE, "The {0} array is NULL.", Role);
-    return makeError(CUDA_ERROR_NOT_SUPPORTED,
-                     "Copies to and from CUDA arrays are not implemented yet.");
-  default:
-    return makeError(CUDA_ERROR_INVALID_VALUE,
-                     llvm::formatv("{0} is not a valid {1} memory type.",
-                                   static_cast<int>(Type), Role));
-  }
-}
-
-llvm::Error copy2D(const CUDA_MEMCPY2D *Copy) {
-  CU_INVALID_IF(!Copy, CUDA_ERROR_INVALID_VALUE, "The copy descriptor is NULL.");
-  CU_TRY(current::require());
-  if (Copy->WidthInBytes == 0 || Copy->Height == 0)
-    return llvm::Error::success();
-  CU_TRY_ASSIGN(char *Src,
-                resolve2DSide(Copy->srcMemoryType, Copy->srcHost,
-                              Copy->srcDevice, Copy->srcArray,
-                              Copy->srcXInBytes, Copy->srcY, Copy->srcPitch,
-                              Copy->WidthInBytes, Copy->Height, "source"));
-  CU_TRY_ASSIGN(char *Dst,
-                resolve2DSide(Copy->dstMemoryType, Copy->dstHost,
-                              Copy->dstDevice, Copy->dstArray,
-                              Copy->dstXInBytes, Copy->dstY, Copy->dstPitch,
-                              Copy->WidthInBytes, Copy->Height, "destination"));
-  for (size_t Row = 0; Row < Copy->Height; ++Row)
-    std::memmove(Dst + Row * Copy->dstPitch, Src + Row * Copy->srcPitch,
-                 Copy->WidthInBytes);
   return llvm::Error::success();
 }
 
@@ -287,6 +220,16 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *Copy,
   });
 }
 
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpy3D_v2(const CUDA_MEMCPY3D *Copy) {
+  return CU_ENTRY(Copy).run([&] { return copy3D(Copy); });
+}
+CUCPU_EXPORT CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *Copy,
+                                                 CUstream S) {
+  return CU_ENTRY(Copy, S).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(S));
+    return copy3D(Copy);
+  });
+}
 CUCPU_EXPORT CUresult CUDAAPI cuMemsetD8_v2(CUdeviceptr Dst, unsigned char Value,
                                             size_t Count) {
   return CU_ENTRY(Dst, Value, Count).run([&] {

@@ -51,3 +51,23 @@ llvm::Expected<std::shared_ptr<Event>> api::lookupEvent(CUevent H) {
                 static_cast<const void *>(H));
   return E;
 }
+
+llvm::Expected<std::shared_ptr<Array>> api::lookupArray(CUarray H) {
+  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The array handle is NULL.");
+  auto A = HandleRegistry::get().findAs<Array>(H);
+  CU_INVALID_IF(!A, CUDA_ERROR_INVALID_HANDLE,
+                "{0} is not a live array (destroyed, or not an array).",
+                static_cast<const void *>(H));
+  return A;
+}
+
+llvm::Expected<std::shared_ptr<TexRef>> api::lookupTexRef(CUtexref H) {
+  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE,
+                "The texture reference handle is NULL.");
+  auto T = HandleRegistry::get().findAs<TexRef>(H);
+  CU_INVALID_IF(!T, CUDA_ERROR_INVALID_HANDLE,
+                "{0} is not a live texture reference (destroyed, or not a "
+                "texture reference).",
+                static_cast<const void *>(H));
+  return T;
+}

@@ -2,12 +2,14 @@
 #ifndef CUCPU_DRIVER_API_HANDLES_H
 #define CUCPU_DRIVER_API_HANDLES_H
 
+#include "core/Array.h"
 #include "core/Context.h"
 #include "core/CurrentContext.h"
 #include "core/Event.h"
 #include "core/HandleRegistry.h"
 #include "core/Platform.h"
 #include "core/Stream.h"
+#include "core/Texture.h"
 
 #include <cuda.h>
 
@@ -18,6 +20,8 @@ namespace cucpu::api {
 inline CUcontext toHandle(Context &C) { return reinterpret_cast<CUcontext>(&C); }
 inline CUstream toHandle(Stream &S) { return reinterpret_cast<CUstream>(&S); }
 inline CUevent toHandle(Event &E) { return reinterpret_cast<CUevent>(&E); }
+inline CUarray toHandle(Array &A) { return reinterpret_cast<CUarray>(&A); }
+inline CUtexref toHandle(TexRef &T) { return reinterpret_cast<CUtexref>(&T); }
 
 /// The live context named by \p H: CUDA_ERROR_INVALID_CONTEXT for a null,
 /// destroyed or foreign handle. Does not check for sticky faults.
@@ -44,6 +48,12 @@ llvm::Error checkStream(CUstream H);
 
 /// The live event \p H names, or CUDA_ERROR_INVALID_HANDLE.
 llvm::Expected<std::shared_ptr<Event>> lookupEvent(CUevent H);
+
+/// The live array \p H names, or CUDA_ERROR_INVALID_HANDLE.
+llvm::Expected<std::shared_ptr<Array>> lookupArray(CUarray H);
+
+/// The live texture reference \p H names, or CUDA_ERROR_INVALID_HANDLE.
+llvm::Expected<std::shared_ptr<TexRef>> lookupTexRef(CUtexref H);
 
 /// Whether \p H is one of the default-stream handles.
 inline bool isDefaultStream(CUstream H) {

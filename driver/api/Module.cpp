@@ -216,14 +216,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetTexRef(CUtexref *Out, CUmodule H,
     // it, left no current context (observed on NVIDIA).
     CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
-    CU_INVALID_IF(M->hasTexRef(Name), CUDA_ERROR_NOT_SUPPORTED,
-                  "Texture reference \"{0}\" exists, but texture references "
-                  "are not implemented yet.",
-                  Name);
-    return makeError(CUDA_ERROR_NOT_FOUND,
-                     llvm::formatv("The module has no texture reference named "
-                                   "\"{0}\".",
-                                   Name));
+    CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, M->texRef(Name));
+    *Out = toHandle(*R);
+    return llvm::Error::success();
   });
 }
 

@@ -173,6 +173,7 @@ void BlockRunner::setUpBlock(uint64_t Linear) {
       static_cast<uint32_t>(llvm::alignTo(C.StaticShared, 16));
   Block.Shared = Shared;
   Block.Params = C.Params;
+  Block.TexRefs = C.TexRefs;
   Block.Engine = this;
   Failed = false;
   FailCode = CUDA_SUCCESS;

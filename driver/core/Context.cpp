@@ -235,7 +235,7 @@ void Context::destroy() {
     Objects.swap(Owned);
   }
   for (auto &[Key, O] : Objects)
-    HandleRegistry::get().remove(Key);
+    HandleRegistry::get().remove(O->handleKey());
   Objects.clear();
   for (const Allocation &A : Memory.takeAll())
     releaseStorage(Dev, A);

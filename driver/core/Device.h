@@ -27,8 +27,9 @@ inline constexpr int SharedMemoryPerBlock = 48 * 1024;
 inline constexpr int SharedMemoryPerBlockOptIn = 64 * 1024;
 /// Constant memory of a device.
 inline constexpr int ConstantMemory = 64 * 1024;
-/// Alignment of every allocation (the seeds: "at least 256 bytes").
-inline constexpr size_t AllocationAlignment = 256;
+/// Alignment of every allocation: the seeds promise "at least 256 bytes";
+/// NVIDIA aligns to the texture alignment, which cuTexRefSetAddress needs.
+inline constexpr size_t AllocationAlignment = 512;
 /// Row alignment of cuMemAllocPitch.
 inline constexpr size_t PitchAlignment = 512;
 /// Largest pitch of a 2D allocation or copy.

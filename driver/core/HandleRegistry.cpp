@@ -13,7 +13,7 @@ HandleRegistry &HandleRegistry::get() {
 
 void HandleRegistry::add(std::shared_ptr<Object> O) {
   std::unique_lock Lock(Mutex);
-  const void *Key = O.get();
+  const void *Key = O->handleKey();
   Live.emplace(Key, std::move(O));
 }
 

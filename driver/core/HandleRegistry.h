@@ -18,7 +18,7 @@ public:
   /// The process's registry.
   static HandleRegistry &get();
 
-  /// Makes \p O reachable through its address.
+  /// Makes \p O reachable through its handle key (Object::handleKey).
   void add(std::shared_ptr<Object> O);
 
   /// Makes the object at \p Handle unreachable and returns it (null if it

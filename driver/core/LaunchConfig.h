@@ -37,6 +37,8 @@ struct LaunchConfig {
   uint32_t StaticShared = 0;         ///< Bytes of __shared__ variables.
   uint32_t DynamicShared = 0;        ///< Bytes of extern __shared__ arrays.
   const char *Params = nullptr;      ///< Parameter buffer, CUDA layout.
+  /// The module's texture references as this launch reads them.
+  const CucpuTexture *TexRefs = nullptr;
   size_t StackBytes = MinFiberStack; ///< Per CUDA thread.
 
   /// Threads in one block.

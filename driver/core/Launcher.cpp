@@ -1,6 +1,8 @@
 //===- Launcher.cpp - Validates and runs one kernel launch ----------------===//
 #include "core/Launcher.h"
 
+#include "core/Array.h"
+
 #include "core/Error.h"
 #include "core/ExecutionEngine.h"
 #include "core/Module.h"
@@ -167,6 +169,11 @@ llvm::Error cucpu::launchFunction(Function &F,
   C.DynamicShared = R.DynamicShared;
   static const char NoParams[16] = {};
   C.Params = R.Params ? R.Params : NoParams;
+  // Texture references are read as they are now; the arrays they read stay
+  // alive until the launch ends.
+  std::vector<std::shared_ptr<Array>> TextureArrays;
+  std::vector<CucpuTexture> Textures = Mod->textureTable(TextureArrays);
+  C.TexRefs = Textures.data();
   // CU_LIMIT_STACK_SIZE is what a GPU thread gets; host code (printf's
   // formatting, the engine) runs on the same stack, so add generously.
   size_t Limit = 0;

@@ -106,9 +106,13 @@ Module::load(const std::shared_ptr<Context> &Ctx, llvm::ArrayRef<uint8_t> Image,
     Ctx->memory().insert(A);
     M->GlobalBases.push_back(Base);
   }
+  for (size_t I = 0; I < Img.TexRefs.size(); ++I)
+    M->TexRefs.push_back(std::make_shared<TexRef>(Ctx, /*FromModule=*/true));
   HandleRegistry &Registry = HandleRegistry::get();
   for (const auto &F : M->Functions)
     Registry.add(F);
+  for (const auto &T : M->TexRefs)
+    Registry.add(T);
   Registry.add(M);
   Ctx->own(M);
   return M;
@@ -118,6 +122,8 @@ Module::~Module() {
   HandleRegistry &Registry = HandleRegistry::get();
   for (const auto &F : Functions)
     Registry.remove(F.get());
+  for (const auto &T : TexRefs)
+    Registry.remove(T.get());
   if (std::shared_ptr<Context> Ctx = Owner.lock())
     for (uintptr_t Base : GlobalBases)
       (void)Ctx->memory().eraseAt(Base, {MemoryKind::ModuleGlobal});
@@ -127,6 +133,8 @@ void Module::unload() {
   HandleRegistry &Registry = HandleRegistry::get();
   for (const auto &F : Functions)
     Registry.remove(F.get());
+  for (const auto &T : TexRefs)
+    Registry.remove(T.get());
   Registry.remove(this);
   if (std::shared_ptr<Context> Ctx = Owner.lock()) {
     // NVIDIA writes pending device printf output when a module is unloaded.
@@ -160,11 +168,36 @@ Module::global(llvm::StringRef Name) const {
                                  Name));
 }
 
-bool Module::hasTexRef(llvm::StringRef Name) const {
-  for (const loader::TexRefInfo &T : Jit->image().TexRefs)
-    if (T.Name == Name)
+llvm::Expected<std::shared_ptr<TexRef>>
+Module::texRef(llvm::StringRef Name) const {
+  const auto &Infos = Jit->image().TexRefs;
+  for (size_t I = 0; I < Infos.size(); ++I)
+    if (Infos[I].Name == Name)
+      return TexRefs[I];
+  return makeError(CUDA_ERROR_NOT_FOUND,
+                   llvm::formatv("The module has no texture reference named "
+                                 "\"{0}\".",
+                                 Name));
+}
+
+bool Module::ownsTexRef(const TexRef &T) const {
+  for (const auto &Own : TexRefs)
+    if (Own.get() == &T)
       return true;
   return false;
+}
+
+std::vector<CucpuTexture>
+Module::textureTable(std::vector<std::shared_ptr<Array>> &Keep) const {
+  std::vector<CucpuTexture> Table;
+  Table.reserve(TexRefs.size());
+  for (const auto &T : TexRefs) {
+    std::shared_ptr<Array> A;
+    Table.push_back(T->describe(A));
+    if (A)
+      Keep.push_back(std::move(A));
+  }
+  return Table;
 }
 
 llvm::Expected<std::shared_ptr<Module>>

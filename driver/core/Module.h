@@ -13,6 +13,7 @@
 
 #include "core/Function.h"
 #include "core/Object.h"
+#include "core/Texture.h"
 
 #include "JitModule.h"
 
@@ -68,8 +69,14 @@ public:
   /// (modules/Specialization.h); null if an earlier attempt failed.
   llvm::Expected<CucpuBlockEntry>
   specializedBlock(llvm::StringRef Name, const std::array<unsigned, 3> &Shape);
-  /// Whether the image declares a texture reference named \p Name.
-  bool hasTexRef(llvm::StringRef Name) const;
+  /// The texture reference named \p Name (CUDA_ERROR_NOT_FOUND if none).
+  llvm::Expected<std::shared_ptr<TexRef>> texRef(llvm::StringRef Name) const;
+  /// Whether \p T is one of this module's texture references.
+  bool ownsTexRef(const TexRef &T) const;
+  /// The texture references as a launch reads them, in image order
+  /// (CucpuBlock::TexRefs); \p Keep receives the arrays they read.
+  std::vector<CucpuTexture>
+  textureTable(std::vector<std::shared_ptr<Array>> &Keep) const;
 
 private:
   Module() : Object(ObjectKind::Module) {}
@@ -77,6 +84,7 @@ private:
   std::weak_ptr<Context> Owner;
   std::unique_ptr<modules::JitModule> Jit;
   std::vector<std::shared_ptr<Function>> Functions;
+  std::vector<std::shared_ptr<TexRef>> TexRefs; ///< In image order.
   std::vector<uintptr_t> GlobalBases; ///< Registered in the context's memory.
 };
 

@@ -22,6 +22,7 @@ enum class ObjectKind : uint32_t {
   Function = 0x46554e31,
   Array = 0x41525231,
   TexRef = 0x54455831,
+  TexObject = 0x54584f31,
   Dead = 0xdeadbeef, ///< Stamped on destruction.
 };
 
@@ -35,6 +36,9 @@ public:
 
   /// The kind this object was created as (Dead once destroyed).
   ObjectKind kind() const { return Cookie; }
+  /// The address its handle holds: the object itself, except for objects
+  /// whose handle must point at data kernels read (texture objects).
+  virtual const void *handleKey() const { return this; }
 
 private:
   volatile ObjectKind Cookie;

@@ -87,5 +87,6 @@ uint64_t dynamicSharedOffsetOffset() {
 }
 uint64_t sharedOffset() { return offsetof(CucpuBlock, Shared); }
 uint64_t paramsOffset() { return offsetof(CucpuBlock, Params); }
+uint64_t texRefsOffset() { return offsetof(CucpuBlock, TexRefs); }
 
 } // namespace cucpu::modules::abi

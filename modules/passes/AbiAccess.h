@@ -56,6 +56,7 @@ uint64_t gridDimOffset(unsigned Dim);
 uint64_t dynamicSharedOffsetOffset();
 uint64_t sharedOffset();
 uint64_t paramsOffset();
+uint64_t texRefsOffset();
 
 } // namespace cucpu::modules::abi
 

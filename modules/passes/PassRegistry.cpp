@@ -16,6 +16,7 @@
 #include "SharedMemoryPass.h"
 #include "SpecialRegistersPass.h"
 #include "SyncPass.h"
+#include "TexturesPass.h"
 #include "ThreadArgPass.h"
 #include "WorkFunctionPass.h"
 
@@ -47,6 +48,10 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
         }
         if (Name == SpecialRegistersPass::PipelineName) {
           MPM.addPass(SpecialRegistersPass(State));
+          return true;
+        }
+        if (Name == TexturesPass::PipelineName) {
+          MPM.addPass(TexturesPass(State));
           return true;
         }
         if (Name == SyncPass::PipelineName) {
@@ -106,7 +111,7 @@ StringRef loweringPipeline() {
   // reset; the thread pointer exists before anything reads the thread;
   // shared variables are laid out once every user has the thread; the
   // entries are built on the final kernel signatures; the check is last.
-  return "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-arg,cucpu-sregs,cucpu-sync,cucpu-device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,cucpu-shared-memory,cucpu-globals,cucpu-kernel-entries,cucpu-check-lowered";
+  return "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-arg,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,cucpu-shared-memory,cucpu-globals,cucpu-kernel-entries,cucpu-check-lowered";
 }
 
 StringRef blockFunctionPipeline() {

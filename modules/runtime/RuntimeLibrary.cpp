@@ -140,6 +140,7 @@ const llvm::StringMap<void *> &cucpu::modules::runtimeLibrary() {
     addLibdeviceDouble(M);
     addLibdeviceRounding(M);
     addLibdeviceInteger(M);
+    addTextureSampler(M);
     return M;
   }();
   return Map;

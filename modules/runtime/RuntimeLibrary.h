@@ -21,6 +21,8 @@ void addLibdeviceFloat(llvm::StringMap<void *> &Map);
 void addLibdeviceDouble(llvm::StringMap<void *> &Map);
 void addLibdeviceRounding(llvm::StringMap<void *> &Map);
 void addLibdeviceInteger(llvm::StringMap<void *> &Map);
+/// Adds the texture fetch functions (TextureAbi.h).
+void addTextureSampler(llvm::StringMap<void *> &Map);
 
 } // namespace cucpu::modules
 

@@ -1,6 +1,7 @@
 //===- ImageBuilder.cpp - Fill a ModuleImage from device IR ---------------===//
 
 #include "ImageBuilder.h"
+#include "TextureRefs.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -384,7 +385,7 @@ Expected<loader::ModuleImage> buildImage(const Module &M, StringRef Arch,
   for (const GlobalVariable &GV : M.globals()) {
     unsigned AS = GV.getAddressSpace();
     if ((AS != 1 && AS != 4) || !GV.hasName() ||
-        GV.getName().starts_with("llvm."))
+        GV.getName().starts_with("llvm.") || isTextureVariable(GV))
       continue;
     if (GV.isDeclaration()) {
       if (!GV.use_empty())
@@ -400,6 +401,8 @@ Expected<loader::ModuleImage> buildImage(const Module &M, StringRef Arch,
       return G.takeError();
     Image.Globals.push_back(std::move(*G));
   }
+
+  Image.TexRefs = describeTextures(M);
 
   SmallVector<char, 0> Buffer;
   raw_svector_ostream OS(Buffer);

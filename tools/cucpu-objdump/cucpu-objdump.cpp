@@ -80,7 +80,12 @@ void printGlobals(const ModuleImage &Image) {
         G.Initializer.empty() ? "zero-initialized" : "initialized");
   static const char *Kinds[] = {"signed", "unsigned", "float"};
   for (const TexRefInfo &T : Image.TexRefs)
-    outs() << llvm::formatv(
+    if (T.Dimensions == 0)
+      outs() << llvm::formatv("texture {0}: type unknown (no kernel fetches "
+                              "through it)\n",
+                              T.Name);
+    else
+      outs() << llvm::formatv(
         "texture {0}: {1}D, {2}, {3} x {4}-bit {5}\n", T.Name, T.Dimensions,
         T.ReadMode ? "normalized float" : "element type", T.Channels,
         T.ChannelBits, T.ChannelKind < 3 ? Kinds[T.ChannelKind] : "?");

@@ -3,7 +3,8 @@
 // cucc force-includes this file (clang -include) so that a kernel file written
 // for nvcc compiles unchanged, with no #include: qualifiers, built-in
 // variables, vector types and dim3, the math library and intrinsics, atomics,
-// barriers and fences, warp functions, clocks, __ldg, printf and assert.
+// barriers and fences, warp functions, clocks, __ldg, printf, assert and
+// textures.
 //
 // Most of it comes from clang's own CUDA headers in its resource directory,
 // included in the order clang's __clang_cuda_runtime_wrapper.h uses, which
@@ -87,6 +88,7 @@ typedef unsigned int cuuint32_t;
 #include "detail/atomics.h"
 #include "detail/math_extras.h"
 #include "detail/runtime.h"
+#include "detail/textures.h"
 
 #include <__clang_cuda_cmath.h>
 #pragma push_macro("__funnelshift_l")

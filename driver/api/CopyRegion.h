@@ -1,0 +1,19 @@
+//===- CopyRegion.h - 2D and 3D copies between any memories -----*- C++ -*-===//
+#ifndef CUCPU_DRIVER_API_COPYREGION_H
+#define CUCPU_DRIVER_API_COPYREGION_H
+
+#include <cuda.h>
+
+#include "llvm/Support/Error.h"
+
+namespace cucpu::api {
+
+/// cuMemcpy2D and its forms: a rectangle between host memory, device memory
+/// and CUDA arrays (the array's first slice), validated as NVIDIA does.
+llvm::Error copy2D(const CUDA_MEMCPY2D *Copy);
+/// cuMemcpy3D and its forms: a box between the same kinds of memory.
+llvm::Error copy3D(const CUDA_MEMCPY3D *Copy);
+
+} // namespace cucpu::api
+
+#endif // CUCPU_DRIVER_API_COPYREGION_H

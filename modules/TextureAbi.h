@@ -1,0 +1,66 @@
+/*===- TextureAbi.h - Textures as JIT-compiled kernels see them ----------===*
+ *
+ * A texture fetch in a kernel names its texture by a 64-bit handle: the
+ * address of a CucpuTexture. A texture reference's handle points into the
+ * launch's table of the module's texture references (CucpuBlock::TexRefs,
+ * filled by the driver from their state at the launch); a texture object's
+ * handle (CUtexObject) points at the object's own description. The fetch
+ * functions of the runtime library (modules/runtime/TextureSampler.cpp)
+ * implement addressing, filtering and format conversion as NVIDIA's
+ * hardware does.
+ *
+ * Plain C types only: the layout is shared by C++ code and by the kernel
+ * headers' calls. Any change here must change both together.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef CUCPU_MODULES_TEXTUREABI_H
+#define CUCPU_MODULES_TEXTUREABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** What a texture reads. */
+enum {
+  CucpuTextureUnbound = 0, /**< Nothing: every fetch returns zeros. */
+  CucpuTextureLinear = 1,  /**< Linear memory, fetched by integer index. */
+  CucpuTexturePitch2D = 2, /**< Pitched linear memory, fetched as 2D. */
+  CucpuTextureArray = 3    /**< A CUDA array (1D, 2D or 3D). */
+};
+
+/** One texture: where its texels are and how they are read. */
+typedef struct CucpuTexture {
+  const char *Data;        /**< The first texel. */
+  uint64_t Width;          /**< Texels per row. */
+  uint64_t Height;         /**< Rows (1 for 1D). */
+  uint64_t Depth;          /**< Slices (1 for 1D and 2D). */
+  uint64_t RowPitch;       /**< Bytes from one row to the next. */
+  uint64_t SlicePitch;     /**< Bytes from one slice to the next. */
+  uint32_t Format;         /**< CUarray_format of each channel. */
+  uint32_t Channels;       /**< 1, 2 or 4. */
+  uint32_t AddressMode[3]; /**< CUaddress_mode per coordinate. */
+  uint32_t FilterMode;     /**< CUfilter_mode. */
+  uint32_t Flags;          /**< CU_TRSF_* flags. */
+  uint32_t Kind;           /**< CucpuTexture* kind above. */
+  float BorderColor[4];    /**< Returned outside the texture in border mode. */
+} CucpuTexture;
+
+/** tex1D/tex2D/tex3D: reads the texture at the Dims float coordinates X, Y,
+    Z (unused ones ignored) and writes four 32-bit result words to Out:
+    floats, or integers for integer formats read with
+    CU_TRSF_READ_AS_INTEGER. */
+void __cucpu_tex_fetch(uint64_t Handle, uint32_t Dims, float X, float Y,
+                       float Z, uint32_t *Out);
+/** tex1Dfetch: reads texel X of a texture in linear memory (zeros outside
+    it), converted as __cucpu_tex_fetch converts. */
+void __cucpu_tex_fetch_index(uint64_t Handle, int32_t X, uint32_t *Out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+
+static_assert(sizeof(CucpuTexture) == 96, "texture ABI");
+#endif
+
+#endif /* CUCPU_MODULES_TEXTUREABI_H */

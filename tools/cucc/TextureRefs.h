@@ -1,0 +1,25 @@
+//===- TextureRefs.h - The texture references of a device module -*- C++ -*-===//
+#ifndef CUCPU_TOOLS_CUCC_TEXTUREREFS_H
+#define CUCPU_TOOLS_CUCC_TEXTUREREFS_H
+
+#include "ModuleImage.h"
+
+#include "llvm/IR/Module.h"
+
+#include <vector>
+
+namespace cucpu::cucc {
+
+/// Whether \p GV is a texture<T, Dim, ReadMode> variable (nvvm.annotations
+/// "texture").
+bool isTextureVariable(const llvm::GlobalVariable &GV);
+
+/// The texture references of \p M in module order, each with the declared
+/// type that the kernel headers' __cucpu_texref_type markers give (read on
+/// an optimized copy, so at every -O level); a reference no kernel fetches
+/// through has Dimensions 0 (type unknown).
+std::vector<loader::TexRefInfo> describeTextures(const llvm::Module &M);
+
+} // namespace cucpu::cucc
+
+#endif // CUCPU_TOOLS_CUCC_TEXTUREREFS_H
