@@ -1,13 +1,23 @@
 //===- TextureSampler.cpp - Texture fetches as NVIDIA's hardware does them ===//
 //
-// Programming Guide Appendix F: a coordinate is scaled when normalized,
-// mapped into the texture by the address mode of its dimension, then either
-// the nearest texel is read (point) or the 2, 4 or 8 nearest are blended
-// (linear) with weights kept in 9-bit fixed point, 8 bits of fraction, as
-// the hardware keeps them. Integer texels are read as integers with
-// CU_TRSF_READ_AS_INTEGER, else as floats in [0, 1] (unsigned) or [-1, 1]
-// (signed); 32-bit integers are always read as integers; half texels become
-// floats before filtering.
+// Programming Guide Appendix F, made bit-exact against an H200
+// (tests/textures, docs/textures.md):
+//  * A normalized coordinate is kept with 24 fractional bits and scaled by
+//    the texture's size. Wrap and mirror apply to normalized coordinates
+//    only; unnormalized ones clamp instead.
+//  * Point sampling reads texel floor(x). Linear filtering reads the texels
+//    around x - 0.5; each fraction is rounded to 8 bits, and the 2, 4 or 8
+//    weights are 1/256 units formed by splitting 256 along z, then x, then y,
+//    each split rounding the upper part half up (half down for y below a
+//    lower x). A 1D texture is filtered as a 2D texture of one row at y = 0,
+//    so in border mode half of each result is the border color.
+//  * A texel outside the texture in border mode is the border color
+//    converted to the texel format (and read back like a texel); integers
+//    read as integers see 0, 32-bit integers its float bits.
+//  * Filtering sums exactly; the result is rounded to the format's filter
+//    precision: float with ties away from zero, half for half texels, and
+//    16-bit normalized values for 8- and 16-bit integers.
+// Channels a texture does not have read 0.
 //
 //===----------------------------------------------------------------------===//
 #include "RuntimeLibrary.h"
@@ -41,34 +51,13 @@ unsigned channelBytes(uint32_t Format) {
   }
 }
 
-bool isIntegerFormat(uint32_t Format) {
-  return Format != CU_AD_FORMAT_HALF && Format != CU_AD_FORMAT_FLOAT;
+bool is32BitInteger(uint32_t Format) {
+  return Format == CU_AD_FORMAT_UNSIGNED_INT32 ||
+         Format == CU_AD_FORMAT_SIGNED_INT32;
 }
 
-/// Whether fetches of \p T return integers rather than floats.
-bool returnsIntegers(const CucpuTexture &T) {
-  if (!isIntegerFormat(T.Format))
-    return false;
-  return (T.Flags & CU_TRSF_READ_AS_INTEGER) || channelBytes(T.Format) == 4;
-}
-
-float halfToFloat(uint16_t H) {
-  uint32_t Sign = uint32_t(H >> 15) << 31;
-  uint32_t Exponent = (H >> 10) & 0x1f, Mantissa = H & 0x3ff;
-  uint32_t Bits;
-  if (Exponent == 0x1f) {
-    Bits = Sign | 0x7f800000u | (Mantissa << 13);
-  } else if (Exponent != 0) {
-    Bits = Sign | ((Exponent + 112) << 23) | (Mantissa << 13);
-  } else if (Mantissa == 0) {
-    Bits = Sign;
-  } else { // Subnormal: value = Mantissa * 2^-24.
-    float V = std::ldexp(float(Mantissa), -24);
-    return Sign ? -V : V;
-  }
-  float F;
-  std::memcpy(&F, &Bits, sizeof(F));
-  return F;
+bool isFloatFormat(uint32_t Format) {
+  return Format == CU_AD_FORMAT_HALF || Format == CU_AD_FORMAT_FLOAT;
 }
 
 template <typename T> T load(const char *P) {
@@ -77,178 +66,344 @@ template <typename T> T load(const char *P) {
   return V;
 }
 
-/// Channel \p P as the 32-bit integer word an integer fetch returns.
-uint32_t integerChannel(const char *P, uint32_t Format) {
-  switch (Format) {
-  case CU_AD_FORMAT_UNSIGNED_INT8:
-    return load<uint8_t>(P);
-  case CU_AD_FORMAT_SIGNED_INT8:
-    return uint32_t(int32_t(load<int8_t>(P)));
-  case CU_AD_FORMAT_UNSIGNED_INT16:
-    return load<uint16_t>(P);
-  case CU_AD_FORMAT_SIGNED_INT16:
-    return uint32_t(int32_t(load<int16_t>(P)));
-  case CU_AD_FORMAT_UNSIGNED_INT32:
-  case CU_AD_FORMAT_SIGNED_INT32:
-    return load<uint32_t>(P);
-  default:
-    return 0;
-  }
+uint32_t floatBits(float F) {
+  uint32_t B;
+  std::memcpy(&B, &F, 4);
+  return B;
 }
 
-/// Channel \p P as a float: normalized for 8- and 16-bit integers.
-float floatChannel(const char *P, uint32_t Format) {
-  switch (Format) {
-  case CU_AD_FORMAT_UNSIGNED_INT8:
-    return float(load<uint8_t>(P)) / 255.0f;
-  case CU_AD_FORMAT_SIGNED_INT8:
-    return std::max(float(load<int8_t>(P)) / 127.0f, -1.0f);
-  case CU_AD_FORMAT_UNSIGNED_INT16:
-    return float(load<uint16_t>(P)) / 65535.0f;
-  case CU_AD_FORMAT_SIGNED_INT16:
-    return std::max(float(load<int16_t>(P)) / 32767.0f, -1.0f);
-  case CU_AD_FORMAT_HALF:
-    return halfToFloat(load<uint16_t>(P));
-  case CU_AD_FORMAT_FLOAT:
-    return load<float>(P);
-  default:
-    return 0.0f;
-  }
+float halfToFloat(uint16_t H) {
+  uint32_t Sign = uint32_t(H >> 15) << 31;
+  uint32_t Exponent = (H >> 10) & 0x1f, Mantissa = H & 0x3ff;
+  float Magnitude;
+  if (Exponent == 0x1f)
+    Magnitude = Mantissa ? NAN : INFINITY;
+  else if (Exponent == 0)
+    Magnitude = std::ldexp(float(Mantissa), -24);
+  else
+    Magnitude = std::ldexp(float(Mantissa | 0x400), int(Exponent) - 25);
+  return Sign ? -Magnitude : Magnitude;
 }
 
-/// A texel's channels (up to 4), as floats or as integer words.
+/// \p V rounded to \p Bits significant bits (half: 11, float: 24), ties away
+/// from zero, with \p MinExponent the smallest normal exponent.
+long double roundTiesAway(long double V, int Bits, int MinExponent) {
+  if (V == 0 || !std::isfinite(V))
+    return V;
+  int Exponent = std::ilogb(V);
+  Exponent = std::max(Exponent, MinExponent);
+  long double Unit = std::ldexp(1.0L, Exponent - (Bits - 1));
+  long double Scaled = std::fabs(V) / Unit;
+  long double Rounded = std::floor(Scaled + 0.5L);
+  return std::copysign(Rounded * Unit, V);
+}
+
+/// floor(V * 2^Bits + 0.5) / 2^Bits of a normalized integer result: \p V in
+/// texel units of a format whose maximum is \p Max, as a 16-bit normalized
+/// value.
+float quantize16(long double V, long double Max, bool Signed) {
+  long double Scale = Signed ? 32767.0L : 65535.0L;
+  long double X = V / Max;
+  if (Signed)
+    X = std::max(X, -1.0L);
+  long double N = std::floor(X * Scale + 0.5L);
+  return float(N) / float(Scale);
+}
+
+/// The texel of an integer-read or raw texture as four 32-bit words, or of
+/// a filtered one as four values in its own units (integers for 8- and
+/// 16-bit formats, floats otherwise).
 struct Texel {
-  float F[4] = {0, 0, 0, 0};
-  uint32_t I[4] = {0, 0, 0, 0};
+  long double V[4] = {0, 0, 0, 0};
+  uint32_t W[4] = {0, 0, 0, 0};
 };
-
-/// Maps texel index \p I of a dimension of \p N texels by \p Mode; false
-/// when it lies outside in border mode.
-bool addressIndex(int64_t &I, uint64_t N, uint32_t Mode) {
-  int64_t Size = int64_t(N);
-  if (I >= 0 && I < Size)
-    return true;
-  switch (Mode) {
-  case CU_TR_ADDRESS_MODE_WRAP:
-    I %= Size;
-    if (I < 0)
-      I += Size;
-    return true;
-  case CU_TR_ADDRESS_MODE_MIRROR: {
-    int64_t Period = 2 * Size, M = I % Period;
-    if (M < 0)
-      M += Period;
-    I = M < Size ? M : Period - 1 - M;
-    return true;
-  }
-  case CU_TR_ADDRESS_MODE_BORDER:
-    return false;
-  default: // Clamp.
-    I = std::clamp<int64_t>(I, 0, Size - 1);
-    return true;
-  }
-}
-
-/// floor(V) as an integer, for any float: far-out and NaN coordinates
-/// land outside every texture (NaN at 0).
-int64_t floorIndex(float V) {
-  if (!(V == V))
-    return 0;
-  return int64_t(std::floor(std::clamp(V, -1.0e12f, 1.0e12f)));
-}
 
 class Sampler {
 public:
   explicit Sampler(const CucpuTexture &T)
-      : T(T), Bytes(channelBytes(T.Format) * T.Channels),
-        Integers(returnsIntegers(T)) {}
+      : T(T), Step(channelBytes(T.Format)), Bytes(Step * T.Channels),
+        Integers(!isFloatFormat(T.Format) &&
+                 ((T.Flags & CU_TRSF_READ_AS_INTEGER) ||
+                  is32BitInteger(T.Format))) {}
 
-  /// The texel at integer coordinates (before addressing).
-  Texel texel(int64_t X, int64_t Y, int64_t Z, unsigned Dims) const {
-    Texel Out;
-    bool Inside = addressIndex(X, T.Width, T.AddressMode[0]);
-    if (Dims >= 2)
-      Inside &= addressIndex(Y, T.Height, T.AddressMode[1]);
-    else
-      Y = 0;
-    if (Dims >= 3)
-      Inside &= addressIndex(Z, T.Depth, T.AddressMode[2]);
-    else
-      Z = 0;
-    if (!Inside) {
-      for (int C = 0; C < 4; ++C) {
-        Out.F[C] = T.BorderColor[C];
-        Out.I[C] = uint32_t(int32_t(T.BorderColor[C]));
-      }
-      return Out;
-    }
-    const char *P = T.Data + uint64_t(Z) * T.SlicePitch +
-                    uint64_t(Y) * T.RowPitch + uint64_t(X) * Bytes;
-    unsigned Step = channelBytes(T.Format);
-    for (unsigned C = 0; C < T.Channels && C < 4; ++C) {
-      if (Integers)
-        Out.I[C] = integerChannel(P + C * Step, T.Format);
-      else
-        Out.F[C] = floatChannel(P + C * Step, T.Format);
-    }
-    return Out;
-  }
-
-  void write(const Texel &V, uint32_t *Out) const {
-    if (Integers)
-      std::memcpy(Out, V.I, 16);
-    else
-      std::memcpy(Out, V.F, 16);
-  }
-
-  void fetch(unsigned Dims, const float *Coord, uint32_t *Out) const {
-    float Scaled[3] = {0, 0, 0};
-    const uint64_t Sizes[3] = {T.Width, T.Height, T.Depth};
-    bool Normalized = T.Flags & CU_TRSF_NORMALIZED_COORDINATES;
-    for (unsigned D = 0; D < Dims; ++D)
-      Scaled[D] = Normalized ? Coord[D] * float(Sizes[D]) : Coord[D];
-    if (T.FilterMode != CU_TR_FILTER_MODE_LINEAR || Integers) {
-      write(texel(floorIndex(Scaled[0]), floorIndex(Scaled[1]),
-                  floorIndex(Scaled[2]), Dims),
-            Out);
+  /// Point or linear fetch at Dims coordinates.
+  void fetch(unsigned Dims, const float *Coord, uint32_t *Out) const;
+  /// tex1Dfetch: texel \p X of linear memory.
+  void fetchIndex(int64_t X, uint32_t *Out) const {
+    if (X < 0 || uint64_t(X) >= T.Width)
       return;
-    }
-    // Linear: the texels around x - 0.5, weighted by the fraction kept
-    // with 8 fractional bits.
-    int64_t Base[3] = {0, 0, 0};
-    float Weight[3] = {0, 0, 0};
-    for (unsigned D = 0; D < Dims; ++D) {
-      float B = Scaled[D] - 0.5f;
-      Base[D] = floorIndex(B);
-      float Fraction = B - std::floor(B);
-      if (!(Fraction == Fraction))
-        Fraction = 0;
-      Weight[D] = std::floor(Fraction * 256.0f + 0.5f) / 256.0f;
-    }
-    Texel Sum;
-    unsigned Corners = 1u << Dims;
-    for (unsigned Corner = 0; Corner < Corners; ++Corner) {
-      float W = 1.0f;
-      int64_t At[3] = {0, 0, 0};
-      for (unsigned D = 0; D < Dims; ++D) {
-        bool Upper = Corner & (1u << D);
-        At[D] = Base[D] + (Upper ? 1 : 0);
-        W *= Upper ? Weight[D] : 1.0f - Weight[D];
-      }
-      if (W == 0.0f)
-        continue;
-      Texel V = texel(At[0], At[1], At[2], Dims);
-      for (int C = 0; C < 4; ++C)
-        Sum.F[C] += W * V.F[C];
-    }
-    write(Sum, Out);
+    finishPoint(texelAt(X, 0, 0), Out);
   }
 
 private:
+  /// Texel (X, Y, Z), inside the texture.
+  Texel texelAt(int64_t X, int64_t Y, int64_t Z) const {
+    Texel R;
+    const char *P = T.Data + uint64_t(Z) * T.SlicePitch +
+                    uint64_t(Y) * T.RowPitch + uint64_t(X) * Bytes;
+    for (unsigned C = 0; C < T.Channels && C < 4; ++C)
+      R.V[C] = channel(P + C * Step, R.W[C]);
+    return R;
+  }
+
+  /// One channel in texel units; \p Word receives its raw 32-bit word.
+  long double channel(const char *P, uint32_t &Word) const {
+    switch (T.Format) {
+    case CU_AD_FORMAT_UNSIGNED_INT8:
+      Word = load<uint8_t>(P);
+      return Word;
+    case CU_AD_FORMAT_SIGNED_INT8:
+      Word = uint32_t(int32_t(load<int8_t>(P)));
+      return load<int8_t>(P);
+    case CU_AD_FORMAT_UNSIGNED_INT16:
+      Word = load<uint16_t>(P);
+      return Word;
+    case CU_AD_FORMAT_SIGNED_INT16:
+      Word = uint32_t(int32_t(load<int16_t>(P)));
+      return load<int16_t>(P);
+    case CU_AD_FORMAT_HALF: {
+      float F = halfToFloat(load<uint16_t>(P));
+      Word = floatBits(F);
+      return F;
+    }
+    default: // 32-bit formats.
+      Word = load<uint32_t>(P);
+      return load<float>(P);
+    }
+  }
+
+  /// The border color as a texel of this format.
+  Texel border() const {
+    Texel R;
+    for (unsigned C = 0; C < T.Channels && C < 4; ++C) {
+      long double B = T.BorderColor[C];
+      if (is32BitInteger(T.Format)) {
+        R.W[C] = floatBits(T.BorderColor[C]);
+        continue;
+      }
+      if (Integers)
+        continue; // Integer reads of 8- and 16-bit texels see 0.
+      switch (T.Format) {
+      case CU_AD_FORMAT_UNSIGNED_INT8:
+        R.V[C] = std::clamp(std::floor(B * 255 + 0.5L), 0.0L, 255.0L);
+        break;
+      case CU_AD_FORMAT_UNSIGNED_INT16:
+        R.V[C] = std::clamp(std::floor(B * 65535 + 0.5L), 0.0L, 65535.0L);
+        break;
+      case CU_AD_FORMAT_SIGNED_INT8:
+        R.V[C] = std::clamp(std::floor(B * 127 + 0.5L), -127.0L, 127.0L);
+        break;
+      case CU_AD_FORMAT_SIGNED_INT16:
+        R.V[C] = std::clamp(std::floor(B * 32767 + 0.5L), -32767.0L, 32767.0L);
+        break;
+      case CU_AD_FORMAT_HALF:
+        R.V[C] = roundTiesAway(B, 11, -14);
+        break;
+      default:
+        R.V[C] = B;
+      }
+    }
+    return R;
+  }
+
+  /// The address mode of dimension \p Dim as the hardware applies it:
+  /// wrap and mirror need normalized coordinates, else they clamp.
+  uint32_t addressMode(unsigned Dim) const {
+    uint32_t Mode = T.AddressMode[Dim];
+    bool Normalized = T.Flags & CU_TRSF_NORMALIZED_COORDINATES;
+    if (!Normalized &&
+        (Mode == CU_TR_ADDRESS_MODE_WRAP || Mode == CU_TR_ADDRESS_MODE_MIRROR))
+      return CU_TR_ADDRESS_MODE_CLAMP;
+    return Mode;
+  }
+
+public:
+  /// Whether dimension \p Dim clamps.
+  bool clamps(unsigned Dim) const {
+    uint32_t Mode = addressMode(Dim);
+    return Mode != CU_TR_ADDRESS_MODE_WRAP &&
+           Mode != CU_TR_ADDRESS_MODE_MIRROR &&
+           Mode != CU_TR_ADDRESS_MODE_BORDER;
+  }
+
+private:
+  /// Maps texel index \p I of a dimension of \p N texels; false outside
+  /// in border mode.
+  bool address(int64_t &I, uint64_t N, unsigned Dim) const {
+    int64_t Size = int64_t(N);
+    if (I >= 0 && I < Size)
+      return true;
+    switch (addressMode(Dim)) {
+    case CU_TR_ADDRESS_MODE_WRAP:
+      I %= Size;
+      if (I < 0)
+        I += Size;
+      return true;
+    case CU_TR_ADDRESS_MODE_MIRROR: {
+      int64_t Period = 2 * Size, M = I % Period;
+      if (M < 0)
+        M += Period;
+      I = M < Size ? M : Period - 1 - M;
+      return true;
+    }
+    case CU_TR_ADDRESS_MODE_BORDER:
+      return false;
+    default:
+      I = std::clamp<int64_t>(I, 0, Size - 1);
+      return true;
+    }
+  }
+
+  /// The texel at integer coordinates before addressing (border if out).
+  Texel texel(int64_t X, int64_t Y, int64_t Z) const {
+    if (!address(X, T.Width, 0) || !address(Y, T.Height, 1) ||
+        !address(Z, T.Depth, 2))
+      return border();
+    return texelAt(X, Y, Z);
+  }
+
+  /// Writes a point-sampled texel converted as the read mode says.
+  void finishPoint(const Texel &V, uint32_t *Out) const {
+    for (unsigned C = 0; C < 4; ++C) {
+      if (C >= T.Channels) {
+        Out[C] = 0;
+        continue;
+      }
+      if (Integers) {
+        Out[C] = V.W[C];
+        continue;
+      }
+      float F;
+      switch (T.Format) {
+      case CU_AD_FORMAT_UNSIGNED_INT8:
+        F = float(V.V[C]) / 255.0f;
+        break;
+      case CU_AD_FORMAT_UNSIGNED_INT16:
+        F = float(V.V[C]) / 65535.0f;
+        break;
+      case CU_AD_FORMAT_SIGNED_INT8:
+        F = std::max(float(V.V[C]) / 127.0f, -1.0f);
+        break;
+      case CU_AD_FORMAT_SIGNED_INT16:
+        F = std::max(float(V.V[C]) / 32767.0f, -1.0f);
+        break;
+      default:
+        F = float(V.V[C]);
+      }
+      Out[C] = floatBits(F);
+    }
+  }
+
+  /// Writes a filtered sum (texel units) rounded to the filter's precision.
+  void finishFiltered(const long double *Sum, uint32_t *Out) const {
+    for (unsigned C = 0; C < 4; ++C) {
+      float F = 0;
+      if (C < T.Channels) {
+        switch (T.Format) {
+        case CU_AD_FORMAT_UNSIGNED_INT8:
+          F = quantize16(Sum[C], 255, false);
+          break;
+        case CU_AD_FORMAT_UNSIGNED_INT16:
+          F = quantize16(Sum[C], 65535, false);
+          break;
+        case CU_AD_FORMAT_SIGNED_INT8:
+          F = quantize16(Sum[C], 127, true);
+          break;
+        case CU_AD_FORMAT_SIGNED_INT16:
+          F = quantize16(Sum[C], 32767, true);
+          break;
+        case CU_AD_FORMAT_HALF:
+          F = float(roundTiesAway(Sum[C], 11, -14));
+          break;
+        default:
+          F = float(roundTiesAway(Sum[C], 24, -126));
+        }
+      }
+      Out[C] = floatBits(F);
+    }
+  }
+
   const CucpuTexture &T;
-  unsigned Bytes; ///< Of one texel.
-  bool Integers;
+  unsigned Step;  ///< Bytes of one channel.
+  unsigned Bytes; ///< Bytes of one texel.
+  bool Integers;  ///< Fetches return integer words.
 };
+
+/// floor(V) as an index for any float (NaN reads texel 0).
+int64_t floorIndex(double V) {
+  if (!(V == V))
+    return 0;
+  return int64_t(std::floor(std::clamp(V, -1.0e15, 1.0e15)));
+}
+
+/// A coordinate in texels: normalized ones keep 24 fractional bits.
+double texelCoordinate(float V, uint64_t Size, bool Normalized) {
+  if (!Normalized)
+    return V;
+  double Fixed = std::floor(double(V) * 16777216.0) / 16777216.0;
+  return Fixed * double(Size);
+}
+
+/// The weights (in 1/256) of the 8 corners of a 3D footprint whose
+/// fractions are A, B, C (corner bit 0: x + 1, bit 1: y + 1, bit 2: z + 1).
+void filterWeights(int A, int B, int C, int *W) {
+  auto HalfUp = [](int N) { return (2 * N + 256) / 512; };
+  auto HalfDown = [](int N) { return (2 * N + 255) / 512; };
+  for (int Z = 0; Z < 2; ++Z) {
+    int Plane = Z ? C : 256 - C;
+    int XUp = HalfUp(Plane * A);
+    for (int X = 0; X < 2; ++X) {
+      int Column = X ? XUp : Plane - XUp;
+      int YUp = X ? HalfUp(Column * B) : HalfDown(Column * B);
+      W[Z * 4 + X] = Column - YUp;
+      W[Z * 4 + 2 + X] = YUp;
+    }
+  }
+}
+
+void Sampler::fetch(unsigned Dims, const float *Coord, uint32_t *Out) const {
+  bool Normalized = T.Flags & CU_TRSF_NORMALIZED_COORDINATES;
+  const uint64_t Sizes[3] = {T.Width, T.Height, T.Depth};
+  double X[3] = {0, 0, 0};
+  for (unsigned D = 0; D < Dims; ++D)
+    X[D] = texelCoordinate(Coord[D], Sizes[D], Normalized);
+  if (T.FilterMode != CU_TR_FILTER_MODE_LINEAR || Integers) {
+    finishPoint(texel(floorIndex(X[0]), floorIndex(X[1]), floorIndex(X[2])),
+                Out);
+    return;
+  }
+  // A 1D texture is filtered as one row at y = 0: its footprint spans rows
+  // -1 and 0 with equal weights.
+  unsigned FilterDims = std::max(Dims, 2u);
+  int64_t Base[3] = {0, 0, 0};
+  int Fraction[3] = {0, 0, 0};
+  for (unsigned D = 0; D < FilterDims; ++D) {
+    // Clamping keeps the footprint's centre inside the texture.
+    if (clamps(D))
+      X[D] = std::clamp(X[D], 0.5, double(Sizes[D]) - 0.5);
+    float Below = float(X[D] - 0.5);
+    Base[D] = floorIndex(Below);
+    double Frac = double(Below) - std::floor(double(Below));
+    if (!(Frac == Frac))
+      Frac = 0;
+    Fraction[D] = int(std::floor(Frac * 256.0 + 0.5));
+  }
+  int W[8];
+  filterWeights(Fraction[0], Fraction[1], Fraction[2], W);
+  long double Sum[4] = {0, 0, 0, 0};
+  unsigned Corners = FilterDims == 3 ? 8 : 4;
+  for (unsigned Corner = 0; Corner < Corners; ++Corner) {
+    if (W[Corner] == 0)
+      continue;
+    Texel V = texel(Base[0] + (Corner & 1), Base[1] + ((Corner >> 1) & 1),
+                    Base[2] + ((Corner >> 2) & 1));
+    for (int C = 0; C < 4; ++C)
+      Sum[C] += V.V[C] * W[Corner];
+  }
+  for (long double &S : Sum)
+    S /= 256;
+  finishFiltered(Sum, Out);
+}
 
 bool readable(const CucpuTexture *T) {
   return T && T->Kind != CucpuTextureUnbound && T->Data &&
@@ -272,10 +427,8 @@ void __cucpu_tex_fetch(uint64_t Handle, uint32_t Dims, float X, float Y,
 void __cucpu_tex_fetch_index(uint64_t Handle, int32_t X, uint32_t *Out) {
   const auto *T = reinterpret_cast<const CucpuTexture *>(Handle);
   std::memset(Out, 0, 16);
-  if (!readable(T) || X < 0 || uint64_t(X) >= T->Width)
-    return;
-  Sampler S(*T);
-  S.write(S.texel(X, 0, 0, 1), Out);
+  if (readable(T))
+    Sampler(*T).fetchIndex(X, Out);
 }
 }
 

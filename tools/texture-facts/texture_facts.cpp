@@ -403,7 +403,8 @@ void textureReferences(CUmodule Mod) {
   for (int Mode : {0, 1, 2})
     std::printf("set_filter_mode %d -> %d\n", Mode,
                 static_cast<int>(cuTexRefSetFilterMode(T, CUfilter_mode(Mode))));
-  for (unsigned Flags : {0u, 1u, 2u, 3u, 0x10u, 0x20u, 0x40u, 0x80u, 0x100u})
+  for (unsigned Flags :
+       {0u, 1u, 2u, 3u, 4u, 8u, 0x10u, 0x20u, 0x40u, 0x80u, 0x100u})
     std::printf("set_flags 0x%x -> %d\n", Flags,
                 static_cast<int>(cuTexRefSetFlags(T, Flags)));
   float Border[4] = {0.25f, 0.5f, 0.75f, 1.f};
@@ -599,6 +600,7 @@ void textureObjects() {
   SAY(cuTexObjectCreate(&O2, &Res, &Tex, nullptr));
   SAY(cuTexObjectDestroy(O));
   SAY(cuTexObjectDestroy(0));
+  SAY(cuTexObjectDestroy(CUtexObject(123456789)));
   SAY(cuArrayDestroy(A));
   cuMemFree(Dev);
 }

@@ -1,0 +1,512 @@
+//===- TextureConformance.cpp - Texture fetches compared with an H200 -----===//
+//
+// Fetches through texture references (and texture objects) in every
+// combination of array format, channel count, read mode, filter, address
+// mode, coordinate normalization and dimension, at coordinates that include
+// texel centres, exact texel edges, fractions and out-of-range values.
+//
+//   texture_conformance MODULE --record FILE   writes every result (a
+//                                              "case" line, then the four
+//                                              words of each fetch in hex)
+//   texture_conformance MODULE --check FILE    compares with FILE
+//   texture_conformance MODULE --weights FILE  measures the filter weights
+//
+// MODULE holds the fetch kernels: fetch.ptx (written by hand: nvcc no longer
+// compiles texture references) on NVIDIA's driver, fetch.cubin (cucc) on
+// cucpu. Only <cuda.h> is used, so the same program runs on both drivers.
+// A result is four 32-bit words, compared exactly; results of linear
+// filtering may differ by 1 ulp per channel (the hardware's weights are
+// exact 8-bit fractions, but the order of its sums is not documented).
+//
+//===----------------------------------------------------------------------===//
+#include <cuda.h>
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+[[noreturn]] void fail(const char *What, CUresult R) {
+  const char *Name = nullptr;
+  cuGetErrorName(R, &Name);
+  std::fprintf(stderr, "%s failed: %s\n", What, Name ? Name : "?");
+  std::exit(2);
+}
+#define CHECK(Call)                                                            \
+  do {                                                                         \
+    CUresult R_ = (Call);                                                      \
+    if (R_ != CUDA_SUCCESS)                                                    \
+      fail(#Call, R_);                                                         \
+  } while (0)
+
+/// One channel format and how it is read.
+struct Format {
+  const char *Name;
+  CUarray_format Code;
+  unsigned Bytes;
+  bool ReadAsInteger; ///< CU_TRSF_READ_AS_INTEGER.
+  bool IntegerResult; ///< The fetch returns integers.
+};
+
+const Format Formats[] = {
+    {"u8n", CU_AD_FORMAT_UNSIGNED_INT8, 1, false, false},
+    {"u8i", CU_AD_FORMAT_UNSIGNED_INT8, 1, true, true},
+    {"s8n", CU_AD_FORMAT_SIGNED_INT8, 1, false, false},
+    {"s8i", CU_AD_FORMAT_SIGNED_INT8, 1, true, true},
+    {"u16n", CU_AD_FORMAT_UNSIGNED_INT16, 2, false, false},
+    {"u16i", CU_AD_FORMAT_UNSIGNED_INT16, 2, true, true},
+    {"s16n", CU_AD_FORMAT_SIGNED_INT16, 2, false, false},
+    {"s16i", CU_AD_FORMAT_SIGNED_INT16, 2, true, true},
+    {"u32i", CU_AD_FORMAT_UNSIGNED_INT32, 4, true, true},
+    {"s32i", CU_AD_FORMAT_SIGNED_INT32, 4, true, true},
+    {"f16", CU_AD_FORMAT_HALF, 2, false, false},
+    {"f32", CU_AD_FORMAT_FLOAT, 4, false, false},
+};
+
+const char *AddressNames[] = {"wrap", "clamp", "mirror", "border"};
+
+/// The extent of the array of each dimension count.
+const size_t Extents[4][3] = {{0, 0, 0}, {7, 0, 0}, {5, 4, 0}, {4, 3, 3}};
+
+/// Unnormalized coordinates along an axis of N texels: centres, edges,
+/// fractions either side of them, and values outside.
+std::vector<float> axisCoordinates(size_t N) {
+  float W = float(N);
+  return {0.5f,      1.5f,        W - 0.5f,  0.0f,     1.0f,     W,
+          0.25f,     1.1f,        2.9f,      0.51f,    0.49f,    1.99f,
+          1.3125f,   W - 0.01f,   W + 0.5f,  -0.25f,   -1.5f,    2 * W + 0.3f,
+          -W - 0.7f, 0.7734375f,  1.62f,     W * 0.5f, 0.124f,   3.0078125f};
+}
+
+/// The coordinates of a fetch test: axis lists, rotated per axis so that
+/// the axes do not move together.
+std::vector<std::array<float, 4>> coordinates(unsigned Dims, bool Normalized) {
+  std::vector<std::array<float, 4>> Out;
+  std::vector<float> Axes[3];
+  for (unsigned D = 0; D < Dims; ++D)
+    Axes[D] = axisCoordinates(Extents[Dims][D]);
+  size_t Count = Axes[0].size();
+  for (size_t I = 0; I < Count; ++I) {
+    std::array<float, 4> C = {0, 0, 0, 0};
+    for (unsigned D = 0; D < Dims; ++D) {
+      float V = Axes[D][(I + 7 * D) % Count];
+      C[D] = Normalized ? V / float(Extents[Dims][D]) : V;
+    }
+    Out.push_back(C);
+  }
+  return Out;
+}
+
+/// Deterministic texel bytes for a format: any bits for integers, finite
+/// values in [-4, 4] for floats and halves.
+std::vector<unsigned char> texels(const Format &F, size_t Count,
+                                  uint32_t Seed) {
+  std::vector<unsigned char> Out(Count * F.Bytes);
+  uint32_t State = Seed * 2654435761u + 12345u;
+  auto Next = [&] {
+    State = State * 1664525u + 1013904223u;
+    return State;
+  };
+  for (size_t I = 0; I < Count; ++I) {
+    unsigned char *P = Out.data() + I * F.Bytes;
+    if (F.Code == CU_AD_FORMAT_FLOAT) {
+      float V = (float(Next() >> 8) / float(1 << 24)) * 8.0f - 4.0f;
+      std::memcpy(P, &V, 4);
+    } else if (F.Code == CU_AD_FORMAT_HALF) {
+      // Sign, exponent 13..16 (values 2^-2 .. 2^2), any mantissa.
+      uint32_t R = Next();
+      uint16_t H = uint16_t(((R >> 31) << 15) | ((13 + (R >> 8) % 4) << 10) |
+                            (R & 0x3ff));
+      std::memcpy(P, &H, 2);
+    } else {
+      uint32_t R = Next();
+      std::memcpy(P, &R, F.Bytes);
+    }
+  }
+  return Out;
+}
+
+/// Kernels and texture references of the module.
+struct Module {
+  CUmodule Handle = nullptr;
+  CUfunction Fetch[4][2] = {};  ///< [dims][integer result]
+  CUtexref Ref[4][2] = {};
+  CUfunction FetchIndex[2] = {}; ///< tex1Dfetch from linear memory.
+  CUfunction FetchObject = nullptr; ///< tex2D through a texture object.
+};
+
+Module loadModule(const char *Path) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In) {
+    std::fprintf(stderr, "cannot read %s\n", Path);
+    std::exit(2);
+  }
+  std::string Image((std::istreambuf_iterator<char>(In)),
+                    std::istreambuf_iterator<char>());
+  Module M;
+  CHECK(cuModuleLoadData(&M.Handle, Image.c_str()));
+  for (unsigned D = 1; D <= 3; ++D)
+    for (int I = 0; I < 2; ++I) {
+      std::string Suffix = std::to_string(D) + (I ? "i" : "f");
+      CHECK(cuModuleGetFunction(&M.Fetch[D][I], M.Handle,
+                                ("fetch" + Suffix).c_str()));
+      CHECK(cuModuleGetTexRef(&M.Ref[D][I], M.Handle, ("t" + Suffix).c_str()));
+    }
+  CHECK(cuModuleGetFunction(&M.FetchIndex[0], M.Handle, "fetchindexf"));
+  CHECK(cuModuleGetFunction(&M.FetchIndex[1], M.Handle, "fetchindexi"));
+  CHECK(cuModuleGetFunction(&M.FetchObject, M.Handle, "fetchobject"));
+  return M;
+}
+
+using Results = std::vector<std::array<uint32_t, 4>>;
+
+/// Launches \p F over \p Coords (float4 each) with \p Extra after them.
+Results launch(CUfunction F, const std::vector<std::array<float, 4>> &Coords,
+               CUtexObject *Object = nullptr) {
+  unsigned N = unsigned(Coords.size());
+  CUdeviceptr In = 0, Out = 0;
+  CHECK(cuMemAlloc(&In, N * 16));
+  CHECK(cuMemAlloc(&Out, N * 16));
+  CHECK(cuMemcpyHtoD(In, Coords.data(), N * 16));
+  CHECK(cuMemsetD8(Out, 0xee, N * 16));
+  std::vector<void *> Args = {&Out, &In, &N};
+  if (Object)
+    Args.push_back(Object);
+  CHECK(cuLaunchKernel(F, 1, 1, 1, 64, 1, 1, 0, nullptr, Args.data(), nullptr));
+  CHECK(cuCtxSynchronize());
+  Results R(N);
+  CHECK(cuMemcpyDtoH(R.data(), Out, N * 16));
+  CHECK(cuMemFree(In));
+  CHECK(cuMemFree(Out));
+  return R;
+}
+
+/// One configuration's identity and results.
+struct Case {
+  std::string Id;
+  bool Filtered = false;
+  std::vector<std::array<float, 4>> Coords;
+  Results Values;
+};
+
+std::vector<Case> runArrayCases(const Module &M) {
+  std::vector<Case> Cases;
+  uint32_t Seed = 1;
+  for (const Format &F : Formats)
+    for (unsigned Channels : {1u, 2u, 4u})
+      for (unsigned Dims = 1; Dims <= 3; ++Dims) {
+        const size_t *E = Extents[Dims];
+        CUDA_ARRAY3D_DESCRIPTOR Desc{};
+        Desc.Width = E[0];
+        Desc.Height = E[1];
+        Desc.Depth = E[2];
+        Desc.Format = F.Code;
+        Desc.NumChannels = Channels;
+        CUarray A = nullptr;
+        CHECK(cuArray3DCreate(&A, &Desc));
+        size_t Count = E[0] * (E[1] ? E[1] : 1) * (E[2] ? E[2] : 1);
+        std::vector<unsigned char> Data = texels(F, Count * Channels, Seed++);
+        CUDA_MEMCPY3D Copy{};
+        Copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+        Copy.srcHost = Data.data();
+        Copy.srcPitch = E[0] * Channels * F.Bytes;
+        Copy.srcHeight = E[1] ? E[1] : 1;
+        Copy.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+        Copy.dstArray = A;
+        Copy.WidthInBytes = Copy.srcPitch;
+        Copy.Height = Copy.srcHeight;
+        Copy.Depth = E[2] ? E[2] : 1;
+        CHECK(cuMemcpy3D(&Copy));
+        CUtexref T = M.Ref[Dims][F.IntegerResult];
+        CHECK(cuTexRefSetArray(T, A, CU_TRSA_OVERRIDE_FORMAT));
+        for (int Filter = 0; Filter < (F.IntegerResult ? 1 : 2); ++Filter)
+          for (int Mode = 0; Mode < 4; ++Mode)
+            for (int Normalized = 0; Normalized < 2; ++Normalized) {
+              Case C;
+              C.Id = std::string(F.Name) + " ch" + std::to_string(Channels) +
+                     " " + std::to_string(Dims) + "d " +
+                     (Filter ? "linear" : "point") + " " + AddressNames[Mode] +
+                     (Normalized ? " normalized" : " unnormalized");
+              C.Filtered = Filter;
+              C.Coords = coordinates(Dims, Normalized);
+              for (int D = 0; D < 3; ++D)
+                CHECK(cuTexRefSetAddressMode(T, D, CUaddress_mode(Mode)));
+              CHECK(cuTexRefSetFilterMode(T, CUfilter_mode(Filter)));
+              unsigned Flags = (F.ReadAsInteger ? CU_TRSF_READ_AS_INTEGER : 0) |
+                               (Normalized ? CU_TRSF_NORMALIZED_COORDINATES : 0);
+              CHECK(cuTexRefSetFlags(T, Flags));
+              float Border[4] = {0.25f, -0.5f, 0.75f, 1.0f};
+              CHECK(cuTexRefSetBorderColor(T, Border));
+              C.Values = launch(M.Fetch[Dims][F.IntegerResult], C.Coords);
+              Cases.push_back(C);
+
+              // The same fetch through a texture object (2D float results).
+              if (Dims != 2 || F.IntegerResult)
+                continue;
+              CUDA_RESOURCE_DESC Res{};
+              Res.resType = CU_RESOURCE_TYPE_ARRAY;
+              Res.res.array.hArray = A;
+              CUDA_TEXTURE_DESC Tex{};
+              for (int D = 0; D < 3; ++D)
+                Tex.addressMode[D] = CUaddress_mode(Mode);
+              Tex.filterMode = CUfilter_mode(Filter);
+              Tex.flags = Flags;
+              std::memcpy(Tex.borderColor, Border, sizeof(Border));
+              CUtexObject Obj = 0;
+              CHECK(cuTexObjectCreate(&Obj, &Res, &Tex, nullptr));
+              Case O = C;
+              O.Id += " object";
+              O.Values = launch(M.FetchObject, O.Coords, &Obj);
+              CHECK(cuTexObjectDestroy(Obj));
+              Cases.push_back(O);
+            }
+        CHECK(cuArrayDestroy(A));
+      }
+  return Cases;
+}
+
+/// tex1Dfetch from linear memory: integer coordinates, no filtering.
+std::vector<Case> runLinearCases(const Module &M) {
+  std::vector<Case> Cases;
+  uint32_t Seed = 1000;
+  for (const Format &F : Formats)
+    for (unsigned Channels : {1u, 2u, 4u}) {
+      const size_t Count = 9;
+      std::vector<unsigned char> Data = texels(F, Count * Channels, Seed++);
+      CUdeviceptr P = 0;
+      CHECK(cuMemAlloc(&P, 4096));
+      CHECK(cuMemsetD8(P, 0x5a, 4096));
+      CHECK(cuMemcpyHtoD(P, Data.data(), Data.size()));
+      CUtexref T = M.Ref[1][F.IntegerResult];
+      CHECK(cuTexRefSetFormat(T, F.Code, int(Channels)));
+      size_t Offset = 1;
+      CHECK(cuTexRefSetAddress(&Offset, T, P, Data.size()));
+      if (Offset != 0) {
+        std::fprintf(stderr, "cuTexRefSetAddress: offset %zu for cuMemAlloc\n",
+                     Offset);
+        std::exit(2);
+      }
+      CHECK(cuTexRefSetFlags(T, F.ReadAsInteger ? CU_TRSF_READ_AS_INTEGER : 0));
+      Case C;
+      C.Id = std::string(F.Name) + " ch" + std::to_string(Channels) +
+             " linear-memory tex1Dfetch";
+      for (int X : {0, 1, 4, 8, -1, -7, 9, 10, 1000})
+        C.Coords.push_back({float(X), 0, 0, 0});
+      C.Values = launch(M.FetchIndex[F.IntegerResult], C.Coords);
+      Cases.push_back(C);
+      CHECK(cuMemFree(P));
+    }
+  return Cases;
+}
+
+void record(const std::vector<Case> &Cases, const char *Path) {
+  std::ofstream Out(Path);
+  for (const Case &C : Cases) {
+    Out << "case " << C.Id << "\n";
+    for (size_t I = 0; I < C.Coords.size(); ++I) {
+      char Line[64];
+      std::snprintf(Line, sizeof(Line), "%08x %08x %08x %08x\n",
+                    C.Values[I][0], C.Values[I][1], C.Values[I][2],
+                    C.Values[I][3]);
+      Out << Line;
+    }
+  }
+  std::printf("recorded %zu cases in %s\n", Cases.size(), Path);
+}
+
+/// Whether two float words are within 1 ulp (same sign, adjacent values).
+bool withinUlp(uint32_t A, uint32_t B) {
+  if (A == B)
+    return true;
+  if ((A ^ B) & 0x80000000u)
+    return (A & 0x7fffffffu) == 0 && (B & 0x7fffffffu) == 0;
+  return (A > B ? A - B : B - A) <= 1;
+}
+
+int check(const std::vector<Case> &Cases, const char *Path) {
+  std::ifstream In(Path);
+  if (!In) {
+    std::fprintf(stderr, "cannot read %s\n", Path);
+    return 2;
+  }
+  std::map<std::string, Results> Expected;
+  std::string Line, Current;
+  while (std::getline(In, Line)) {
+    if (Line.rfind("case ", 0) == 0) {
+      Current = Line.substr(5);
+      Expected[Current];
+      continue;
+    }
+    std::array<uint32_t, 4> W{};
+    if (std::sscanf(Line.c_str(), "%x %x %x %x", &W[0], &W[1], &W[2],
+                    &W[3]) != 4) {
+      std::fprintf(stderr, "malformed line in %s: %s\n", Path, Line.c_str());
+      return 2;
+    }
+    Expected[Current].push_back(W);
+  }
+  size_t Exact = 0, Ulp = 0, Wrong = 0, Missing = 0, Shown = 0;
+  for (const Case &C : Cases) {
+    auto It = Expected.find(C.Id);
+    if (It == Expected.end() || It->second.size() != C.Values.size()) {
+      ++Missing;
+      std::printf("MISSING %s\n", C.Id.c_str());
+      continue;
+    }
+    for (size_t I = 0; I < C.Values.size(); ++I) {
+      const auto &Got = C.Values[I], &Want = It->second[I];
+      if (Got == Want) {
+        ++Exact;
+        continue;
+      }
+      bool Close = C.Filtered;
+      for (int K = 0; K < 4 && Close; ++K)
+        Close = withinUlp(Got[K], Want[K]);
+      if (Close) {
+        ++Ulp;
+        continue;
+      }
+      ++Wrong;
+      if (Shown++ < 40)
+        std::printf("MISMATCH %s at (%a, %a, %a): got %08x %08x %08x %08x, "
+                    "H200 %08x %08x %08x %08x\n",
+                    C.Id.c_str(), C.Coords[I][0], C.Coords[I][1],
+                    C.Coords[I][2], Got[0], Got[1], Got[2], Got[3], Want[0],
+                    Want[1], Want[2], Want[3]);
+    }
+  }
+  std::printf("%zu cases, %zu fetches: %zu identical, %zu within 1 ulp "
+              "(linear filtering), %zu different, %zu cases missing\n",
+              Cases.size(), Exact + Ulp + Wrong, Exact, Ulp, Wrong, Missing);
+  return Wrong || Missing ? 1 : 0;
+}
+
+/// Measures the hardware's filter weights: a 2x2x2 float texture whose
+/// texels are one-hot in their channels is fetched at 0.5 + (A, B, C) / 256,
+/// so each result channel is the weight of one texel. Writes "A B C" and the
+/// eight weights (in 1/256) per line, for every 2D pair (C = 0) and for
+/// pseudo-random 3D triples.
+void measureWeights(const Module &M, const char *Path) {
+  CUDA_ARRAY3D_DESCRIPTOR Desc{};
+  Desc.Width = Desc.Height = Desc.Depth = 2;
+  Desc.Format = CU_AD_FORMAT_FLOAT;
+  Desc.NumChannels = 4;
+  CUarray Arrays[2];
+  for (int Half = 0; Half < 2; ++Half) {
+    float Texels[8][4] = {};
+    for (int T = 0; T < 4; ++T)
+      Texels[Half * 4 + T][T] = 1.0f;
+    CHECK(cuArray3DCreate(&Arrays[Half], &Desc));
+    CUDA_MEMCPY3D Copy{};
+    Copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+    Copy.srcHost = Texels;
+    Copy.srcPitch = 32;
+    Copy.srcHeight = 2;
+    Copy.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    Copy.dstArray = Arrays[Half];
+    Copy.WidthInBytes = 32;
+    Copy.Height = 2;
+    Copy.Depth = 2;
+    CHECK(cuMemcpy3D(&Copy));
+  }
+  std::vector<std::array<float, 4>> Coords;
+  std::vector<std::array<int, 3>> Fractions;
+  for (int A = 0; A < 256; ++A)
+    for (int B = 0; B < 256; ++B)
+      Fractions.push_back({A, B, 0});
+  uint32_t State = 7;
+  for (int I = 0; I < 200000; ++I) {
+    std::array<int, 3> F;
+    for (int &V : F) {
+      State = State * 1664525u + 1013904223u;
+      V = int(State >> 24);
+    }
+    Fractions.push_back(F);
+  }
+  for (const auto &F : Fractions)
+    Coords.push_back({0.5f + F[0] / 256.0f, 0.5f + F[1] / 256.0f,
+                      0.5f + F[2] / 256.0f, 0});
+  CUtexref T = M.Ref[3][0];
+  for (int D = 0; D < 3; ++D)
+    CHECK(cuTexRefSetAddressMode(T, D, CU_TR_ADDRESS_MODE_CLAMP));
+  CHECK(cuTexRefSetFilterMode(T, CU_TR_FILTER_MODE_LINEAR));
+  CHECK(cuTexRefSetFlags(T, 0));
+  Results Halves[2];
+  for (int Half = 0; Half < 2; ++Half) {
+    CHECK(cuTexRefSetArray(T, Arrays[Half], CU_TRSA_OVERRIDE_FORMAT));
+    unsigned N = unsigned(Coords.size());
+    CUdeviceptr In = 0, Out = 0;
+    CHECK(cuMemAlloc(&In, size_t(N) * 16));
+    CHECK(cuMemAlloc(&Out, size_t(N) * 16));
+    CHECK(cuMemcpyHtoD(In, Coords.data(), size_t(N) * 16));
+    void *Args[] = {&Out, &In, &N};
+    CHECK(cuLaunchKernel(M.Fetch[3][0], (N + 63) / 64, 1, 1, 64, 1, 1, 0,
+                         nullptr, Args, nullptr));
+    CHECK(cuCtxSynchronize());
+    Halves[Half].resize(N);
+    CHECK(cuMemcpyDtoH(Halves[Half].data(), Out, size_t(N) * 16));
+    CHECK(cuMemFree(In));
+    CHECK(cuMemFree(Out));
+  }
+  std::ofstream Out(Path);
+  for (size_t I = 0; I < Fractions.size(); ++I) {
+    Out << Fractions[I][0] << ' ' << Fractions[I][1] << ' ' << Fractions[I][2];
+    for (int Half = 0; Half < 2; ++Half)
+      for (int K = 0; K < 4; ++K) {
+        float W;
+        std::memcpy(&W, &Halves[Half][I][K], 4);
+        Out << ' ' << W * 256.0f;
+      }
+    Out << '\n';
+  }
+  for (CUarray A : Arrays)
+    CHECK(cuArrayDestroy(A));
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 4 || (std::strcmp(argv[2], "--record") != 0 &&
+                    std::strcmp(argv[2], "--check") != 0 &&
+                    std::strcmp(argv[2], "--weights") != 0)) {
+    std::fprintf(stderr,
+                 "usage: %s MODULE --record FILE | --check FILE | --weights "
+                 "FILE\n",
+                 argv[0]);
+    return 2;
+  }
+  CHECK(cuInit(0));
+  CUdevice Dev = 0;
+  CUcontext Ctx = nullptr;
+  CHECK(cuDeviceGet(&Dev, 0));
+  CHECK(cuDevicePrimaryCtxRetain(&Ctx, Dev));
+  CHECK(cuCtxSetCurrent(Ctx));
+  Module M = loadModule(argv[1]);
+  if (std::strcmp(argv[2], "--weights") == 0) {
+    measureWeights(M, argv[3]);
+    CHECK(cuModuleUnload(M.Handle));
+    CHECK(cuDevicePrimaryCtxRelease(Dev));
+    return 0;
+  }
+  std::vector<Case> Cases = runArrayCases(M);
+  std::vector<Case> Linear = runLinearCases(M);
+  Cases.insert(Cases.end(), Linear.begin(), Linear.end());
+  int Rc = 0;
+  if (std::strcmp(argv[2], "--record") == 0)
+    record(Cases, argv[3]);
+  else
+    Rc = check(Cases, argv[3]);
+  CHECK(cuModuleUnload(M.Handle));
+  CHECK(cuDevicePrimaryCtxRelease(Dev));
+  return Rc;
+}
