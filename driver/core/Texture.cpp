@@ -25,12 +25,13 @@ constexpr uint64_t MaxLinearTexels = uint64_t(1) << 28;
 constexpr uint64_t MaxPitchedWidth = 131072, MaxPitchedHeight = 65000,
                    MaxTexturePitch = 2097120;
 /// cuTexRefSetFlags: read as integer, normalized coordinates, sRGB, no
-/// trilinear optimization.
-constexpr unsigned TexRefFlags = CU_TRSF_READ_AS_INTEGER |
-                                 CU_TRSF_NORMALIZED_COORDINATES | CU_TRSF_SRGB |
-                                 CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION;
-/// Texture objects also take seamless cubemap filtering.
-constexpr unsigned TexObjectFlags = TexRefFlags | CU_TRSF_SEAMLESS_CUBEMAP;
+/// trilinear optimization, and the two unnamed bits between them, which
+/// NVIDIA's driver accepts too.
+constexpr unsigned TexRefFlags = 0x3f;
+/// Texture objects take the named flags and seamless cubemap filtering.
+constexpr unsigned TexObjectFlags =
+    CU_TRSF_READ_AS_INTEGER | CU_TRSF_NORMALIZED_COORDINATES | CU_TRSF_SRGB |
+    CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION | CU_TRSF_SEAMLESS_CUBEMAP;
 
 /// A description that reads \p A whole.
 CucpuTexture arrayTexture(const Array &A) {
