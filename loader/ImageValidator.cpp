@@ -92,12 +92,12 @@ Error checkGlobal(const GlobalInfo &G) {
 Error checkTexRef(const TexRefInfo &T) {
   bool Unknown = T.Dimensions == 0 && T.ReadMode == 0 && T.ChannelKind == 0 &&
                  T.ChannelBits == 0 && T.Channels == 0;
-  bool Valid = Unknown ||
-               (T.Dimensions >= 1 && T.Dimensions <= 3 && T.ReadMode <= 1 &&
-                T.ChannelKind <= 2 &&
-                (T.ChannelBits == 8 || T.ChannelBits == 16 ||
-                 T.ChannelBits == 32) &&
-                (T.Channels == 1 || T.Channels == 2 || T.Channels == 4));
+  bool Valid =
+      Unknown ||
+      (T.Dimensions >= 1 && T.Dimensions <= 3 && T.ReadMode <= 1 &&
+       T.ChannelKind <= 2 &&
+       (T.ChannelBits == 8 || T.ChannelBits == 16 || T.ChannelBits == 32) &&
+       (T.Channels == 1 || T.Channels == 2 || T.Channels == 4));
   if (!Valid)
     return invalidImage("Texture reference \"{0}\" has an invalid description "
                         "(dimensions {1}, read mode {2}, channel kind {3}, "

@@ -49,7 +49,8 @@ llvm::Error copyHtoA(CUarray Dst, size_t Offset, const void *Src,
   CU_TRY_ASSIGN(std::shared_ptr<Array> A, copyArray(Dst, "destination"));
   if (Count == 0)
     return llvm::Error::success();
-  CU_INVALID_IF(!Src, CUDA_ERROR_INVALID_VALUE, "The source host pointer is NULL.");
+  CU_INVALID_IF(!Src, CUDA_ERROR_INVALID_VALUE,
+                "The source host pointer is NULL.");
   CU_TRY_ASSIGN(char *To, rowRange(*A, Offset, Count, "destination"));
   std::memmove(To, Src, Count);
   return llvm::Error::success();
@@ -124,8 +125,8 @@ cuArray3DCreate_v2(CUarray *Out, const CUDA_ARRAY3D_DESCRIPTOR *D) {
   return CU_ENTRY(Out, D).run([&] { return createArray(Out, D); });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuArrayGetDescriptor_v2(CUDA_ARRAY_DESCRIPTOR *Out,
-                                                      CUarray H) {
+CUCPU_EXPORT CUresult CUDAAPI
+cuArrayGetDescriptor_v2(CUDA_ARRAY_DESCRIPTOR *Out, CUarray H) {
   return CU_ENTRY(Out, H).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
                   "The descriptor pointer is NULL.");

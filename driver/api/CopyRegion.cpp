@@ -95,16 +95,16 @@ llvm::Expected<Side> resolveSide(const SideSpec &S, const Extent &E,
   if (!ManyRows && S.Y == 0 && S.Z == 0)
     R.Pitch = 0; // Only the first row is touched.
   size_t Offset = 0, Span = 0;
-  CU_INVALID_IF(__builtin_mul_overflow(R.Pitch, S.LayerHeight, &R.SlicePitch) ||
-                    __builtin_mul_overflow(S.Z, R.SlicePitch, &Offset) ||
-                    __builtin_add_overflow(Offset, S.Y * R.Pitch, &Offset) ||
-                    __builtin_add_overflow(Offset, S.X, &Offset) ||
-                    __builtin_mul_overflow(E.Depth - 1, R.SlicePitch, &Span) ||
-                    __builtin_add_overflow(Span, (E.Height - 1) * R.Pitch,
-                                           &Span) ||
-                    __builtin_add_overflow(Span, E.Width, &Span),
-                CUDA_ERROR_INVALID_VALUE,
-                "The {0} region does not fit in the address space.", Role);
+  CU_INVALID_IF(
+      __builtin_mul_overflow(R.Pitch, S.LayerHeight, &R.SlicePitch) ||
+          __builtin_mul_overflow(S.Z, R.SlicePitch, &Offset) ||
+          __builtin_add_overflow(Offset, S.Y * R.Pitch, &Offset) ||
+          __builtin_add_overflow(Offset, S.X, &Offset) ||
+          __builtin_mul_overflow(E.Depth - 1, R.SlicePitch, &Span) ||
+          __builtin_add_overflow(Span, (E.Height - 1) * R.Pitch, &Span) ||
+          __builtin_add_overflow(Span, E.Width, &Span),
+      CUDA_ERROR_INVALID_VALUE,
+      "The {0} region does not fit in the address space.", Role);
   switch (S.Type) {
   case CU_MEMORYTYPE_HOST:
     CU_INVALID_IF(!S.Host, CUDA_ERROR_INVALID_VALUE,
@@ -146,12 +146,12 @@ llvm::Error copyRegion(const SideSpec &SrcSpec, const SideSpec &DstSpec,
 
 llvm::Error cucpu::api::copy2D(const CUDA_MEMCPY2D *C) {
   CU_INVALID_IF(!C, CUDA_ERROR_INVALID_VALUE, "The copy descriptor is NULL.");
-  SideSpec Src{C->srcMemoryType, C->srcHost, C->srcDevice, C->srcArray,
-               C->srcXInBytes,   C->srcY,    0,            C->srcPitch,
-               C->Height};
-  SideSpec Dst{C->dstMemoryType, C->dstHost, C->dstDevice, C->dstArray,
-               C->dstXInBytes,   C->dstY,    0,            C->dstPitch,
-               C->Height};
+  SideSpec Src{
+      C->srcMemoryType, C->srcHost, C->srcDevice, C->srcArray, C->srcXInBytes,
+      C->srcY,          0,          C->srcPitch,  C->Height};
+  SideSpec Dst{
+      C->dstMemoryType, C->dstHost, C->dstDevice, C->dstArray, C->dstXInBytes,
+      C->dstY,          0,          C->dstPitch,  C->Height};
   return copyRegion(Src, Dst, {C->WidthInBytes, C->Height, 1});
 }
 
@@ -162,11 +162,11 @@ llvm::Error cucpu::api::copy3D(const CUDA_MEMCPY3D *C) {
                 C->dstLOD);
   CU_INVALID_IF(C->reserved0 || C->reserved1, CUDA_ERROR_INVALID_VALUE,
                 "The reserved fields of CUDA_MEMCPY3D must be NULL.");
-  SideSpec Src{C->srcMemoryType, C->srcHost, C->srcDevice, C->srcArray,
-               C->srcXInBytes,   C->srcY,    C->srcZ,      C->srcPitch,
-               C->srcHeight};
-  SideSpec Dst{C->dstMemoryType, C->dstHost, C->dstDevice, C->dstArray,
-               C->dstXInBytes,   C->dstY,    C->dstZ,      C->dstPitch,
-               C->dstHeight};
+  SideSpec Src{C->srcMemoryType, C->srcHost,     C->srcDevice,
+               C->srcArray,      C->srcXInBytes, C->srcY,
+               C->srcZ,          C->srcPitch,    C->srcHeight};
+  SideSpec Dst{C->dstMemoryType, C->dstHost,     C->dstDevice,
+               C->dstArray,      C->dstXInBytes, C->dstY,
+               C->dstZ,          C->dstPitch,    C->dstHeight};
   return copyRegion(Src, Dst, {C->WidthInBytes, C->Height, C->Depth});
 }

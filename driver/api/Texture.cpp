@@ -13,7 +13,8 @@ namespace {
 template <typename T, typename Fn>
 CUresult getTexRef(T *Out, CUtexref H, Fn &&Get) {
   return CU_ENTRY(Out, H).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The result pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The result pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
     return Get(*R);
   });
@@ -80,9 +81,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetAddress_v2(size_t *ByteOffset,
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetAddress2D_v3(
-    CUtexref H, const CUDA_ARRAY_DESCRIPTOR *Desc, CUdeviceptr Address,
-    size_t Pitch) {
+CUCPU_EXPORT CUresult CUDAAPI
+cuTexRefSetAddress2D_v3(CUtexref H, const CUDA_ARRAY_DESCRIPTOR *Desc,
+                        CUdeviceptr Address, size_t Pitch) {
   return CU_ENTRY(H, Desc, Address, Pitch).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
     CU_INVALID_IF(!Desc, CUDA_ERROR_INVALID_VALUE,
@@ -124,8 +125,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetFlags(CUtexref H, unsigned int Flags) {
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetBorderColor(CUtexref H,
-                                                     float *Color) {
+CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetBorderColor(CUtexref H, float *Color) {
   return CU_ENTRY(H, Color).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
     CU_INVALID_IF(!Color, CUDA_ERROR_INVALID_VALUE,
@@ -233,10 +233,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuParamSetTexRef(CUfunction F, int TexUnit,
 
 // --- Texture objects --------------------------------------------------------
 
-CUCPU_EXPORT CUresult CUDAAPI
-cuTexObjectCreate(CUtexObject *Out, const CUDA_RESOURCE_DESC *Res,
-                  const CUDA_TEXTURE_DESC *Tex,
-                  const CUDA_RESOURCE_VIEW_DESC *View) {
+CUCPU_EXPORT CUresult CUDAAPI cuTexObjectCreate(
+    CUtexObject *Out, const CUDA_RESOURCE_DESC *Res,
+    const CUDA_TEXTURE_DESC *Tex, const CUDA_RESOURCE_VIEW_DESC *View) {
   return CU_ENTRY(Out, Res, Tex, View).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out || !Res || !Tex, CUDA_ERROR_INVALID_VALUE,
                   "The texture object, resource and texture description "
@@ -264,17 +263,19 @@ CUCPU_EXPORT CUresult CUDAAPI cuTexObjectDestroy(CUtexObject H) {
 CUCPU_EXPORT CUresult CUDAAPI
 cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *Out, CUtexObject H) {
   return CU_ENTRY(Out, H).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The result pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The result pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<TexObject> O, lookupTexObject(H));
     *Out = O->resourceDesc();
     return llvm::Error::success();
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI
-cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *Out, CUtexObject H) {
+CUCPU_EXPORT CUresult CUDAAPI cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *Out,
+                                                        CUtexObject H) {
   return CU_ENTRY(Out, H).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The result pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The result pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<TexObject> O, lookupTexObject(H));
     *Out = O->textureDesc();
     return llvm::Error::success();
@@ -284,7 +285,8 @@ cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *Out, CUtexObject H) {
 CUCPU_EXPORT CUresult CUDAAPI
 cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *Out, CUtexObject H) {
   return CU_ENTRY(Out, H).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The result pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The result pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<TexObject> O, lookupTexObject(H));
     *Out = O->viewDesc();
     return llvm::Error::success();

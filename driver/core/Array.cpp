@@ -22,10 +22,9 @@ constexpr size_t MaxCubemapWidth = 32768, MaxCubemapLayers = 2046;
 
 /// The flags cuArray3DCreate accepts: layered, surface load/store, cubemap,
 /// texture gather.
-constexpr unsigned SupportedFlags = CUDA_ARRAY3D_LAYERED |
-                                    CUDA_ARRAY3D_SURFACE_LDST |
-                                    CUDA_ARRAY3D_CUBEMAP |
-                                    CUDA_ARRAY3D_TEXTURE_GATHER;
+constexpr unsigned SupportedFlags =
+    CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST | CUDA_ARRAY3D_CUBEMAP |
+    CUDA_ARRAY3D_TEXTURE_GATHER;
 
 llvm::Error checkExtent(size_t Value, size_t Max, const char *What) {
   CU_INVALID_IF(Value > Max, CUDA_ERROR_INVALID_VALUE,

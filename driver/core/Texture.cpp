@@ -62,8 +62,8 @@ CucpuTexture linearTexture(uint32_t Kind, uint64_t Base, uint64_t Width,
   if (Height == 1)
     Width = std::min(Width, Readable / Texel);
   else if (Readable < (Height - 1) * Pitch + Width * Texel)
-    Height = Readable >= Width * Texel ? (Readable - Width * Texel) / Pitch + 1
-                                       : 0;
+    Height =
+        Readable >= Width * Texel ? (Readable - Width * Texel) / Pitch + 1 : 0;
   if (Width == 0 || Height == 0)
     return T;
   T.Kind = Kind;
@@ -90,10 +90,9 @@ llvm::Error checkPitched(uint64_t Address, uint64_t Width, uint64_t Height,
                 CUDA_ERROR_INVALID_VALUE,
                 "The pitch {0} is not a multiple of {1} up to {2}.", Pitch,
                 TexturePitchAlignment, MaxTexturePitch);
-  CU_INVALID_IF(Width * formatBytes(Format) * Channels > Pitch,
-                CUDA_ERROR_INVALID_VALUE,
-                "A row of {0} texels does not fit in the pitch {1}.", Width,
-                Pitch);
+  CU_INVALID_IF(
+      Width * formatBytes(Format) * Channels > Pitch, CUDA_ERROR_INVALID_VALUE,
+      "A row of {0} texels does not fit in the pitch {1}.", Width, Pitch);
   CU_INVALID_IF(Width > MaxPitchedWidth || Height > MaxPitchedHeight,
                 CUDA_ERROR_INVALID_VALUE,
                 "A pitched texture of {0} x {1} exceeds the maximum {2} x {3}.",
@@ -178,8 +177,8 @@ llvm::Error TexRef::setAddressMode(int Dim, CUaddress_mode Mode) {
   std::lock_guard Lock(Mutex);
   // NVIDIA's driver takes any value and reads back clamp for a value that
   // names no mode.
-  AddressModes[Dim] = Mode > CU_TR_ADDRESS_MODE_BORDER ? CU_TR_ADDRESS_MODE_CLAMP
-                                                       : Mode;
+  AddressModes[Dim] =
+      Mode > CU_TR_ADDRESS_MODE_BORDER ? CU_TR_ADDRESS_MODE_CLAMP : Mode;
   return llvm::Error::success();
 }
 
@@ -270,8 +269,8 @@ CucpuTexture TexRef::describe(std::shared_ptr<Array> &Keep) const {
   case Binding::Linear: {
     unsigned Texel = formatBytes(Format) * unsigned(Channels);
     if (Texel)
-      T = linearTexture(CucpuTextureLinear, Address, Bytes / Texel, 1,
-                        Bytes, Format, unsigned(Channels));
+      T = linearTexture(CucpuTextureLinear, Address, Bytes / Texel, 1, Bytes,
+                        Format, unsigned(Channels));
     break;
   }
   case Binding::Pitch2D:
@@ -361,9 +360,9 @@ TexObject::create(const std::shared_ptr<Context> &Ctx,
     return makeError(CUDA_ERROR_NOT_SUPPORTED,
                      "Mipmapped arrays are not supported.");
   default:
-    return makeError(CUDA_ERROR_INVALID_VALUE,
-                     llvm::formatv("{0} is not a CUresourcetype.",
-                                   int(Res.resType)));
+    return makeError(
+        CUDA_ERROR_INVALID_VALUE,
+        llvm::formatv("{0} is not a CUresourcetype.", int(Res.resType)));
   }
   for (int D = 0; D < 3; ++D)
     T.AddressMode[D] = Tex.addressMode[D];

@@ -1,4 +1,5 @@
-//===- Texture.h - Texture references and texture objects ---------*- C++ -*-===//
+//===- Texture.h - Texture references and texture objects ---------*- C++
+//-*-===//
 //
 // A texture reference (CUtexref) is mutable state that kernels of its module
 // read at each launch: what is bound (linear memory, pitched memory or a CUDA
@@ -101,9 +102,9 @@ private:
   size_t Width = 0, Height = 0, Pitch = 0; ///< Pitch2D.
   CUarray_format Format = CU_AD_FORMAT_FLOAT;
   int Channels = 1;
-  std::array<CUaddress_mode, 3> AddressModes = {
-      CU_TR_ADDRESS_MODE_CLAMP, CU_TR_ADDRESS_MODE_CLAMP,
-      CU_TR_ADDRESS_MODE_CLAMP};
+  std::array<CUaddress_mode, 3> AddressModes = {CU_TR_ADDRESS_MODE_CLAMP,
+                                                CU_TR_ADDRESS_MODE_CLAMP,
+                                                CU_TR_ADDRESS_MODE_CLAMP};
   CUfilter_mode Filter = CU_TR_FILTER_MODE_POINT;
   unsigned Flags = 0;
   std::array<float, 4> Border = {0, 0, 0, 0};

@@ -111,7 +111,10 @@ StringRef loweringPipeline() {
   // reset; the thread pointer exists before anything reads the thread;
   // shared variables are laid out once every user has the thread; the
   // entries are built on the final kernel signatures; the check is last.
-  return "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-arg,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,cucpu-shared-memory,cucpu-globals,cucpu-kernel-entries,cucpu-check-lowered";
+  return "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-"
+         "arg,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-device-calls,cucpu-"
+         "nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,cucpu-shared-"
+         "memory,cucpu-globals,cucpu-kernel-entries,cucpu-check-lowered";
 }
 
 StringRef blockFunctionPipeline() {

@@ -14,7 +14,8 @@ using namespace llvm;
 using namespace cucpu::modules;
 
 /// The position of texture reference \p Name in the image, or -1.
-static int texRefIndex(const cucpu::loader::ModuleImage &Image, StringRef Name) {
+static int texRefIndex(const cucpu::loader::ModuleImage &Image,
+                       StringRef Name) {
   for (size_t I = 0; I < Image.TexRefs.size(); ++I)
     if (Image.TexRefs[I].Name == Name)
       return int(I);
@@ -44,7 +45,8 @@ PreservedAnalyses TexturesPass::run(Module &M, ModuleAnalysisManager &) {
     Function &Caller = *Call->getFunction();
     auto *GV = dyn_cast<GlobalVariable>(
         Call->getArgOperand(Call->arg_size() - 1)->stripPointerCasts());
-    int Index = GV && State.Image ? texRefIndex(*State.Image, GV->getName()) : -1;
+    int Index =
+        GV && State.Image ? texRefIndex(*State.Image, GV->getName()) : -1;
     Value *Thread = abi::threadArg(Caller);
     if (Index < 0 || !Thread) {
       State.fail(JitErrorKind::InvalidImage,

@@ -45,7 +45,8 @@ std::vector<float> makeImage(int W, int H) {
   for (int Y = 0; Y < H; ++Y)
     for (int X = 0; X < W; ++X) {
       float DX = X - W * 0.5f, DY = Y - H * 0.5f;
-      float Rings = 0.5f + 0.5f * std::cos(std::sqrt(DX * DX + DY * DY) * 0.15f);
+      float Rings =
+          0.5f + 0.5f * std::cos(std::sqrt(DX * DX + DY * DY) * 0.15f);
       float Ramp = float(X + Y) / float(W + H);
       Image[size_t(Y) * W + X] = 0.7f * Rings + 0.3f * Ramp;
     }
@@ -163,8 +164,8 @@ int main() {
       float U = X / float(W) - 0.5f, V = Y / float(H) - 0.5f;
       float TU = U * std::cos(Theta) - V * std::sin(Theta) + 0.5f;
       float TV = V * std::cos(Theta) + U * std::sin(Theta) + 0.5f;
-      double Error =
-          std::fabs(sampleWrap(Image, W, H, TU, TV) - Result[size_t(Y) * W + X]);
+      double Error = std::fabs(sampleWrap(Image, W, H, TU, TV) -
+                               Result[size_t(Y) * W + X]);
       MaxError = std::fmax(MaxError, Error);
       SumError += Error;
     }

@@ -83,10 +83,10 @@ const size_t Extents[4][3] = {{0, 0, 0}, {7, 0, 0}, {5, 4, 0}, {4, 3, 3}};
 /// fractions either side of them, and values outside.
 std::vector<float> axisCoordinates(size_t N) {
   float W = float(N);
-  return {0.5f,      1.5f,        W - 0.5f,  0.0f,     1.0f,     W,
-          0.25f,     1.1f,        2.9f,      0.51f,    0.49f,    1.99f,
-          1.3125f,   W - 0.01f,   W + 0.5f,  -0.25f,   -1.5f,    2 * W + 0.3f,
-          -W - 0.7f, 0.7734375f,  1.62f,     W * 0.5f, 0.124f,   3.0078125f};
+  return {0.5f,      1.5f,       W - 0.5f, 0.0f,     1.0f,   W,
+          0.25f,     1.1f,       2.9f,     0.51f,    0.49f,  1.99f,
+          1.3125f,   W - 0.01f,  W + 0.5f, -0.25f,   -1.5f,  2 * W + 0.3f,
+          -W - 0.7f, 0.7734375f, 1.62f,    W * 0.5f, 0.124f, 3.0078125f};
 }
 
 /// The coordinates of a fetch test: axis lists, rotated per axis so that
@@ -140,9 +140,9 @@ std::vector<unsigned char> texels(const Format &F, size_t Count,
 /// Kernels and texture references of the module.
 struct Module {
   CUmodule Handle = nullptr;
-  CUfunction Fetch[4][2] = {};  ///< [dims][integer result]
+  CUfunction Fetch[4][2] = {}; ///< [dims][integer result]
   CUtexref Ref[4][2] = {};
-  CUfunction FetchIndex[2] = {}; ///< tex1Dfetch from linear memory.
+  CUfunction FetchIndex[2] = {};    ///< tex1Dfetch from linear memory.
   CUfunction FetchObject = nullptr; ///< tex2D through a texture object.
 };
 
@@ -245,8 +245,9 @@ std::vector<Case> runArrayCases(const Module &M) {
               for (int D = 0; D < 3; ++D)
                 CHECK(cuTexRefSetAddressMode(T, D, CUaddress_mode(Mode)));
               CHECK(cuTexRefSetFilterMode(T, CUfilter_mode(Filter)));
-              unsigned Flags = (F.ReadAsInteger ? CU_TRSF_READ_AS_INTEGER : 0) |
-                               (Normalized ? CU_TRSF_NORMALIZED_COORDINATES : 0);
+              unsigned Flags =
+                  (F.ReadAsInteger ? CU_TRSF_READ_AS_INTEGER : 0) |
+                  (Normalized ? CU_TRSF_NORMALIZED_COORDINATES : 0);
               CHECK(cuTexRefSetFlags(T, Flags));
               float Border[4] = {0.25f, -0.5f, 0.75f, 1.0f};
               CHECK(cuTexRefSetBorderColor(T, Border));
@@ -318,9 +319,8 @@ void record(const std::vector<Case> &Cases, const char *Path) {
     Out << "case " << C.Id << "\n";
     for (size_t I = 0; I < C.Coords.size(); ++I) {
       char Line[64];
-      std::snprintf(Line, sizeof(Line), "%08x %08x %08x %08x\n",
-                    C.Values[I][0], C.Values[I][1], C.Values[I][2],
-                    C.Values[I][3]);
+      std::snprintf(Line, sizeof(Line), "%08x %08x %08x %08x\n", C.Values[I][0],
+                    C.Values[I][1], C.Values[I][2], C.Values[I][3]);
       Out << Line;
     }
   }
@@ -351,8 +351,8 @@ int check(const std::vector<Case> &Cases, const char *Path) {
       continue;
     }
     std::array<uint32_t, 4> W{};
-    if (std::sscanf(Line.c_str(), "%x %x %x %x", &W[0], &W[1], &W[2],
-                    &W[3]) != 4) {
+    if (std::sscanf(Line.c_str(), "%x %x %x %x", &W[0], &W[1], &W[2], &W[3]) !=
+        4) {
       std::fprintf(stderr, "malformed line in %s: %s\n", Path, Line.c_str());
       return 2;
     }
@@ -438,8 +438,8 @@ void measureWeights(const Module &M, const char *Path) {
     Fractions.push_back(F);
   }
   for (const auto &F : Fractions)
-    Coords.push_back({0.5f + F[0] / 256.0f, 0.5f + F[1] / 256.0f,
-                      0.5f + F[2] / 256.0f, 0});
+    Coords.push_back(
+        {0.5f + F[0] / 256.0f, 0.5f + F[1] / 256.0f, 0.5f + F[2] / 256.0f, 0});
   CUtexref T = M.Ref[3][0];
   for (int D = 0; D < 3; ++D)
     CHECK(cuTexRefSetAddressMode(T, D, CU_TR_ADDRESS_MODE_CLAMP));

@@ -22,8 +22,7 @@ extern "C" __global__ void fetch2f(float4 *Out, const float4 *C, unsigned N) {
 extern "C" __global__ void fetch3f(float4 *Out, const float4 *C, unsigned N) {
   unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
-    Out[I] =
-        tex3D(t3f, C[I].x, C[I].y, C[I].z);
+    Out[I] = tex3D(t3f, C[I].x, C[I].y, C[I].z);
 }
 extern "C" __global__ void fetch1i(int4 *Out, const float4 *C, unsigned N) {
   unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
@@ -38,8 +37,7 @@ extern "C" __global__ void fetch2i(int4 *Out, const float4 *C, unsigned N) {
 extern "C" __global__ void fetch3i(int4 *Out, const float4 *C, unsigned N) {
   unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
-    Out[I] =
-        tex3D(t3i, C[I].x, C[I].y, C[I].z);
+    Out[I] = tex3D(t3i, C[I].x, C[I].y, C[I].z);
 }
 extern "C" __global__ void fetchindexf(float4 *Out, const float4 *C,
                                        unsigned N) {
@@ -47,8 +45,7 @@ extern "C" __global__ void fetchindexf(float4 *Out, const float4 *C,
   if (I < N)
     Out[I] = tex1Dfetch(t1f, int(C[I].x));
 }
-extern "C" __global__ void fetchindexi(int4 *Out, const float4 *C,
-                                       unsigned N) {
+extern "C" __global__ void fetchindexi(int4 *Out, const float4 *C, unsigned N) {
   unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     Out[I] = tex1Dfetch(t1i, int(C[I].x));

@@ -47,8 +47,9 @@ void simplify(Module &M) {
 /// The texture variable whose handle \p V is, or null.
 const GlobalVariable *handleSource(const Value *V) {
   const auto *Call = dyn_cast<IntrinsicInst>(V);
-  if (!Call || (Call->getIntrinsicID() != Intrinsic::nvvm_texsurf_handle_internal &&
-                Call->getIntrinsicID() != Intrinsic::nvvm_texsurf_handle))
+  if (!Call ||
+      (Call->getIntrinsicID() != Intrinsic::nvvm_texsurf_handle_internal &&
+       Call->getIntrinsicID() != Intrinsic::nvvm_texsurf_handle))
     return nullptr;
   return dyn_cast<GlobalVariable>(
       Call->getArgOperand(Call->arg_size() - 1)->stripPointerCasts());
@@ -104,7 +105,8 @@ std::vector<loader::TexRefInfo> describeTextures(const Module &M) {
     T.Name = GV.getName().str();
     auto It = Types.find(T.Name);
     if (It == Types.end()) {
-      T.Dimensions = T.ReadMode = T.ChannelKind = T.ChannelBits = T.Channels = 0;
+      T.Dimensions = T.ReadMode = T.ChannelKind = T.ChannelBits = T.Channels =
+          0;
     } else {
       uint32_t D = It->second;
       T.Dimensions = D & 0xf;

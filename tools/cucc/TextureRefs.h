@@ -1,4 +1,5 @@
-//===- TextureRefs.h - The texture references of a device module -*- C++ -*-===//
+//===- TextureRefs.h - The texture references of a device module -*- C++
+//-*-===//
 #ifndef CUCPU_TOOLS_CUCC_TEXTUREREFS_H
 #define CUCPU_TOOLS_CUCC_TEXTUREREFS_H
 

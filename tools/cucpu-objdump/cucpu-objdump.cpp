@@ -86,9 +86,9 @@ void printGlobals(const ModuleImage &Image) {
                               T.Name);
     else
       outs() << llvm::formatv(
-        "texture {0}: {1}D, {2}, {3} x {4}-bit {5}\n", T.Name, T.Dimensions,
-        T.ReadMode ? "normalized float" : "element type", T.Channels,
-        T.ChannelBits, T.ChannelKind < 3 ? Kinds[T.ChannelKind] : "?");
+          "texture {0}: {1}D, {2}, {3} x {4}-bit {5}\n", T.Name, T.Dimensions,
+          T.ReadMode ? "normalized float" : "element type", T.Channels,
+          T.ChannelBits, T.ChannelKind < 3 ? Kinds[T.ChannelKind] : "?");
 }
 
 /// Prints the bitcode as IR text; false if it does not parse.

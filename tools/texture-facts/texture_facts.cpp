@@ -47,10 +47,10 @@ CUDA_ARRAY3D_DESCRIPTOR desc3D(size_t W, size_t H, size_t Dp, unsigned Flags) {
 
 void arrayCreation() {
   const CUarray_format Formats[] = {
-      CU_AD_FORMAT_UNSIGNED_INT8, CU_AD_FORMAT_UNSIGNED_INT16,
+      CU_AD_FORMAT_UNSIGNED_INT8,  CU_AD_FORMAT_UNSIGNED_INT16,
       CU_AD_FORMAT_UNSIGNED_INT32, CU_AD_FORMAT_SIGNED_INT8,
-      CU_AD_FORMAT_SIGNED_INT16,  CU_AD_FORMAT_SIGNED_INT32,
-      CU_AD_FORMAT_HALF,          CU_AD_FORMAT_FLOAT};
+      CU_AD_FORMAT_SIGNED_INT16,   CU_AD_FORMAT_SIGNED_INT32,
+      CU_AD_FORMAT_HALF,           CU_AD_FORMAT_FLOAT};
   for (CUarray_format F : Formats)
     for (unsigned C : {0u, 1u, 2u, 3u, 4u, 5u}) {
       CUarray A = nullptr;
@@ -70,7 +70,7 @@ void arrayCreation() {
   }
   struct Shape {
     size_t W, H;
-  } Shapes[] = {{0, 0},      {0, 4},     {1, 0},     {131072, 0},
+  } Shapes[] = {{0, 0},      {0, 4},      {1, 0},          {131072, 0},
                 {131073, 0}, {131072, 1}, {131072, 65536}, {131073, 2},
                 {2, 65537},  {1, 1}};
   for (Shape S : Shapes) {
@@ -89,11 +89,12 @@ void arrayCreation() {
   struct Shape3 {
     size_t W, H, D;
     unsigned Flags;
-  } Shapes3[] = {{8, 0, 0, 0},   {8, 4, 0, 0},   {8, 4, 2, 0},  {8, 0, 2, 0},
-                 {0, 0, 0, 0},   {8, 0, 2, 1},   {8, 4, 2, 1},  {8, 4, 0, 1},
-                 {8, 8, 6, 4},   {8, 4, 6, 4},   {8, 8, 12, 5}, {8, 8, 0, 2},
-                 {8, 8, 0, 8},   {8, 8, 2, 8},   {8, 8, 0, 0x20},
-                 {8, 8, 0, 0x40}, {8, 8, 0, 0x1000}, {16384, 16384, 1, 0},
+  } Shapes3[] = {{8, 0, 0, 0},     {8, 4, 0, 0},      {8, 4, 2, 0},
+                 {8, 0, 2, 0},     {0, 0, 0, 0},      {8, 0, 2, 1},
+                 {8, 4, 2, 1},     {8, 4, 0, 1},      {8, 8, 6, 4},
+                 {8, 4, 6, 4},     {8, 8, 12, 5},     {8, 8, 0, 2},
+                 {8, 8, 0, 8},     {8, 8, 2, 8},      {8, 8, 0, 0x20},
+                 {8, 8, 0, 0x40},  {8, 8, 0, 0x1000}, {16384, 16384, 1, 0},
                  {16385, 2, 2, 0}, {8, 8, 2049, 1}};
   for (Shape3 S : Shapes3) {
     CUDA_ARRAY3D_DESCRIPTOR D3 = desc3D(S.W, S.H, S.D, S.Flags);
@@ -105,8 +106,8 @@ void arrayCreation() {
       continue;
     CUDA_ARRAY_DESCRIPTOR Back{};
     CUresult R2 = cuArrayGetDescriptor(&Back, A3);
-    std::printf("  get_descriptor -> %d %zux%zu fmt=0x%x ch=%u\n", R2, Back.Width,
-                Back.Height, Back.Format, Back.NumChannels);
+    std::printf("  get_descriptor -> %d %zux%zu fmt=0x%x ch=%u\n", R2,
+                Back.Width, Back.Height, Back.Format, Back.NumChannels);
     CUDA_ARRAY3D_DESCRIPTOR Back3{};
     R2 = cuArray3DGetDescriptor(&Back3, A3);
     std::printf("  get_descriptor3d -> %d %zux%zux%zu flags=0x%x\n", R2,
@@ -359,7 +360,10 @@ void printTexRef(const char *What, CUtexref T) {
               "%g; address -> %d %s; array -> %d %s; aniso -> %d %d\n",
               What, RF, F, Channels, RM[0], RM[1], RM[2], RM[3], M[0], M[1],
               M[2], RFi, Filter, RFl, Flags, RB, Border[0], Border[1],
-              Border[2], Border[3], RA, Address == 0xdead ? "untouched" : Address ? "set" : "0",
+              Border[2], Border[3], RA,
+              Address == 0xdead ? "untouched"
+              : Address         ? "set"
+                                : "0",
               RAr,
               Array == reinterpret_cast<CUarray>(0xdead) ? "untouched"
               : Array                                    ? "set"
@@ -401,8 +405,9 @@ void textureReferences(CUmodule Mod) {
       std::printf("set_address_mode dim=%d mode=%d -> %d\n", Dim, Mode, R);
     }
   for (int Mode : {0, 1, 2})
-    std::printf("set_filter_mode %d -> %d\n", Mode,
-                static_cast<int>(cuTexRefSetFilterMode(T, CUfilter_mode(Mode))));
+    std::printf(
+        "set_filter_mode %d -> %d\n", Mode,
+        static_cast<int>(cuTexRefSetFilterMode(T, CUfilter_mode(Mode))));
   for (unsigned Flags :
        {0u, 1u, 2u, 3u, 4u, 8u, 0x10u, 0x20u, 0x40u, 0x80u, 0x100u})
     std::printf("set_flags 0x%x -> %d\n", Flags,

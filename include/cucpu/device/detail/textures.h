@@ -1,4 +1,5 @@
-//===- detail/textures.h - Texture references, objects and fetches -*- C++ -*-===//
+//===- detail/textures.h - Texture references, objects and fetches -*- C++
+//-*-===//
 //
 // texture<T, Dim, ReadMode> references declared at file scope and texture
 // objects (cudaTextureObject_t), read by tex1Dfetch, tex1D, tex2D and tex3D.
@@ -25,7 +26,10 @@ enum cudaTextureAddressMode {
   cudaAddressModeMirror = 2,
   cudaAddressModeBorder = 3
 };
-enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaTextureFilterMode {
+  cudaFilterModePoint = 0,
+  cudaFilterModeLinear = 1
+};
 enum cudaChannelFormatKind {
   cudaChannelFormatKindSigned = 0,
   cudaChannelFormatKindUnsigned = 1,
@@ -82,7 +86,7 @@ namespace __cucpu_texture {
 /// Channel kind (0 signed, 1 unsigned, 2 float), bits and count of T.
 template <class T> struct channels;
 #define __CUCPU_TEX_CHANNELS(T, Kind, Bits)                                    \
-  template <> struct channels<T> {                                            \
+  template <> struct channels<T> {                                             \
     static constexpr unsigned kind = Kind, bits = Bits, count = 1;             \
   };
 __CUCPU_TEX_CHANNELS(char, (char)-1 < 0 ? 0 : 1, 8)
@@ -95,13 +99,13 @@ __CUCPU_TEX_CHANNELS(unsigned int, 1, 32)
 __CUCPU_TEX_CHANNELS(float, 2, 32)
 #undef __CUCPU_TEX_CHANNELS
 #define __CUCPU_TEX_VECTOR_CHANNELS(V, S)                                      \
-  template <> struct channels<V##1> : channels<S> {                           \
+  template <> struct channels<V##1> : channels<S> {                            \
     static constexpr unsigned count = 1;                                       \
   };                                                                           \
-  template <> struct channels<V##2> : channels<S> {                           \
+  template <> struct channels<V##2> : channels<S> {                            \
     static constexpr unsigned count = 2;                                       \
   };                                                                           \
-  template <> struct channels<V##4> : channels<S> {                           \
+  template <> struct channels<V##4> : channels<S> {                            \
     static constexpr unsigned count = 4;                                       \
   };
 __CUCPU_TEX_VECTOR_CHANNELS(char, signed char)
@@ -117,29 +121,29 @@ __CUCPU_TEX_VECTOR_CHANNELS(float, float)
 /// 4-7, channel kind in 8-11, channel bits in 12-19, channels in 20-23.
 template <class T, int TexType, enum cudaTextureReadMode Mode>
 struct description {
-  static constexpr unsigned value = unsigned(TexType) | unsigned(Mode) << 4 |
-                                    channels<T>::kind << 8 |
-                                    channels<T>::bits << 12 |
-                                    channels<T>::count << 20;
+  static constexpr unsigned value =
+      unsigned(TexType) | unsigned(Mode) << 4 | channels<T>::kind << 8 |
+      channels<T>::bits << 12 | channels<T>::count << 20;
 };
 
 /// The result of a fetch from a texture of T read with Mode: T itself, or
 /// the float type of as many channels for 8- and 16-bit integers read as
 /// normalized floats.
-template <class T, enum cudaTextureReadMode Mode> struct result {
+template <class T, enum cudaTextureReadMode Mode>
+struct result {
   typedef T type;
 };
 template <class T> struct result<T, cudaReadModeNormalizedFloat> {
   typedef float type;
 };
 #define __CUCPU_TEX_NORMALIZED(V)                                              \
-  template <> struct result<V##1, cudaReadModeNormalizedFloat> {              \
+  template <> struct result<V##1, cudaReadModeNormalizedFloat> {               \
     typedef float1 type;                                                       \
   };                                                                           \
-  template <> struct result<V##2, cudaReadModeNormalizedFloat> {              \
+  template <> struct result<V##2, cudaReadModeNormalizedFloat> {               \
     typedef float2 type;                                                       \
   };                                                                           \
-  template <> struct result<V##4, cudaReadModeNormalizedFloat> {              \
+  template <> struct result<V##4, cudaReadModeNormalizedFloat> {               \
     typedef float4 type;                                                       \
   };
 __CUCPU_TEX_NORMALIZED(char)
@@ -164,14 +168,14 @@ template <class R> struct build {
 };
 #define __CUCPU_TEX_BUILD(V, S)                                                \
   template <> struct build<V##1> {                                             \
-    static __device__ __forceinline__ V##1 from(const unsigned *W) {          \
+    static __device__ __forceinline__ V##1 from(const unsigned *W) {           \
       V##1 R;                                                                  \
       R.x = component<S>(W[0]);                                                \
       return R;                                                                \
     }                                                                          \
   };                                                                           \
   template <> struct build<V##2> {                                             \
-    static __device__ __forceinline__ V##2 from(const unsigned *W) {          \
+    static __device__ __forceinline__ V##2 from(const unsigned *W) {           \
       V##2 R;                                                                  \
       R.x = component<S>(W[0]);                                                \
       R.y = component<S>(W[1]);                                                \
@@ -179,7 +183,7 @@ template <class R> struct build {
     }                                                                          \
   };                                                                           \
   template <> struct build<V##4> {                                             \
-    static __device__ __forceinline__ V##4 from(const unsigned *W) {          \
+    static __device__ __forceinline__ V##4 from(const unsigned *W) {           \
       V##4 R;                                                                  \
       R.x = component<S>(W[0]);                                                \
       R.y = component<S>(W[1]);                                                \
@@ -207,8 +211,8 @@ handle(const texture<T, TexType, Mode> &Tex) {
 }
 
 template <class R>
-__device__ __forceinline__ R fetch(unsigned long long H, unsigned Dims,
-                                   float X, float Y, float Z) {
+__device__ __forceinline__ R fetch(unsigned long long H, unsigned Dims, float X,
+                                   float Y, float Z) {
   unsigned W[4];
   __cucpu_tex_fetch(H, Dims, X, Y, Z, W);
   return build<R>::from(W);
@@ -234,19 +238,22 @@ tex1Dfetch(texture<T, cudaTextureType1D, Mode> Tex, int X) {
 template <class T, enum cudaTextureReadMode Mode>
 __device__ __forceinline__ typename __cucpu_texture::result<T, Mode>::type
 tex1D(texture<T, cudaTextureType1D, Mode> Tex, float X) {
-  return __cucpu_texture::fetch<typename __cucpu_texture::result<T, Mode>::type>(
+  return __cucpu_texture::fetch<
+      typename __cucpu_texture::result<T, Mode>::type>(
       __cucpu_texture::handle(Tex), 1, X, 0.0f, 0.0f);
 }
 template <class T, enum cudaTextureReadMode Mode>
 __device__ __forceinline__ typename __cucpu_texture::result<T, Mode>::type
 tex2D(texture<T, cudaTextureType2D, Mode> Tex, float X, float Y) {
-  return __cucpu_texture::fetch<typename __cucpu_texture::result<T, Mode>::type>(
+  return __cucpu_texture::fetch<
+      typename __cucpu_texture::result<T, Mode>::type>(
       __cucpu_texture::handle(Tex), 2, X, Y, 0.0f);
 }
 template <class T, enum cudaTextureReadMode Mode>
 __device__ __forceinline__ typename __cucpu_texture::result<T, Mode>::type
 tex3D(texture<T, cudaTextureType3D, Mode> Tex, float X, float Y, float Z) {
-  return __cucpu_texture::fetch<typename __cucpu_texture::result<T, Mode>::type>(
+  return __cucpu_texture::fetch<
+      typename __cucpu_texture::result<T, Mode>::type>(
       __cucpu_texture::handle(Tex), 3, X, Y, Z);
 }
 
