@@ -1,5 +1,4 @@
-//===- Array.h - A CUDA array (CUarray) ---------------------------*- C++
-//-*-===//
+//===- Array.h - A CUDA array (CUarray) -------------------------*- C++ -*-===//
 //
 // "CUDA arrays are opaque memory layouts optimized for texture fetching"
 // (Programming Guide 1.1, §4.3.1.2). cucpu lays an array out as packed rows

@@ -1,5 +1,4 @@
-//===- Texture.h - Texture references and texture objects ---------*- C++
-//-*-===//
+//===- Texture.h - Texture references and objects ---------------*- C++ -*-===//
 //
 // A texture reference (CUtexref) is mutable state that kernels of its module
 // read at each launch: what is bound (linear memory, pitched memory or a CUDA

@@ -1,5 +1,4 @@
-//===- TextureRefs.h - The texture references of a device module -*- C++
-//-*-===//
+//===- TextureRefs.h - Texture references of a module -----------*- C++ -*-===//
 #ifndef CUCPU_TOOLS_CUCC_TEXTUREREFS_H
 #define CUCPU_TOOLS_CUCC_TEXTUREREFS_H
 

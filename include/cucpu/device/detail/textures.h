@@ -1,5 +1,4 @@
-//===- detail/textures.h - Texture references, objects and fetches -*- C++
-//-*-===//
+//===- detail/textures.h - Texture references and fetches -------*- C++ -*-===//
 //
 // texture<T, Dim, ReadMode> references declared at file scope and texture
 // objects (cudaTextureObject_t), read by tex1Dfetch, tex1D, tex2D and tex3D.
