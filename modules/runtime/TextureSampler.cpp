@@ -110,6 +110,17 @@ float quantize16(long double V, long double Max, bool Signed) {
   return float(N) / float(Scale);
 }
 
+/// A filtered sum of signed 8-bit texels (in texel units, a multiple of
+/// 1/256) as the hardware turns it into a 16-bit normalized value: it
+/// scales by 32767/127 = 1 + 1/128 + 1/32768 (nearly) in fixed point with 3
+/// guard bits, rounding half up.
+float signedByteTo16(long double Sum) {
+  int64_t X = int64_t(std::llround(Sum * 256)) * 8;
+  int64_t Scaled = X + (X >> 7) + (X >> 15);
+  int64_t N = std::clamp<int64_t>((Scaled + 4) >> 3, -32767, 32767);
+  return float(N) / 32767.0f;
+}
+
 /// The texel of an integer-read or raw texture as four 32-bit words, or of
 /// a filtered one as four values in its own units (integers for 8- and
 /// 16-bit formats, floats otherwise).
@@ -307,7 +318,7 @@ private:
           F = quantize16(Sum[C], 65535, false);
           break;
         case CU_AD_FORMAT_SIGNED_INT8:
-          F = quantize16(Sum[C], 127, true);
+          F = signedByteTo16(Sum[C]);
           break;
         case CU_AD_FORMAT_SIGNED_INT16:
           F = quantize16(Sum[C], 32767, true);

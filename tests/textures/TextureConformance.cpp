@@ -14,10 +14,7 @@
 // MODULE holds the fetch kernels: fetch.ptx (written by hand: nvcc no longer
 // compiles texture references) on NVIDIA's driver, fetch.cubin (cucc) on
 // cucpu. Only <cuda.h> is used, so the same program runs on both drivers.
-// A result is four 32-bit words, compared exactly, except that linear
-// filtering of signed 8-bit texels may differ by one unit of the 16-bit
-// normalized result (1/32767): the hardware's rounding there is not yet
-// known (docs/textures.md).
+// A result is four 32-bit words, compared exactly.
 //
 //===----------------------------------------------------------------------===//
 #include <cuda.h>
@@ -196,7 +193,6 @@ Results launch(CUfunction F, const std::vector<std::array<float, 4>> &Coords,
 struct Case {
   std::string Id;
   bool Filtered = false;
-  bool SignedByte = false; ///< Filtered results within 1/32767 agree.
   std::vector<std::array<float, 4>> Coords;
   Results Values;
 };
@@ -240,7 +236,6 @@ std::vector<Case> runArrayCases(const Module &M) {
                      (Filter ? "linear" : "point") + " " + AddressNames[Mode] +
                      (Normalized ? " normalized" : " unnormalized");
               C.Filtered = Filter;
-              C.SignedByte = F.Code == CU_AD_FORMAT_SIGNED_INT8;
               C.Coords = coordinates(Dims, Normalized);
               for (int D = 0; D < 3; ++D)
                 CHECK(cuTexRefSetAddressMode(T, D, CUaddress_mode(Mode)));
@@ -327,14 +322,6 @@ void record(const std::vector<Case> &Cases, const char *Path) {
   std::printf("recorded %zu cases in %s\n", Cases.size(), Path);
 }
 
-/// Whether two float words are within one unit of a 16-bit signed
-/// normalized value.
-bool withinSnorm16Unit(uint32_t A, uint32_t B) {
-  float X, Y;
-  std::memcpy(&X, &A, 4);
-  std::memcpy(&Y, &B, 4);
-  return std::fabs(X - Y) <= 1.0f / 32767.0f * 1.001f;
-}
 
 int check(const std::vector<Case> &Cases, const char *Path) {
   std::ifstream In(Path);
@@ -358,7 +345,7 @@ int check(const std::vector<Case> &Cases, const char *Path) {
     }
     Expected[Current].push_back(W);
   }
-  size_t Exact = 0, Near = 0, Wrong = 0, Missing = 0, Shown = 0;
+  size_t Exact = 0, Wrong = 0, Missing = 0, Shown = 0;
   for (const Case &C : Cases) {
     auto It = Expected.find(C.Id);
     if (It == Expected.end() || It->second.size() != C.Values.size()) {
@@ -372,13 +359,6 @@ int check(const std::vector<Case> &Cases, const char *Path) {
         ++Exact;
         continue;
       }
-      bool Close = C.Filtered && C.SignedByte;
-      for (int K = 0; K < 4 && Close; ++K)
-        Close = withinSnorm16Unit(Got[K], Want[K]);
-      if (Close) {
-        ++Near;
-        continue;
-      }
       ++Wrong;
       if (Shown++ < 40)
         std::printf("MISMATCH %s at (%a, %a, %a): got %08x %08x %08x %08x, "
@@ -388,10 +368,9 @@ int check(const std::vector<Case> &Cases, const char *Path) {
                     Want[1], Want[2], Want[3]);
     }
   }
-  std::printf("%zu cases, %zu fetches: %zu identical, %zu within 1/32767 "
-              "(filtered signed 8-bit texels), %zu different, %zu cases "
-              "missing\n",
-              Cases.size(), Exact + Near + Wrong, Exact, Near, Wrong, Missing);
+  std::printf("%zu cases, %zu fetches: %zu identical, %zu different, %zu "
+              "cases missing\n",
+              Cases.size(), Exact + Wrong, Exact, Wrong, Missing);
   return Wrong || Missing ? 1 : 0;
 }
 
