@@ -4,6 +4,7 @@
 #include "core/Entry.h"
 
 #include <cstring>
+#include <tuple>
 
 using namespace cucpu;
 using namespace cucpu::api;
@@ -211,6 +212,83 @@ CUCPU_EXPORT CUresult CUDAAPI cuTexRefGetMaxAnisotropy(int *Out, CUtexref H) {
   return getTexRef(Out, H, [&](TexRef &R) -> llvm::Error {
     *Out = int(R.maxAnisotropy());
     return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetMipmapFilterMode(CUtexref H,
+                                                          CUfilter_mode Mode) {
+  return CU_ENTRY(H, Mode).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
+    return R->setMipmapFilterMode(Mode);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetMipmapLevelBias(CUtexref H,
+                                                         float Bias) {
+  return CU_ENTRY(H, Bias).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
+    R->setMipmapLevelBias(Bias);
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetMipmapLevelClamp(CUtexref H,
+                                                          float Min,
+                                                          float Max) {
+  return CU_ENTRY(H, Min, Max).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
+    R->setMipmapLevelClamp(Min, Max);
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuTexRefGetMipmapFilterMode(CUfilter_mode *Out,
+                                                          CUtexref H) {
+  return getTexRef(Out, H, [&](TexRef &R) -> llvm::Error {
+    *Out = R.mipmapFilterMode();
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuTexRefGetMipmapLevelBias(float *Out,
+                                                         CUtexref H) {
+  return getTexRef(Out, H, [&](TexRef &R) -> llvm::Error {
+    *Out = R.mipmapLevelBias();
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuTexRefGetMipmapLevelClamp(float *Min,
+                                                          float *Max,
+                                                          CUtexref H) {
+  return CU_ENTRY(Min, Max, H).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Min || !Max, CUDA_ERROR_INVALID_VALUE,
+                  "The result pointers must not be NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
+    std::tie(*Min, *Max) = R->mipmapLevelClamp();
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetMipmappedArray(CUtexref H,
+                                                        CUmipmappedArray A,
+                                                        unsigned int Flags) {
+  return CU_ENTRY(H, A, Flags).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
+    return makeError(CUDA_ERROR_INVALID_HANDLE,
+                     llvm::formatv("{0} is not a mipmapped array (cucpu has "
+                                   "none: cuMipmappedArrayCreate is not "
+                                   "supported).",
+                                   static_cast<const void *>(A)));
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuTexRefGetMipmappedArray(CUmipmappedArray *Out,
+                                                        CUtexref H) {
+  return getTexRef(Out, H, [&](TexRef &) -> llvm::Error {
+    return makeError(CUDA_ERROR_INVALID_VALUE,
+                     "The texture reference is not bound to a mipmapped "
+                     "array.");
   });
 }
 

@@ -206,6 +206,40 @@ void TexRef::setMaxAnisotropy(unsigned Value) {
   MaxAnisotropy = Value;
 }
 
+llvm::Error TexRef::setMipmapFilterMode(CUfilter_mode Mode) {
+  CU_INVALID_IF(Mode > CU_TR_FILTER_MODE_LINEAR, CUDA_ERROR_INVALID_VALUE,
+                "{0} is not a CUfilter_mode.", int(Mode));
+  std::lock_guard Lock(Mutex);
+  MipmapFilter = Mode;
+  return llvm::Error::success();
+}
+
+void TexRef::setMipmapLevelBias(float Bias) {
+  std::lock_guard Lock(Mutex);
+  MipmapBias = Bias;
+}
+
+void TexRef::setMipmapLevelClamp(float Min, float Max) {
+  std::lock_guard Lock(Mutex);
+  MipmapMinClamp = Min;
+  MipmapMaxClamp = Max;
+}
+
+CUfilter_mode TexRef::mipmapFilterMode() const {
+  std::lock_guard Lock(Mutex);
+  return MipmapFilter;
+}
+
+float TexRef::mipmapLevelBias() const {
+  std::lock_guard Lock(Mutex);
+  return MipmapBias;
+}
+
+std::pair<float, float> TexRef::mipmapLevelClamp() const {
+  std::lock_guard Lock(Mutex);
+  return {MipmapMinClamp, MipmapMaxClamp};
+}
+
 llvm::Expected<CUdeviceptr> TexRef::address() const {
   std::lock_guard Lock(Mutex);
   CU_INVALID_IF(Bound != Binding::Linear && Bound != Binding::Pitch2D,

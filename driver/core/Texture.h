@@ -72,6 +72,10 @@ public:
   llvm::Error setFlags(unsigned Flags);
   void setBorderColor(const float *Color);
   void setMaxAnisotropy(unsigned Value);
+  /// cuTexRefSetMipmapFilterMode (point or linear).
+  llvm::Error setMipmapFilterMode(CUfilter_mode Mode);
+  void setMipmapLevelBias(float Bias);
+  void setMipmapLevelClamp(float Min, float Max);
 
   /// The getters: an error when the reference is not bound that way.
   llvm::Expected<CUdeviceptr> address() const;
@@ -82,6 +86,9 @@ public:
   unsigned flags() const;
   std::array<float, 4> borderColor() const;
   unsigned maxAnisotropy() const;
+  CUfilter_mode mipmapFilterMode() const;
+  float mipmapLevelBias() const;
+  std::pair<float, float> mipmapLevelClamp() const;
 
   /// What a launch reads; \p Keep receives the bound array, which must
   /// outlive the launch.
@@ -108,6 +115,8 @@ private:
   unsigned Flags = 0;
   std::array<float, 4> Border = {0, 0, 0, 0};
   unsigned MaxAnisotropy = 0;
+  CUfilter_mode MipmapFilter = CU_TR_FILTER_MODE_POINT;
+  float MipmapBias = 0, MipmapMinClamp = 0, MipmapMaxClamp = 0;
 };
 
 /// A texture object (cuTexObjectCreate).

@@ -14,7 +14,8 @@
 // MODULE holds the fetch kernels: fetch.ptx (written by hand: nvcc no longer
 // compiles texture references) on NVIDIA's driver, fetch.cubin (cucc) on
 // cucpu. Only <cuda.h> is used, so the same program runs on both drivers.
-// A result is four 32-bit words, compared exactly.
+// Pitched memory (references and objects) and linear memory read through
+// objects are fetched too. A result is four 32-bit words, compared exactly.
 //
 //===----------------------------------------------------------------------===//
 #include <cuda.h>
@@ -141,6 +142,7 @@ struct Module {
   CUtexref Ref[4][2] = {};
   CUfunction FetchIndex[2] = {};    ///< tex1Dfetch from linear memory.
   CUfunction FetchObject = nullptr; ///< tex2D through a texture object.
+  CUfunction FetchObjectIndex = nullptr; ///< tex1Dfetch through an object.
 };
 
 Module loadModule(const char *Path) {
@@ -163,6 +165,7 @@ Module loadModule(const char *Path) {
   CHECK(cuModuleGetFunction(&M.FetchIndex[0], M.Handle, "fetchindexf"));
   CHECK(cuModuleGetFunction(&M.FetchIndex[1], M.Handle, "fetchindexi"));
   CHECK(cuModuleGetFunction(&M.FetchObject, M.Handle, "fetchobject"));
+  CHECK(cuModuleGetFunction(&M.FetchObjectIndex, M.Handle, "fetchobjectindex"));
   return M;
 }
 
@@ -303,6 +306,105 @@ std::vector<Case> runLinearCases(const Module &M) {
         C.Coords.push_back({float(X), 0, 0, 0});
       C.Values = launch(M.FetchIndex[F.IntegerResult], C.Coords);
       Cases.push_back(C);
+      CHECK(cuMemFree(P));
+    }
+  return Cases;
+}
+
+/// Pitched linear memory (cuTexRefSetAddress2D and PITCH2D texture
+/// objects) and linear memory through texture objects.
+std::vector<Case> runPitchedCases(const Module &M) {
+  std::vector<Case> Cases;
+  uint32_t Seed = 2000;
+  const size_t Width = 5, Height = 4, Pitch = 128;
+  for (const Format &F : Formats)
+    for (unsigned Channels : {1u, 2u, 4u}) {
+      size_t Row = Width * Channels * F.Bytes;
+      std::vector<unsigned char> Data = texels(F, Width * Height * Channels, Seed++);
+      CUdeviceptr P = 0;
+      CHECK(cuMemAlloc(&P, Pitch * Height));
+      CHECK(cuMemsetD8(P, 0x5a, Pitch * Height));
+      CUDA_MEMCPY2D Copy{};
+      Copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+      Copy.srcHost = Data.data();
+      Copy.srcPitch = Row;
+      Copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+      Copy.dstDevice = P;
+      Copy.dstPitch = Pitch;
+      Copy.WidthInBytes = Row;
+      Copy.Height = Height;
+      CHECK(cuMemcpy2D(&Copy));
+      CUtexref T = M.Ref[2][F.IntegerResult];
+      CUDA_ARRAY_DESCRIPTOR Desc{};
+      Desc.Width = Width;
+      Desc.Height = Height;
+      Desc.Format = F.Code;
+      Desc.NumChannels = Channels;
+      CHECK(cuTexRefSetAddress2D(T, &Desc, P, Pitch));
+      for (int Filter = 0; Filter < (F.IntegerResult ? 1 : 2); ++Filter)
+        for (int Mode : {0, 1, 3})
+          for (int Normalized = 0; Normalized < 2; ++Normalized) {
+            Case C;
+            C.Id = std::string(F.Name) + " ch" + std::to_string(Channels) +
+                   " pitch2d " + (Filter ? "linear" : "point") + " " +
+                   AddressNames[Mode] +
+                   (Normalized ? " normalized" : " unnormalized");
+            C.Filtered = Filter;
+            C.Coords = coordinates(2, Normalized);
+            for (int D = 0; D < 3; ++D)
+              CHECK(cuTexRefSetAddressMode(T, D, CUaddress_mode(Mode)));
+            CHECK(cuTexRefSetFilterMode(T, CUfilter_mode(Filter)));
+            unsigned Flags = (F.ReadAsInteger ? CU_TRSF_READ_AS_INTEGER : 0) |
+                             (Normalized ? CU_TRSF_NORMALIZED_COORDINATES : 0);
+            CHECK(cuTexRefSetFlags(T, Flags));
+            float Border[4] = {0.25f, -0.5f, 0.75f, 1.0f};
+            CHECK(cuTexRefSetBorderColor(T, Border));
+            C.Values = launch(M.Fetch[2][F.IntegerResult], C.Coords);
+            Cases.push_back(C);
+            if (F.IntegerResult)
+              continue;
+            CUDA_RESOURCE_DESC Res{};
+            Res.resType = CU_RESOURCE_TYPE_PITCH2D;
+            Res.res.pitch2D.devPtr = P;
+            Res.res.pitch2D.format = F.Code;
+            Res.res.pitch2D.numChannels = Channels;
+            Res.res.pitch2D.width = Width;
+            Res.res.pitch2D.height = Height;
+            Res.res.pitch2D.pitchInBytes = Pitch;
+            CUDA_TEXTURE_DESC Tex{};
+            for (int D = 0; D < 3; ++D)
+              Tex.addressMode[D] = CUaddress_mode(Mode);
+            Tex.filterMode = CUfilter_mode(Filter);
+            Tex.flags = Flags;
+            std::memcpy(Tex.borderColor, Border, sizeof(Border));
+            CUtexObject Obj = 0;
+            CHECK(cuTexObjectCreate(&Obj, &Res, &Tex, nullptr));
+            Case O = C;
+            O.Id += " object";
+            O.Values = launch(M.FetchObject, O.Coords, &Obj);
+            CHECK(cuTexObjectDestroy(Obj));
+            Cases.push_back(O);
+          }
+      if (!F.IntegerResult) {
+        // The same memory as a linear texture object read by tex1Dfetch.
+        CUDA_RESOURCE_DESC Res{};
+        Res.resType = CU_RESOURCE_TYPE_LINEAR;
+        Res.res.linear.devPtr = P;
+        Res.res.linear.format = F.Code;
+        Res.res.linear.numChannels = Channels;
+        Res.res.linear.sizeInBytes = Row;
+        CUDA_TEXTURE_DESC Tex{};
+        CUtexObject Obj = 0;
+        CHECK(cuTexObjectCreate(&Obj, &Res, &Tex, nullptr));
+        Case C;
+        C.Id = std::string(F.Name) + " ch" + std::to_string(Channels) +
+               " linear-memory object tex1Dfetch";
+        for (int X : {0, 1, 4, 5, -1, 40})
+          C.Coords.push_back({float(X), 0, 0, 0});
+        C.Values = launch(M.FetchObjectIndex, C.Coords, &Obj);
+        CHECK(cuTexObjectDestroy(Obj));
+        Cases.push_back(C);
+      }
       CHECK(cuMemFree(P));
     }
   return Cases;
@@ -484,6 +586,8 @@ int main(int argc, char **argv) {
   std::vector<Case> Cases = runArrayCases(M);
   std::vector<Case> Linear = runLinearCases(M);
   Cases.insert(Cases.end(), Linear.begin(), Linear.end());
+  std::vector<Case> Pitched = runPitchedCases(M);
+  Cases.insert(Cases.end(), Pitched.begin(), Pitched.end());
   int Rc = 0;
   if (std::strcmp(argv[2], "--record") == 0)
     record(Cases, argv[3]);

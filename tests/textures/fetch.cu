@@ -56,3 +56,10 @@ extern "C" __global__ void fetchobject(float4 *Out, const float4 *C, unsigned N,
   if (I < N)
     Out[I] = tex2D<float4>(Obj, C[I].x, C[I].y);
 }
+extern "C" __global__ void fetchobjectindex(float4 *Out, const float4 *C,
+                                            unsigned N,
+                                            cudaTextureObject_t Obj) {
+  unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    Out[I] = tex1Dfetch<float4>(Obj, int(C[I].x));
+}

@@ -416,6 +416,34 @@ void textureReferences(CUmodule Mod) {
   SAY(cuTexRefSetBorderColor(T, Border));
   SAY(cuTexRefSetBorderColor(T, nullptr));
   SAY(cuTexRefSetMaxAnisotropy(T, 4));
+  {
+    CUfilter_mode MipFilter = CUfilter_mode(-1);
+    float Bias = -1, MinClamp = -1, MaxClamp = -1;
+    CUmipmappedArray Mip = reinterpret_cast<CUmipmappedArray>(0xdead);
+    CUresult R1 = cuTexRefGetMipmapFilterMode(&MipFilter, T);
+    CUresult R2 = cuTexRefGetMipmapLevelBias(&Bias, T);
+    CUresult R3 = cuTexRefGetMipmapLevelClamp(&MinClamp, &MaxClamp, T);
+    CUresult R4 = cuTexRefGetMipmappedArray(&Mip, T);
+    std::printf("mipmap defaults: filter -> %d %d; bias -> %d %g; clamp -> %d "
+                "%g %g; array -> %d %s\n",
+                R1, MipFilter, R2, Bias, R3, MinClamp, MaxClamp, R4,
+                Mip == reinterpret_cast<CUmipmappedArray>(0xdead) ? "untouched"
+                : Mip                                              ? "set"
+                                                                   : "null");
+    SAY(cuTexRefSetMipmapFilterMode(T, CU_TR_FILTER_MODE_LINEAR));
+    SAY(cuTexRefSetMipmapFilterMode(T, CUfilter_mode(5)));
+    SAY(cuTexRefSetMipmapLevelBias(T, 1.5f));
+    SAY(cuTexRefSetMipmapLevelClamp(T, 0.5f, 3.0f));
+    SAY(cuTexRefSetMipmapLevelClamp(T, 3.0f, 0.5f));
+    R1 = cuTexRefGetMipmapFilterMode(&MipFilter, T);
+    R2 = cuTexRefGetMipmapLevelBias(&Bias, T);
+    R3 = cuTexRefGetMipmapLevelClamp(&MinClamp, &MaxClamp, T);
+    std::printf("mipmap after setters: filter -> %d %d; bias -> %d %g; clamp "
+                "-> %d %g %g\n",
+                R1, MipFilter, R2, Bias, R3, MinClamp, MaxClamp);
+    SAY(cuTexRefGetMipmapFilterMode(nullptr, T));
+    SAY(cuTexRefSetMipmappedArray(T, nullptr, CU_TRSA_OVERRIDE_FORMAT));
+  }
   cuTexRefSetFlags(T, 0);
   printTexRef("after setters", T);
 
