@@ -175,6 +175,48 @@ TEST_F(ParamsImage, GlobalsCarryTheirInitializers) {
   EXPECT_FALSE(Image.Bitcode.empty());
 }
 
+/// inputs/textures.cu compiled at -O0 and -O3.
+class TexturesImage : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(TexturesImage, TextureReferencesCarryTheirDeclaredTypes) {
+  TempFile Bitcode("bc");
+  ASSERT_EQ(0, runCucc({"--emit-llvm", GetParam(), "-o",
+                        std::string(Bitcode.Path), inputPath("textures.cu")}));
+  auto Buffer = MemoryBuffer::getFile(Bitcode.Path);
+  ASSERT_TRUE(bool(Buffer));
+  LLVMContext Ctx;
+  auto M = parseBitcodeFile((*Buffer)->getMemBufferRef(), Ctx);
+  ASSERT_TRUE(bool(M)) << toString(M.takeError());
+  auto Image = buildImage(**M, "sm_75", producerString());
+  ASSERT_TRUE(bool(Image)) << toString(Image.takeError());
+
+  ASSERT_EQ(3u, Image->TexRefs.size());
+  const loader::TexRefInfo &A = Image->TexRefs[0], &B = Image->TexRefs[1],
+                           &C = Image->TexRefs[2];
+  EXPECT_EQ("image", A.Name);
+  EXPECT_EQ(2u, A.Dimensions);
+  EXPECT_EQ(1u, A.ReadMode) << "normalized float";
+  EXPECT_EQ(1u, A.ChannelKind) << "unsigned";
+  EXPECT_EQ(8u, A.ChannelBits);
+  EXPECT_EQ(4u, A.Channels);
+  EXPECT_EQ("samples", B.Name);
+  EXPECT_EQ(1u, B.Dimensions);
+  EXPECT_EQ(0u, B.ReadMode);
+  EXPECT_EQ(2u, B.ChannelKind) << "float";
+  EXPECT_EQ(32u, B.ChannelBits);
+  EXPECT_EQ(1u, B.Channels);
+  EXPECT_EQ("unused", C.Name);
+  EXPECT_EQ(0u, C.Dimensions) << "no fetch tells its type";
+  EXPECT_EQ(0u, C.Channels);
+  ASSERT_EQ(1u, Image->Globals.size()) << "texture references are no globals";
+  EXPECT_EQ("counter", Image->Globals[0].Name);
+  ASSERT_EQ(1u, Image->Kernels.size());
+  EXPECT_TRUE(Image->Kernels[0].Uses & loader::UsesTextures);
+}
+
+INSTANTIATE_TEST_SUITE_P(OptLevels, TexturesImage,
+                         ::testing::Values("-O0", "-O3"));
+
 TEST(Cucc, CubinRoundTripsThroughTheLoader) {
   TempFile Cubin("cubin");
   ASSERT_EQ(0, runCucc({"-cubin", "-arch=sm_75", "-o", std::string(Cubin.Path),

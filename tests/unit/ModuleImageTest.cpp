@@ -192,6 +192,20 @@ TEST(ModuleImage, RoundTripsAMinimalImage) {
   EXPECT_EQ(Layout(*Bytes).Header.e_flags, 90u) << "arch number in e_flags";
 }
 
+TEST(ModuleImage, RoundTripsATextureOfUnknownType) {
+  ModuleImage Original = sampleImage();
+  TexRefInfo Unknown;
+  Unknown.Name = "declaredOnly";
+  Unknown.Dimensions = Unknown.ReadMode = Unknown.ChannelKind = 0;
+  Unknown.ChannelBits = Unknown.Channels = 0;
+  Original.TexRefs.push_back(Unknown);
+  auto Bytes = writeImage(Original);
+  ASSERT_TRUE(bool(Bytes)) << llvm::toString(Bytes.takeError());
+  auto Read = readImage(*Bytes);
+  ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+  expectSame(Original, *Read);
+}
+
 TEST(ModuleImage, IsClassifiedAsACucpuImage) {
   auto Bytes = sampleBytes();
   std::string Why;
@@ -499,6 +513,8 @@ TEST(ModuleImage, RejectsBadGlobalsAndNotes) {
     size_t TexRec = Rec + 5 * format::GlobalRecordSize;
     EXPECT_REJECTED(With(TexRec + 4, 4), "invalid description",
                     "4-dimensional texture");
+    EXPECT_REJECTED(With(TexRec + 4, 0), "invalid description",
+                    "unknown dimensions with a known channel type");
   }
   size_t Note = L.contentAt(format::NoteSection);
   size_t Desc = Note + 12 + 8;

@@ -106,6 +106,8 @@ uint32_t usesOfCallee(StringRef Name) {
     return loader::UsesPrintf;
   if (Name == "__assertfail" || Name == "__assert_fail")
     return loader::UsesAssert;
+  if (Name.starts_with("__cucpu_tex"))
+    return loader::UsesTextures; // The kernel headers' fetches.
   if (!Name.consume_front("llvm.nvvm."))
     return 0;
   if (Name.starts_with("bar.warp.sync") || Name.starts_with("shfl.") ||
@@ -117,6 +119,7 @@ uint32_t usesOfCallee(StringRef Name) {
   if (Name.starts_with("atomic.") || Name.starts_with("atom."))
     return loader::UsesAtomics;
   if (Name.starts_with("tex.") || Name.starts_with("tld4.") ||
+      Name.starts_with("texsurf.handle") ||
       Name.starts_with("suld.") || Name.starts_with("sust.") ||
       Name.starts_with("txq.") || Name.starts_with("suq."))
     return loader::UsesTextures;
