@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <sys/mman.h>
+
 using namespace cucpu;
 
 namespace {
@@ -73,6 +75,31 @@ llvm::Error checkShape(const CUDA_ARRAY3D_DESCRIPTOR &D) {
   }
   return checkExtent(W, Max1DWidth, "width");
 }
+/// Arrays from this size on are anonymous mappings: zero without touching
+/// their pages.
+constexpr size_t MappedArrayBytes = size_t(1) << 20;
+
+char *allocateZeroed(size_t Bytes) {
+  if (Bytes >= MappedArrayBytes) {
+    void *P = mmap(nullptr, Bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return P == MAP_FAILED ? nullptr : static_cast<char *>(P);
+  }
+  void *P = std::aligned_alloc(64, Bytes);
+  if (P)
+    std::memset(P, 0, Bytes);
+  return static_cast<char *>(P);
+}
+
+void freeZeroed(char *P, size_t Bytes) {
+  if (!P)
+    return;
+  if (Bytes >= MappedArrayBytes)
+    munmap(P, Bytes);
+  else
+    std::free(P);
+}
+
 } // namespace
 
 unsigned cucpu::formatBytes(unsigned Format) {
@@ -93,15 +120,13 @@ unsigned cucpu::formatBytes(unsigned Format) {
   }
 }
 
-void Array::FreeStorage::operator()(char *P) const { std::free(P); }
-
 Array::Array(Device &Dev, const CUDA_ARRAY3D_DESCRIPTOR &Desc,
              unsigned ElementBytes, size_t Bytes)
     : Object(ObjectKind::Array), Dev(Dev), Desc(Desc),
       ElementBytes(ElementBytes), Bytes(Bytes) {}
 
 Array::~Array() {
-  Storage.reset();
+  freeZeroed(Storage, Bytes);
   Dev.releaseMemory(Bytes);
 }
 
@@ -130,10 +155,9 @@ Array::create(const std::shared_ptr<Context> &Ctx,
   CU_TRY(Dev.reserveMemory(Rounded));
   std::shared_ptr<Array> A(new Array(Dev, Desc, ElementBytes, Rounded));
   A->Owner = Ctx;
-  A->Storage.reset(static_cast<char *>(std::aligned_alloc(64, Rounded)));
+  A->Storage = allocateZeroed(Rounded);
   CU_INVALID_IF(!A->Storage, CUDA_ERROR_OUT_OF_MEMORY,
                 "The host could not provide {0} bytes for the array.", Rounded);
-  std::memset(A->Storage.get(), 0, Rounded);
   HandleRegistry::get().add(A);
   Ctx->own(A);
   return A;

@@ -37,7 +37,8 @@ public:
   static constexpr ObjectKind Kind = ObjectKind::Array;
 
   /// cuArray3DCreate (cuArrayCreate passes Depth 0 and no flags): validates
-  /// \p Desc as NVIDIA's driver does, allocates zeroed storage and registers
+  /// \p Desc as NVIDIA's driver does, allocates zeroed storage (large arrays
+  /// as anonymous mappings, whose pages exist once written) and registers
   /// the array, owned by \p Ctx.
   static llvm::Expected<std::shared_ptr<Array>>
   create(const std::shared_ptr<Context> &Ctx,
@@ -53,7 +54,7 @@ public:
   size_t rows() const { return Desc.Height ? Desc.Height : 1; }
   size_t slices() const { return Desc.Depth ? Desc.Depth : 1; }
   size_t sliceBytes() const { return rowBytes() * rows(); }
-  char *data() const { return Storage.get(); }
+  char *data() const { return Storage; }
   /// The context that owns the array (null once destroyed).
   std::shared_ptr<Context> context() const { return Owner.lock(); }
 
@@ -66,16 +67,12 @@ private:
   Array(Device &Dev, const CUDA_ARRAY3D_DESCRIPTOR &Desc, unsigned ElementBytes,
         size_t Bytes);
 
-  struct FreeStorage {
-    void operator()(char *P) const;
-  };
-
   Device &Dev;
   std::weak_ptr<Context> Owner;
   CUDA_ARRAY3D_DESCRIPTOR Desc;
   unsigned ElementBytes;
   size_t Bytes;
-  std::unique_ptr<char, FreeStorage> Storage;
+  char *Storage = nullptr; ///< Zeroed; mapped when large (see create()).
   std::atomic<bool> Destroyed{false};
 };
 
