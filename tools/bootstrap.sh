@@ -4,7 +4,7 @@
 #   tools/bootstrap.sh samples        build (release) and run every sample, showing its output
 #   tools/bootstrap.sh test [PRESET...]
 #                                     build and run the whole test suite with ctest, once per
-#                                     preset; default: ci asan (what CI runs, through .ci/run)
+#                                     preset; default: ci asan tsan (what CI runs, through .ci/run)
 #
 # First it installs the Debian packages that are missing (apt-get update once, then
 # apt-get install of only those; sudo only when not root). CUCPU_SKIP_DEPS=1 skips that step.
@@ -84,7 +84,7 @@ run_samples() {
 
 run_tests() {
   local presets=("$@") failed=() preset start
-  ((${#presets[@]})) || presets=(ci asan)
+  ((${#presets[@]})) || presets=(ci asan tsan)
   for preset in "${presets[@]}"; do
     start=$SECONDS
     if configure "$preset" &&
