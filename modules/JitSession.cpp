@@ -1,10 +1,12 @@
 //===- JitSession.cpp - The process-wide ORC JIT --------------------------===//
 #include "JitSession.h"
 
+#include "CodeRanges.h"
 #include "JitError.h"
 #include "runtime/RuntimeLibrary.h"
 
 #include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <atomic>
@@ -46,6 +48,9 @@ Expected<JitSession &> JitSession::get() {
       Failure = toString(J.takeError());
       return;
     }
+    // Faults in kernel code are told from others by where they happen.
+    if (auto *Linker = dyn_cast<ObjectLinkingLayer>(&(*J)->getObjLinkingLayer()))
+      trackCodeRanges(*Linker);
     ExecutionSession &ES = (*J)->getExecutionSession();
     JITDylib &Runtime = ES.createBareJITDylib("cucpu.runtime");
     if (Error E = Runtime.define(

@@ -206,8 +206,28 @@ bool BlockRunner::runBlockFunctions(uint64_t First, uint64_t Count) {
   return true;
 }
 
+namespace {
+/// The runner of this thread while it runs blocks (plain data, so that the
+/// fault handler may read it).
+thread_local BlockRunner *ActiveRunner = nullptr;
+} // namespace
+
+BlockRunner *BlockRunner::activeOnThisThread() { return ActiveRunner; }
+
+void BlockRunner::abortFromFault(CUresult Code, std::string Message) {
+  fail(Code, llvm::formatv("Kernel {0}, block {1}: {2}", Config->KernelName,
+                           blockName(), Message)
+                 .str());
+  if (AbortTarget)
+    std::longjmp(*AbortTarget, 1); // Out of a block function.
+  if (Current)
+    suspend(*Current); // Not resumed: the scheduler resets the fiber.
+  __builtin_trap();
+}
+
 bool BlockRunner::runBlocks(uint64_t First, uint64_t Count, std::string &Out) {
   Output = &Out;
+  ActiveRunner = this;
   bool Ok = true;
   if (Config->BlockEntry) {
     Ok = runBlockFunctions(First, Count);
@@ -216,6 +236,7 @@ bool BlockRunner::runBlocks(uint64_t First, uint64_t Count, std::string &Out) {
       Ok = runBlock(Linear);
   }
   Output = nullptr;
+  ActiveRunner = nullptr;
   return Ok;
 }
 

@@ -79,6 +79,13 @@ public:
   [[noreturn]] void abort(CucpuThread *T, CUresult Code, const char *Message,
                           const char *Detail);
 
+  /// The runner executing kernel code on this thread, or null. Read by the
+  /// fault handler (async-signal-safe).
+  static BlockRunner *activeOnThisThread();
+  /// Ends the block whose kernel code just faulted on this thread, as a trap
+  /// does: the launch fails with \p Code. Does not return.
+  [[noreturn]] void abortFromFault(CUresult Code, std::string Message);
+
 private:
   struct EngineFiber;
   enum class SlotState : uint8_t { Unstarted, Running, Barrier, Warp, Exited };

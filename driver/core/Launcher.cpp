@@ -5,6 +5,7 @@
 
 #include "core/Error.h"
 #include "core/ExecutionEngine.h"
+#include "core/FaultHandler.h"
 #include "core/Module.h"
 
 #include "Lowering.h"
@@ -183,6 +184,7 @@ llvm::Error cucpu::launchFunction(Function &F,
     llvm::consumeError(L.takeError());
   C.StackBytes = MinFiberStack + llvm::alignTo(Limit, 4096) * 4;
 
+  installFaultHandlers();
   std::string Output;
   llvm::Error E = ExecutionEngine::run(C, Ctx->device().ordinal(),
                                        Ctx->device().workers(), Output);

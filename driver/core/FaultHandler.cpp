@@ -1,0 +1,118 @@
+//===- FaultHandler.cpp - Faults in kernel code fail the launch -----------===//
+//
+// The handler runs on the faulting thread. If the fault's instruction lies in
+// JIT-compiled code and the thread is running blocks, it records the fault
+// and makes the thread resume in faultTrampoline() instead of the faulting
+// instruction, on the same stack below the interrupted frames; the
+// trampoline ends the block through BlockRunner::abortFromFault(), which
+// abandons those frames as a trap does (they hold no resources). Anything
+// else goes to the previous handler.
+//
+//===----------------------------------------------------------------------===//
+#include "core/FaultHandler.h"
+
+#include "core/BlockRunner.h"
+
+#include "CodeRanges.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <csignal>
+#include <cstdint>
+#include <mutex>
+#include <ucontext.h>
+
+using namespace cucpu;
+
+namespace {
+
+constexpr int Signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+
+/// The handlers installed before ours.
+struct sigaction Previous[NSIG];
+
+/// The fault that faultTrampoline() reports (this thread's).
+thread_local int FaultSignal = 0;
+thread_local uintptr_t FaultAddress = 0;
+thread_local uintptr_t FaultPc = 0;
+
+[[noreturn]] void faultTrampoline() {
+  BlockRunner *Runner = BlockRunner::activeOnThisThread();
+  CUresult Code = CUDA_ERROR_LAUNCH_FAILED;
+  std::string Message;
+  switch (FaultSignal) {
+  case SIGSEGV:
+  case SIGBUS:
+    Code = CUDA_ERROR_ILLEGAL_ADDRESS;
+    Message = llvm::formatv("The kernel accessed address {0:x}, which is not "
+                            "memory it may use (at code address {1:x}).",
+                            FaultAddress, FaultPc);
+    break;
+  case SIGFPE:
+    Message = llvm::formatv("The kernel raised an arithmetic exception, an "
+                            "integer division by zero or overflow (at code "
+                            "address {0:x}).",
+                            FaultPc);
+    break;
+  default:
+    Code = CUDA_ERROR_ILLEGAL_INSTRUCTION;
+    Message = llvm::formatv("The kernel executed an illegal instruction (at "
+                            "code address {0:x}).",
+                            FaultPc);
+  }
+  Runner->abortFromFault(Code, std::move(Message));
+}
+
+/// Passes a fault that is not ours to the handler installed before.
+void chain(int Signal, siginfo_t *Info, void *Context) {
+  const struct sigaction &Old = Previous[Signal];
+  if (Old.sa_flags & SA_SIGINFO) {
+    if (Old.sa_sigaction) {
+      Old.sa_sigaction(Signal, Info, Context);
+      return;
+    }
+  } else if (Old.sa_handler != SIG_DFL && Old.sa_handler != SIG_IGN) {
+    Old.sa_handler(Signal);
+    return;
+  }
+  // No handler before ours: the default action. A fault raised by an
+  // instruction happens again when the handler returns; a signal sent by
+  // someone is raised again.
+  signal(Signal, SIG_DFL);
+  if (Info->si_code <= 0)
+    raise(Signal);
+}
+
+void handleFault(int Signal, siginfo_t *Info, void *Context) {
+  auto *UC = static_cast<ucontext_t *>(Context);
+  uintptr_t Pc = uintptr_t(UC->uc_mcontext.gregs[REG_RIP]);
+  if (Info->si_code > 0 && BlockRunner::activeOnThisThread() &&
+      modules::isJitCode(Pc)) {
+    FaultSignal = Signal;
+    FaultAddress = uintptr_t(Info->si_addr);
+    FaultPc = Pc;
+    // Resume in the trampoline as if the faulting code had called it: below
+    // the red zone, 16-byte aligned before the return address.
+    uintptr_t Sp = uintptr_t(UC->uc_mcontext.gregs[REG_RSP]) - 256;
+    Sp = (Sp & ~uintptr_t(15)) - 8;
+    *reinterpret_cast<uintptr_t *>(Sp) = 0;
+    UC->uc_mcontext.gregs[REG_RSP] = greg_t(Sp);
+    UC->uc_mcontext.gregs[REG_RIP] = greg_t(&faultTrampoline);
+    return;
+  }
+  chain(Signal, Info, Context);
+}
+
+} // namespace
+
+void cucpu::installFaultHandlers() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    struct sigaction Action = {};
+    Action.sa_sigaction = handleFault;
+    Action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&Action.sa_mask);
+    for (int Signal : Signals)
+      sigaction(Signal, &Action, &Previous[Signal]);
+  });
+}

@@ -1,0 +1,22 @@
+//===- FaultHandler.h - Faults in kernel code fail the launch -----*- C++ -*-===//
+//
+// "Faults stay inside their context" (ARCHITECTURE.md §6): a segmentation
+// fault, bus error, arithmetic exception or illegal instruction raised by
+// JIT-compiled kernel code on a thread that is running blocks ends that
+// block as a trap would, and the launch fails (CUDA_ERROR_ILLEGAL_ADDRESS,
+// CUDA_ERROR_LAUNCH_FAILED or CUDA_ERROR_ILLEGAL_INSTRUCTION), sticky for
+// its context. Every other fault goes to the handler that was installed
+// before, or, if there was none, ends the process as it would have.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DRIVER_CORE_FAULTHANDLER_H
+#define CUCPU_DRIVER_CORE_FAULTHANDLER_H
+
+namespace cucpu {
+
+/// Installs the handlers, once per process (the first launch does it).
+void installFaultHandlers();
+
+} // namespace cucpu
+
+#endif // CUCPU_DRIVER_CORE_FAULTHANDLER_H

@@ -1,0 +1,158 @@
+//===- FaultTest.cpp - Faulting kernels cost a context, not the process ---===//
+//
+// A kernel that writes through a null or wild pointer, or divides an
+// integer by zero, fails its launch: the next synchronizing call of its
+// context reports CUDA_ERROR_ILLEGAL_ADDRESS or CUDA_ERROR_LAUNCH_FAILED,
+// and every later call of that context does too. The process survives;
+// other contexts keep working, the context can be destroyed and a new one
+// created. A fault outside kernel code goes to the application's own
+// handler. (NVIDIA's driver poisons the whole process instead: this suite is
+// cucpu's.) CTest runs it once per execution mode (CUCPU_EXEC).
+//
+//===----------------------------------------------------------------------===//
+#include <cuda.h>
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::string name(CUresult R) {
+  const char *N = nullptr;
+  cuGetErrorName(R, &N);
+  return N ? N : std::to_string(int(R));
+}
+#define EXPECT_CU(Expected, Call) EXPECT_EQ(name(Expected), name(Call)) << #Call
+#define ASSERT_CU(Expected, Call) ASSERT_EQ(name(Expected), name(Call)) << #Call
+
+class FaultTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_CU(CUDA_SUCCESS, cuInit(0));
+    ASSERT_CU(CUDA_SUCCESS, cuDeviceGet(&Dev, 0));
+  }
+
+  /// A context with the kernels loaded, current to this thread.
+  struct Loaded {
+    CUcontext Ctx = nullptr;
+    CUmodule Module = nullptr;
+    CUdeviceptr Buffer = 0;
+  };
+  void load(Loaded &L) {
+    ASSERT_CU(CUDA_SUCCESS, cuCtxCreate(&L.Ctx, 0, Dev));
+    ASSERT_CU(CUDA_SUCCESS, cuModuleLoad(&L.Module, FAULTS_CUBIN));
+    ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&L.Buffer, 64 * sizeof(int)));
+  }
+  CUfunction function(const Loaded &L, const char *Name) {
+    CUfunction F = nullptr;
+    EXPECT_CU(CUDA_SUCCESS, cuModuleGetFunction(&F, L.Module, Name));
+    return F;
+  }
+  /// Launches \p F on one block of \p Threads and synchronizes.
+  CUresult launchAndSync(CUfunction F, void **Args, unsigned Threads = 32) {
+    CUresult R =
+        cuLaunchKernel(F, 1, 1, 1, Threads, 1, 1, 0, nullptr, Args, nullptr);
+    return R != CUDA_SUCCESS ? R : cuCtxSynchronize();
+  }
+  /// Whether the current context still runs a kernel correctly.
+  void expectWorking(const Loaded &L) {
+    int Value = 42;
+    CUdeviceptr Buffer = L.Buffer;
+    void *Args[] = {&Buffer, &Value};
+    ASSERT_CU(CUDA_SUCCESS, launchAndSync(function(L, "fill"), Args));
+    std::vector<int> Out(32);
+    ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Out.data(), L.Buffer, 32 * sizeof(int)));
+    EXPECT_EQ(42, Out[31]);
+  }
+
+  CUdevice Dev = 0;
+};
+
+TEST_F(FaultTest, NullWriteCostsItsContextOnly) {
+  Loaded Bystander, Victim;
+  load(Bystander);
+  CUcontext Popped = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Popped));
+  load(Victim);
+
+  int Thread = 7;
+  void *Args[] = {&Victim.Buffer, &Thread};
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS,
+            launchAndSync(function(Victim, "writeNull"), Args));
+  CUdeviceptr P = 0;
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS, cuMemAlloc(&P, 16))
+      << "the fault is sticky for its context";
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS, cuCtxSynchronize());
+
+  // Another context, current to this thread after the victim is popped,
+  // keeps working; the victim can be destroyed; a new context works.
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Popped));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPushCurrent(Bystander.Ctx));
+  expectWorking(Bystander);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Victim.Ctx));
+  Loaded Fresh;
+  load(Fresh);
+  expectWorking(Fresh);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Fresh.Ctx));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Bystander.Ctx));
+}
+
+TEST_F(FaultTest, WildWriteIsAnIllegalAddress) {
+  Loaded L;
+  load(L);
+  long long Offset = 1LL << 40; // 4 TiB past the buffer.
+  void *Args[] = {&L.Buffer, &Offset};
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS,
+            launchAndSync(function(L, "writeFar"), Args));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+TEST_F(FaultTest, IntegerDivisionByZeroFailsTheLaunch) {
+  Loaded L;
+  load(L);
+  int Divisor = 0;
+  void *Args[] = {&L.Buffer, &Divisor};
+  EXPECT_CU(CUDA_ERROR_LAUNCH_FAILED,
+            launchAndSync(function(L, "divide"), Args, 64));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+TEST_F(FaultTest, ManyFaultsInARow) {
+  // Each fault abandons the block's frames; nothing leaks or breaks the
+  // workers for the next launch.
+  for (int Round = 0; Round < 20; ++Round) {
+    Loaded L;
+    load(L);
+    int Thread = Round % 32;
+    void *Args[] = {&L.Buffer, &Thread};
+    EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS,
+              launchAndSync(function(L, "writeNull"), Args));
+    EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+  }
+  Loaded L;
+  load(L);
+  expectWorking(L);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+volatile sig_atomic_t ApplicationHandlerRan = 0;
+void applicationHandler(int) { ApplicationHandlerRan = 1; }
+
+TEST_F(FaultTest, FaultsOutsideKernelsReachTheApplicationsHandler) {
+  // The application's handler is installed before cucpu's (the first
+  // launch installs those).
+  struct sigaction Action = {}, Old = {};
+  Action.sa_handler = applicationHandler;
+  sigemptyset(&Action.sa_mask);
+  ASSERT_EQ(0, sigaction(SIGBUS, &Action, &Old));
+  Loaded L;
+  load(L);
+  expectWorking(L);
+  raise(SIGBUS);
+  EXPECT_EQ(1, ApplicationHandlerRan) << "cucpu must pass the signal on";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+} // namespace
