@@ -27,6 +27,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <atomic>
 #include <csetjmp>
 #include <cstdint>
 #include <deque>
@@ -82,6 +83,9 @@ public:
   /// The runner executing kernel code on this thread, or null. Read by the
   /// fault handler (async-signal-safe).
   static BlockRunner *activeOnThisThread();
+  /// Set by the watchdog when the launch ran out of time: the next
+  /// interruption of this runner's kernel code ends its block.
+  std::atomic<bool> TimedOut{false};
   /// Ends the block whose kernel code just faulted on this thread, as a trap
   /// does: the launch fails with \p Code. Does not return.
   [[noreturn]] void abortFromFault(CUresult Code, std::string Message);

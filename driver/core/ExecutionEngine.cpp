@@ -3,15 +3,26 @@
 
 #include "core/BlockRunner.h"
 #include "core/Error.h"
+#include "core/FaultHandler.h"
 #include "core/ThreadPool.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <mutex>
+#include <thread>
+#include <vector>
+
+#include <pthread.h>
 
 using namespace cucpu;
 
@@ -28,6 +39,10 @@ struct LaunchState {
   CUresult FailCode = CUDA_SUCCESS;
   std::string FailMessage;
   std::map<uint64_t, std::string> Output; ///< By linear block index.
+  /// The threads running blocks now (for the watchdog), under Mutex.
+  std::vector<std::pair<pthread_t, BlockRunner *>> Running;
+  bool Finished = false; ///< Under Mutex.
+  std::condition_variable FinishedChanged;
 
   void fail(CUresult Code, const std::string &Message) {
     std::lock_guard Lock(Mutex);
@@ -41,6 +56,41 @@ struct LaunchState {
 
 BlockRunner &runnerOf(CucpuThread *T) {
   return *static_cast<BlockRunner *>(T->Block->Engine);
+}
+
+/// CUCPU_WATCHDOG_MS: how long a launch may run (0: forever, the default).
+unsigned watchdogMilliseconds() {
+  const char *Value = std::getenv("CUCPU_WATCHDOG_MS");
+  if (!Value || !*Value)
+    return 0;
+  char *End = nullptr;
+  unsigned long Ms = std::strtoul(Value, &End, 10);
+  return *End ? 0 : unsigned(std::min<unsigned long>(Ms, 1u << 30));
+}
+
+/// Stops a launch that runs longer than \p Ms: marks it failed (no more
+/// blocks start), then interrupts the threads running its blocks until they
+/// have left kernel code (FaultHandler.h).
+void watch(LaunchState &L, unsigned Ms) {
+  std::unique_lock Lock(L.Mutex);
+  if (L.FinishedChanged.wait_for(Lock, std::chrono::milliseconds(Ms),
+                                 [&] { return L.Finished; }))
+    return;
+  if (L.FailCode == CUDA_SUCCESS) {
+    L.FailCode = CUDA_ERROR_LAUNCH_TIMEOUT;
+    L.FailMessage = llvm::formatv("The launch ran longer than "
+                                  "CUCPU_WATCHDOG_MS={0} and was stopped.",
+                                  Ms);
+    L.Failed = true;
+  }
+  while (!L.Finished) {
+    for (auto &[Thread, Runner] : L.Running) {
+      Runner->TimedOut = true;
+      pthread_kill(Thread, watchdogSignal());
+    }
+    L.FinishedChanged.wait_for(Lock, std::chrono::milliseconds(10),
+                               [&] { return L.Finished; });
+  }
 }
 } // namespace
 
@@ -57,6 +107,16 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
           : 1;
   auto Job = [&] {
     BlockRunner &R = BlockRunner::forThisThread();
+    {
+      std::lock_guard Lock(L.Mutex);
+      L.Running.emplace_back(pthread_self(), &R);
+    }
+    auto Leave = llvm::make_scope_exit([&] {
+      std::lock_guard Lock(L.Mutex);
+      llvm::erase_if(L.Running,
+                     [&](const auto &Entry) { return Entry.second == &R; });
+      R.TimedOut = false;
+    });
     if (llvm::Error E = R.prepare(Config)) {
       std::string Msg;
       CUresult Code = toResult(std::move(E), Msg);
@@ -82,11 +142,24 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
       }
     }
   };
+  std::thread Watchdog;
+  if (unsigned Ms = watchdogMilliseconds()) {
+    installWatchdogHandler();
+    Watchdog = std::thread(watch, std::ref(L), Ms);
+  }
   if (Workers <= 1 || Total == 1 ||
       Total * Config.threadsPerBlock() <= CallerOnlyThreads)
     Job();
   else
     ThreadPool::forDevice(DeviceOrdinal, Workers).run(Job);
+  if (Watchdog.joinable()) {
+    {
+      std::lock_guard Lock(L.Mutex);
+      L.Finished = true;
+    }
+    L.FinishedChanged.notify_all();
+    Watchdog.join();
+  }
   for (auto &[Block, Text] : L.Output)
     Output += Text;
   if (L.FailCode != CUDA_SUCCESS)

@@ -40,6 +40,11 @@ thread_local uintptr_t FaultPc = 0;
   BlockRunner *Runner = BlockRunner::activeOnThisThread();
   CUresult Code = CUDA_ERROR_LAUNCH_FAILED;
   std::string Message;
+  if (FaultSignal == watchdogSignal()) {
+    Runner->abortFromFault(CUDA_ERROR_LAUNCH_TIMEOUT,
+                           "The kernel ran longer than CUCPU_WATCHDOG_MS "
+                           "allows and was stopped.");
+  }
   switch (FaultSignal) {
   case SIGSEGV:
   case SIGBUS:
@@ -83,27 +88,65 @@ void chain(int Signal, siginfo_t *Info, void *Context) {
     raise(Signal);
 }
 
+/// Makes the interrupted thread resume in faultTrampoline() for \p Signal.
+void redirect(int Signal, siginfo_t *Info, ucontext_t *UC, uintptr_t Pc) {
+  FaultSignal = Signal;
+  FaultAddress = uintptr_t(Info->si_addr);
+  FaultPc = Pc;
+  // Resume in the trampoline as if the faulting code had called it: below
+  // the red zone, 16-byte aligned before the return address.
+  uintptr_t Sp = uintptr_t(UC->uc_mcontext.gregs[REG_RSP]) - 256;
+  Sp = (Sp & ~uintptr_t(15)) - 8;
+  *reinterpret_cast<uintptr_t *>(Sp) = 0;
+  UC->uc_mcontext.gregs[REG_RSP] = greg_t(Sp);
+  UC->uc_mcontext.gregs[REG_RIP] = greg_t(&faultTrampoline);
+}
+
 void handleFault(int Signal, siginfo_t *Info, void *Context) {
   auto *UC = static_cast<ucontext_t *>(Context);
   uintptr_t Pc = uintptr_t(UC->uc_mcontext.gregs[REG_RIP]);
   if (Info->si_code > 0 && BlockRunner::activeOnThisThread() &&
       modules::isJitCode(Pc)) {
-    FaultSignal = Signal;
-    FaultAddress = uintptr_t(Info->si_addr);
-    FaultPc = Pc;
-    // Resume in the trampoline as if the faulting code had called it: below
-    // the red zone, 16-byte aligned before the return address.
-    uintptr_t Sp = uintptr_t(UC->uc_mcontext.gregs[REG_RSP]) - 256;
-    Sp = (Sp & ~uintptr_t(15)) - 8;
-    *reinterpret_cast<uintptr_t *>(Sp) = 0;
-    UC->uc_mcontext.gregs[REG_RSP] = greg_t(Sp);
-    UC->uc_mcontext.gregs[REG_RIP] = greg_t(&faultTrampoline);
+    redirect(Signal, Info, UC, Pc);
     return;
   }
   chain(Signal, Info, Context);
 }
 
+/// The watchdog's signal: ends the block if the thread is in kernel code of
+/// a launch that ran out of time; otherwise the watchdog tries again soon.
+void handleWatchdog(int Signal, siginfo_t *Info, void *Context) {
+  auto *UC = static_cast<ucontext_t *>(Context);
+  uintptr_t Pc = uintptr_t(UC->uc_mcontext.gregs[REG_RIP]);
+  BlockRunner *Runner = BlockRunner::activeOnThisThread();
+  if (Runner && Runner->TimedOut.load(std::memory_order_relaxed) &&
+      modules::isJitCode(Pc)) {
+    redirect(Signal, Info, UC, Pc);
+    return;
+  }
+  // A late or foreign signal: the application's handler, if it had one.
+  const struct sigaction &Old = Previous[Signal];
+  if ((Old.sa_flags & SA_SIGINFO) && Old.sa_sigaction)
+    Old.sa_sigaction(Signal, Info, Context);
+  else if (!(Old.sa_flags & SA_SIGINFO) && Old.sa_handler != SIG_DFL &&
+           Old.sa_handler != SIG_IGN)
+    Old.sa_handler(Signal);
+}
+
 } // namespace
+
+int cucpu::watchdogSignal() { return SIGRTMIN + 5; }
+
+void cucpu::installWatchdogHandler() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    struct sigaction Action = {};
+    Action.sa_sigaction = handleWatchdog;
+    Action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&Action.sa_mask);
+    sigaction(watchdogSignal(), &Action, &Previous[watchdogSignal()]);
+  });
+}
 
 void cucpu::installFaultHandlers() {
   static std::once_flag Once;

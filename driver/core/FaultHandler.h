@@ -6,7 +6,9 @@
 // block as a trap would, and the launch fails (CUDA_ERROR_ILLEGAL_ADDRESS,
 // CUDA_ERROR_LAUNCH_FAILED or CUDA_ERROR_ILLEGAL_INSTRUCTION), sticky for
 // its context. Every other fault goes to the handler that was installed
-// before, or, if there was none, ends the process as it would have.
+// before, or, if there was none, ends the process as it would have. The
+// watchdog (CUCPU_WATCHDOG_MS) interrupts kernel code the same way, with
+// CUDA_ERROR_LAUNCH_TIMEOUT.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DRIVER_CORE_FAULTHANDLER_H
@@ -16,6 +18,12 @@ namespace cucpu {
 
 /// Installs the handlers, once per process (the first launch does it).
 void installFaultHandlers();
+
+/// The signal the watchdog sends to workers whose launch ran out of time
+/// (a real-time signal); its handler is installed with the first watchdog.
+int watchdogSignal();
+/// Installs the watchdog signal's handler, once per process.
+void installWatchdogHandler();
 
 } // namespace cucpu
 

@@ -6,14 +6,17 @@
 // and every later call of that context does too. The process survives;
 // other contexts keep working, the context can be destroyed and a new one
 // created. A fault outside kernel code goes to the application's own
-// handler. (NVIDIA's driver poisons the whole process instead: this suite is
-// cucpu's.) CTest runs it once per execution mode (CUCPU_EXEC).
+// handler. A kernel that never ends is stopped by the watchdog
+// (CUCPU_WATCHDOG_MS) with CUDA_ERROR_LAUNCH_TIMEOUT. (NVIDIA's driver
+// poisons the whole process instead: this suite is cucpu's.) CTest runs it
+// once per execution mode (CUCPU_EXEC).
 //
 //===----------------------------------------------------------------------===//
 #include <cuda.h>
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -135,6 +138,26 @@ TEST_F(FaultTest, ManyFaultsInARow) {
   load(L);
   expectWorking(L);
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+TEST_F(FaultTest, WatchdogStopsAKernelThatNeverEnds) {
+  // CUCPU_WATCHDOG_MS is read at each launch.
+  ASSERT_EQ(0, setenv("CUCPU_WATCHDOG_MS", "300", 1));
+  Loaded L;
+  load(L);
+  ASSERT_CU(CUDA_SUCCESS, cuMemsetD32(L.Buffer, 0, 1));
+  void *Args[] = {&L.Buffer};
+  CUresult R = cuLaunchKernel(function(L, "spin"), 8, 1, 1, 64, 1, 1, 0,
+                              nullptr, Args, nullptr);
+  if (R == CUDA_SUCCESS)
+    R = cuCtxSynchronize();
+  EXPECT_CU(CUDA_ERROR_LAUNCH_TIMEOUT, R);
+  ASSERT_EQ(0, unsetenv("CUCPU_WATCHDOG_MS"));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+  Loaded Fresh;
+  load(Fresh);
+  expectWorking(Fresh);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Fresh.Ctx));
 }
 
 volatile sig_atomic_t ApplicationHandlerRan = 0;

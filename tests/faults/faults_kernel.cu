@@ -18,3 +18,8 @@ extern "C" __global__ void divide(int *Out, int Divisor) {
 extern "C" __global__ void fill(int *Out, int Value) {
   Out[blockIdx.x * blockDim.x + threadIdx.x] = Value;
 }
+
+extern "C" __global__ void spin(volatile int *Flag) {
+  while (*Flag == 0) {
+  }
+}
