@@ -47,6 +47,18 @@ typedef struct CucpuTexture {
   float BorderColor[4];    /**< Returned outside the texture in border mode. */
 } CucpuTexture;
 
+/** Bytes of one channel of a CUarray_format (0 for a value that names
+    none): 8-bit (0x01, 0x08), 16-bit (0x02, 0x09, half 0x10) and 32-bit
+    (0x03, 0x0a, float 0x20) formats. */
+static inline unsigned cucpuFormatChannelBytes(uint32_t Format) {
+  switch (Format) {
+  case 0x01: case 0x08: return 1;
+  case 0x02: case 0x09: case 0x10: return 2;
+  case 0x03: case 0x0a: case 0x20: return 4;
+  default: return 0;
+  }
+}
+
 /** tex1D/tex2D/tex3D: reads the texture at the Dims float coordinates X, Y,
     Z (unused ones ignored) and writes four 32-bit result words to Out:
     floats, or integers for integer formats read with

@@ -5,6 +5,8 @@
 #include "core/Error.h"
 #include "core/HandleRegistry.h"
 
+#include "TextureAbi.h"
+
 #include "llvm/Support/MathExtras.h"
 
 #include <cstdlib>
@@ -103,21 +105,7 @@ void freeZeroed(char *P, size_t Bytes) {
 } // namespace
 
 unsigned cucpu::formatBytes(unsigned Format) {
-  switch (Format) {
-  case CU_AD_FORMAT_UNSIGNED_INT8:
-  case CU_AD_FORMAT_SIGNED_INT8:
-    return 1;
-  case CU_AD_FORMAT_UNSIGNED_INT16:
-  case CU_AD_FORMAT_SIGNED_INT16:
-  case CU_AD_FORMAT_HALF:
-    return 2;
-  case CU_AD_FORMAT_UNSIGNED_INT32:
-  case CU_AD_FORMAT_SIGNED_INT32:
-  case CU_AD_FORMAT_FLOAT:
-    return 4;
-  default:
-    return 0;
-  }
+  return cucpuFormatChannelBytes(Format);
 }
 
 Array::Array(Device &Dev, const CUDA_ARRAY3D_DESCRIPTOR &Desc,

@@ -33,24 +33,6 @@
 
 namespace {
 
-unsigned channelBytes(uint32_t Format) {
-  switch (Format) {
-  case CU_AD_FORMAT_UNSIGNED_INT8:
-  case CU_AD_FORMAT_SIGNED_INT8:
-    return 1;
-  case CU_AD_FORMAT_UNSIGNED_INT16:
-  case CU_AD_FORMAT_SIGNED_INT16:
-  case CU_AD_FORMAT_HALF:
-    return 2;
-  case CU_AD_FORMAT_UNSIGNED_INT32:
-  case CU_AD_FORMAT_SIGNED_INT32:
-  case CU_AD_FORMAT_FLOAT:
-    return 4;
-  default:
-    return 0;
-  }
-}
-
 bool is32BitInteger(uint32_t Format) {
   return Format == CU_AD_FORMAT_UNSIGNED_INT32 ||
          Format == CU_AD_FORMAT_SIGNED_INT32;
@@ -132,7 +114,7 @@ struct Texel {
 class Sampler {
 public:
   explicit Sampler(const CucpuTexture &T)
-      : T(T), Step(channelBytes(T.Format)), Bytes(Step * T.Channels),
+      : T(T), Step(cucpuFormatChannelBytes(T.Format)), Bytes(Step * T.Channels),
         Integers(!isFloatFormat(T.Format) &&
                  ((T.Flags & CU_TRSF_READ_AS_INTEGER) ||
                   is32BitInteger(T.Format))) {}
@@ -418,7 +400,7 @@ void Sampler::fetch(unsigned Dims, const float *Coord, uint32_t *Out) const {
 
 bool readable(const CucpuTexture *T) {
   return T && T->Kind != CucpuTextureUnbound && T->Data &&
-         channelBytes(T->Format) != 0 && T->Channels != 0 && T->Width != 0 &&
+         cucpuFormatChannelBytes(T->Format) != 0 && T->Channels != 0 && T->Width != 0 &&
          T->Height != 0 && T->Depth != 0;
 }
 
