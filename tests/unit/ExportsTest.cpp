@@ -15,6 +15,8 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <initializer_list>
 #include <set>
@@ -359,3 +361,95 @@ TEST_F(ExportsTest, AliasesBehaveLikeTheirImplementedTargets) {
 }
 
 } // namespace
+
+/// Every exported function called with every argument zero: null handles,
+/// null pointers, zero sizes and flags, the default stream. Passed as 16
+/// integer and 8 floating-point zeros, which covers every signature of the
+/// API (extra arguments are ignored by the callee).
+using ZeroArgFn = int (*)(uintptr_t, uintptr_t, uintptr_t, uintptr_t,
+                          uintptr_t, uintptr_t, uintptr_t, uintptr_t,
+                          uintptr_t, uintptr_t, uintptr_t, uintptr_t,
+                          uintptr_t, uintptr_t, uintptr_t, uintptr_t);
+
+/// Calls every export with every argument \p Arg, each after \p Prepare;
+/// each must return a CUresult the library can name (no crash, no hang).
+template <typename PrepareFn>
+void callEveryExportWith(uintptr_t Arg, const char *State, PrepareFn Prepare,
+                         const std::set<std::string> &Skip = {}) {
+  using NameFn = int (*)(int, const char **);
+  auto ErrorName = reinterpret_cast<NameFn>(
+      dlsym(library().Handle, "cuGetErrorName"));
+  ASSERT_NE(nullptr, ErrorName);
+  for (const ExportLine &L : exportLines()) {
+    if (L.Name == "cucpuGetLastErrorMessage" || Skip.count(L.Name))
+      continue; // Returns the message, not a CUresult.
+    Prepare();
+    auto Fn = reinterpret_cast<ZeroArgFn>(dlsym(library().Handle,
+                                                L.Name.c_str()));
+    ASSERT_NE(nullptr, Fn) << L.Name;
+    int Result = Fn(Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg,
+                    Arg, Arg, Arg, Arg, Arg);
+    const char *Name = nullptr;
+    EXPECT_EQ(0, ErrorName(Result, &Name))
+        << L.Name << "(" << Arg << ", ...) " << State << " returned "
+        << Result << ", which is not a CUresult";
+  }
+}
+
+TEST_F(ExportsTest, EveryExportSurvivesZeroArguments) {
+  using InitFn = int (*)(unsigned);
+  using CtxCreateFn = int (*)(void **, unsigned, int);
+  using CtxFn = int (*)(void *);
+  auto Init = reinterpret_cast<InitFn>(dlsym(library().Handle, "cuInit"));
+  auto Create = reinterpret_cast<CtxCreateFn>(
+      dlsym(library().Handle, "cuCtxCreate_v2"));
+  auto Destroy =
+      reinterpret_cast<CtxFn>(dlsym(library().Handle, "cuCtxDestroy_v2"));
+  ASSERT_TRUE(Init && Create && Destroy);
+  auto SetCurrent =
+      reinterpret_cast<CtxFn>(dlsym(library().Handle, "cuCtxSetCurrent"));
+  ASSERT_TRUE(SetCurrent);
+  ASSERT_EQ(0, Init(0));
+  callEveryExportWith(0, "without a context", [&] { SetCurrent(nullptr); });
+  void *Ctx = nullptr;
+  ASSERT_EQ(0, Create(&Ctx, 0, 0));
+  // Some calls change the current context (cuCtxSetCurrent(NULL), ...):
+  // each call starts with the context current again.
+  callEveryExportWith(0, "with a current context", [&] { SetCurrent(Ctx); });
+  EXPECT_EQ(0, Destroy(Ctx));
+}
+
+TEST_F(ExportsTest, EveryExportSurvivesGarbageHandlesAndHugeSizes) {
+  // Every argument is the address of a zeroed scratch buffer (then that
+  // address plus one, misaligned): output pointers land in the buffer,
+  // handles name no object, sizes and counts are huge, strings are empty.
+  using InitFn = int (*)(unsigned);
+  using CtxCreateFn = int (*)(void **, unsigned, int);
+  using CtxFn = int (*)(void *);
+  auto Init = reinterpret_cast<InitFn>(dlsym(library().Handle, "cuInit"));
+  auto Create = reinterpret_cast<CtxCreateFn>(
+      dlsym(library().Handle, "cuCtxCreate_v2"));
+  auto Destroy =
+      reinterpret_cast<CtxFn>(dlsym(library().Handle, "cuCtxDestroy_v2"));
+  auto SetCurrent =
+      reinterpret_cast<CtxFn>(dlsym(library().Handle, "cuCtxSetCurrent"));
+  ASSERT_TRUE(Init && Create && Destroy && SetCurrent);
+  ASSERT_EQ(0, Init(0));
+  void *Ctx = nullptr;
+  ASSERT_EQ(0, Create(&Ctx, 0, 0));
+  static std::vector<uint64_t> Scratch(1 << 16);
+  // Copies between host memory the driver does not know of are plain
+  // memmoves: like NVIDIA's, the driver cannot tell a garbage host pointer
+  // or size from a real one there.
+  const std::set<std::string> HostToHost = {"cuMemcpy", "cuMemcpy_ptds",
+                                            "cuMemcpyAsync",
+                                            "cuMemcpyAsync_ptsz"};
+  for (uintptr_t Offset : {0, 1}) {
+    uintptr_t Arg = reinterpret_cast<uintptr_t>(Scratch.data()) + Offset;
+    callEveryExportWith(Arg, "with a current context", [&] {
+      std::fill(Scratch.begin(), Scratch.end(), 0);
+      SetCurrent(Ctx);
+    }, HostToHost);
+  }
+  EXPECT_EQ(0, Destroy(Ctx));
+}
