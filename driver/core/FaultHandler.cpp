@@ -31,10 +31,12 @@ constexpr int Signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 /// The handlers installed before ours.
 struct sigaction Previous[NSIG];
 
-/// The fault that faultTrampoline() reports (this thread's).
-thread_local int FaultSignal = 0;
-thread_local uintptr_t FaultAddress = 0;
-thread_local uintptr_t FaultPc = 0;
+/// The fault that faultTrampoline() reports (this thread's). Initial-exec
+/// TLS: the handler must not make the loader allocate.
+#define CUCPU_SIGNAL_TLS thread_local __attribute__((tls_model("initial-exec")))
+CUCPU_SIGNAL_TLS int FaultSignal = 0;
+CUCPU_SIGNAL_TLS uintptr_t FaultAddress = 0;
+CUCPU_SIGNAL_TLS uintptr_t FaultPc = 0;
 
 [[noreturn]] void faultTrampoline() {
   BlockRunner *Runner = BlockRunner::activeOnThisThread();
