@@ -52,8 +52,15 @@ llvm::Error loadImage(CUmodule *Out, const void *Image, size_t Size,
   return llvm::Error::success();
 }
 
+/// More JIT options than this is a garbage count, not an array to read.
+constexpr unsigned MaxJitOptions = 1024;
+
 llvm::Error checkJitOptions(unsigned NumOptions, const CUjit_option *Options,
                             void *const *Values, JitLogs &Logs) {
+  CU_INVALID_IF(NumOptions > MaxJitOptions, CUDA_ERROR_INVALID_VALUE,
+                "{0} JIT options is more than any program passes (at most "
+                "{1}).",
+                NumOptions, MaxJitOptions);
   CU_INVALID_IF(NumOptions > 0 && (!Options || !Values),
                 CUDA_ERROR_INVALID_VALUE,
                 "{0} JIT options were given but the option or value array is "

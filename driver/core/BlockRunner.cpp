@@ -215,7 +215,8 @@ thread_local __attribute__((tls_model("initial-exec"))) BlockRunner
 
 BlockRunner *BlockRunner::activeOnThisThread() { return ActiveRunner; }
 
-void BlockRunner::abortFromFault(CUresult Code, std::string Message) {
+void BlockRunner::abortFromFault(CUresult Code, const char *Message) {
+  // Every temporary is gone before the jump below.
   fail(Code, llvm::formatv("Kernel {0}, block {1}: {2}", Config->KernelName,
                            blockName(), Message)
                  .str());

@@ -87,8 +87,9 @@ public:
   /// interruption of this runner's kernel code ends its block.
   std::atomic<bool> TimedOut{false};
   /// Ends the block whose kernel code just faulted on this thread, as a trap
-  /// does: the launch fails with \p Code. Does not return.
-  [[noreturn]] void abortFromFault(CUresult Code, std::string Message);
+  /// does: the launch fails with \p Code. Does not return, so it owns
+  /// nothing when it leaves: \p Message is copied before.
+  [[noreturn]] void abortFromFault(CUresult Code, const char *Message);
 
 private:
   struct EngineFiber;

@@ -4,6 +4,7 @@
 #include "core/Error.h"
 #include "core/ExecutionEngine.h"
 #include "core/HandleRegistry.h"
+#include "core/HostInfo.h"
 #include "core/Platform.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -83,8 +84,10 @@ void Context::markFaulted(CUresult Code, std::string Message) {
 llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
                                             unsigned AllocFlags) {
   size_t Rounded = llvm::alignTo(Bytes, AllocationAlignment);
-  CU_INVALID_IF(Rounded < Bytes, CUDA_ERROR_OUT_OF_MEMORY,
-                "Allocation of {0} bytes is too large.", Bytes);
+  CU_INVALID_IF(Rounded < Bytes || Rounded > host::physicalMemory(),
+                CUDA_ERROR_OUT_OF_MEMORY,
+                "Allocation of {0} bytes is larger than the host's memory.",
+                Bytes);
   bool Charged = Kind == MemoryKind::Device || Kind == MemoryKind::Managed;
   if (Charged)
     if (llvm::Error E = Dev.reserveMemory(Rounded))

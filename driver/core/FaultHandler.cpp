@@ -15,10 +15,9 @@
 
 #include "CodeRanges.h"
 
-#include "llvm/Support/FormatVariadic.h"
-
 #include <csignal>
 #include <cstdint>
+#include <cstdio>
 #include <mutex>
 #include <ucontext.h>
 
@@ -40,34 +39,34 @@ CUCPU_SIGNAL_TLS uintptr_t FaultPc = 0;
 
 [[noreturn]] void faultTrampoline() {
   BlockRunner *Runner = BlockRunner::activeOnThisThread();
+  // A fixed buffer: nothing on this frame may need destroying, since the
+  // block's end leaves it by a jump.
+  char Message[256];
   CUresult Code = CUDA_ERROR_LAUNCH_FAILED;
-  std::string Message;
   if (FaultSignal == watchdogSignal()) {
-    Runner->abortFromFault(CUDA_ERROR_LAUNCH_TIMEOUT,
-                           "The kernel ran longer than CUCPU_WATCHDOG_MS "
-                           "allows and was stopped.");
-  }
-  switch (FaultSignal) {
-  case SIGSEGV:
-  case SIGBUS:
+    Code = CUDA_ERROR_LAUNCH_TIMEOUT;
+    std::snprintf(Message, sizeof(Message),
+                  "The kernel ran longer than CUCPU_WATCHDOG_MS allows and was "
+                  "stopped.");
+  } else if (FaultSignal == SIGSEGV || FaultSignal == SIGBUS) {
     Code = CUDA_ERROR_ILLEGAL_ADDRESS;
-    Message = llvm::formatv("The kernel accessed address {0:x}, which is not "
-                            "memory it may use (at code address {1:x}).",
-                            FaultAddress, FaultPc);
-    break;
-  case SIGFPE:
-    Message = llvm::formatv("The kernel raised an arithmetic exception, an "
-                            "integer division by zero or overflow (at code "
-                            "address {0:x}).",
-                            FaultPc);
-    break;
-  default:
+    std::snprintf(Message, sizeof(Message),
+                  "The kernel accessed address 0x%jx, which is not memory it "
+                  "may use (at code address 0x%jx).",
+                  uintmax_t(FaultAddress), uintmax_t(FaultPc));
+  } else if (FaultSignal == SIGFPE) {
+    std::snprintf(Message, sizeof(Message),
+                  "The kernel raised an arithmetic exception, an integer "
+                  "division by zero or overflow (at code address 0x%jx).",
+                  uintmax_t(FaultPc));
+  } else {
     Code = CUDA_ERROR_ILLEGAL_INSTRUCTION;
-    Message = llvm::formatv("The kernel executed an illegal instruction (at "
-                            "code address {0:x}).",
-                            FaultPc);
+    std::snprintf(Message, sizeof(Message),
+                  "The kernel executed an illegal instruction (at code "
+                  "address 0x%jx).",
+                  uintmax_t(FaultPc));
   }
-  Runner->abortFromFault(Code, std::move(Message));
+  Runner->abortFromFault(Code, Message);
 }
 
 /// Passes a fault that is not ours to the handler installed before.

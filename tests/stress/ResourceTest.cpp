@@ -26,6 +26,15 @@ long residentKiB() {
 /// Growth allowed over 10,000 iterations after the warm-up.
 constexpr long AllowedGrowthKiB = 24 * 1024;
 
+/// Under a sanitizer the resident set says nothing about leaks (freed
+/// memory waits in quarantine; shadow memory grows); there the sanitizer's
+/// own leak check at exit holds the guarantee instead.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool ResidentSetIsMeaningful = false;
+#else
+constexpr bool ResidentSetIsMeaningful = true;
+#endif
+
 TEST(ResourceTest, TenThousandModuleLoadsKeepMemoryFlat) {
   ASSERT_EQ(CUDA_SUCCESS, cuInit(0));
   CUdevice Dev = 0;
@@ -47,7 +56,9 @@ TEST(ResourceTest, TenThousandModuleLoadsKeepMemoryFlat) {
   long After = residentKiB();
   std::printf("module load/unload x10000: resident %ld KiB -> %ld KiB\n",
               Before, After);
-  EXPECT_LT(After - Before, AllowedGrowthKiB);
+  if (ResidentSetIsMeaningful) {
+    EXPECT_LT(After - Before, AllowedGrowthKiB);
+  }
   EXPECT_EQ(CUDA_SUCCESS, cuCtxDestroy(Ctx));
 }
 
@@ -70,7 +81,9 @@ TEST(ResourceTest, TenThousandContextsKeepMemoryFlat) {
   long After = residentKiB();
   std::printf("context create/destroy x10000: resident %ld KiB -> %ld KiB\n",
               Before, After);
-  EXPECT_LT(After - Before, AllowedGrowthKiB);
+  if (ResidentSetIsMeaningful) {
+    EXPECT_LT(After - Before, AllowedGrowthKiB);
+  }
 }
 
 } // namespace
