@@ -105,13 +105,18 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
           ? std::clamp<uint64_t>(Total / (uint64_t(std::max(Workers, 1u)) * 16),
                                  1, 64)
           : 1;
+  const unsigned WatchdogMs = watchdogMilliseconds();
   auto Job = [&] {
     BlockRunner &R = BlockRunner::forThisThread();
-    {
+    // The watchdog needs to know who runs blocks; launches without one skip
+    // the bookkeeping.
+    if (WatchdogMs) {
       std::lock_guard Lock(L.Mutex);
       L.Running.emplace_back(pthread_self(), &R);
     }
     auto Leave = llvm::make_scope_exit([&] {
+      if (!WatchdogMs)
+        return;
       std::lock_guard Lock(L.Mutex);
       llvm::erase_if(L.Running,
                      [&](const auto &Entry) { return Entry.second == &R; });
@@ -143,9 +148,9 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
     }
   };
   std::thread Watchdog;
-  if (unsigned Ms = watchdogMilliseconds()) {
+  if (WatchdogMs) {
     installWatchdogHandler();
-    Watchdog = std::thread(watch, std::ref(L), Ms);
+    Watchdog = std::thread(watch, std::ref(L), WatchdogMs);
   }
   if (Workers <= 1 || Total == 1 ||
       Total * Config.threadsPerBlock() <= CallerOnlyThreads)

@@ -2,7 +2,6 @@
 #include "core/Launcher.h"
 
 #include "core/Array.h"
-
 #include "core/Error.h"
 #include "core/ExecutionEngine.h"
 #include "core/FaultHandler.h"
