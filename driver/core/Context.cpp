@@ -9,12 +9,23 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 using namespace cucpu;
 
 namespace {
 std::atomic<uint64_t> NextContextId{1};
+
+/// CUCPU_WATCHDOG_MS: how long a launch may run (0, the default: no limit).
+unsigned watchdogFromEnvironment() {
+  const char *Value = std::getenv("CUCPU_WATCHDOG_MS");
+  if (!Value || !*Value)
+    return 0;
+  char *End = nullptr;
+  unsigned long Ms = std::strtoul(Value, &End, 10);
+  return *End ? 0 : unsigned(std::min<unsigned long>(Ms, 1u << 30));
+}
 std::atomic<uint64_t> NextBufferId{1};
 
 /// Defaults of the settable CUlimit values, as NVIDIA's driver reports them
@@ -52,7 +63,8 @@ llvm::Error checkLimitSupported(int Limit) {
 
 Context::Context(Device &Dev, unsigned Flags, bool Primary)
     : Object(ObjectKind::Context), Dev(Dev), Id(NextContextId++),
-      Primary(Primary), Flags(Flags), Limits(DefaultLimits) {}
+      Primary(Primary), WatchdogMs(watchdogFromEnvironment()), Flags(Flags),
+      Limits(DefaultLimits) {}
 
 Context::~Context() = default;
 

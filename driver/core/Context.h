@@ -78,6 +78,10 @@ public:
   llvm::Expected<size_t> limit(int Limit) const;
   llvm::Error setLimit(int Limit, size_t Value);
 
+  /// How long a launch in this context may run (CUCPU_WATCHDOG_MS when the
+  /// context was created; 0: no limit).
+  unsigned watchdogMs() const { return WatchdogMs; }
+
   /// cuCtxGetCacheConfig / cuCtxSetCacheConfig (a preference only).
   std::atomic<int> CacheConfig{CU_FUNC_CACHE_PREFER_NONE};
   /// cuCtxGetSharedMemConfig / cuCtxSetSharedMemConfig (a preference only).
@@ -107,6 +111,7 @@ private:
   Device &Dev;
   const uint64_t Id;
   const bool Primary;
+  const unsigned WatchdogMs;
   std::atomic<unsigned> Flags;
   std::atomic<unsigned> Usage{1};
 

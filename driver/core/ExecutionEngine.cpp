@@ -16,7 +16,6 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -58,16 +57,6 @@ BlockRunner &runnerOf(CucpuThread *T) {
   return *static_cast<BlockRunner *>(T->Block->Engine);
 }
 
-/// CUCPU_WATCHDOG_MS: how long a launch may run (0: forever, the default).
-unsigned watchdogMilliseconds() {
-  const char *Value = std::getenv("CUCPU_WATCHDOG_MS");
-  if (!Value || !*Value)
-    return 0;
-  char *End = nullptr;
-  unsigned long Ms = std::strtoul(Value, &End, 10);
-  return *End ? 0 : unsigned(std::min<unsigned long>(Ms, 1u << 30));
-}
-
 /// Stops a launch that runs longer than \p Ms: marks it failed (no more
 /// blocks start), then interrupts the threads running its blocks until they
 /// have left kernel code (FaultHandler.h).
@@ -105,7 +94,7 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
           ? std::clamp<uint64_t>(Total / (uint64_t(std::max(Workers, 1u)) * 16),
                                  1, 64)
           : 1;
-  const unsigned WatchdogMs = watchdogMilliseconds();
+  const unsigned WatchdogMs = Config.WatchdogMs;
   auto Job = [&] {
     BlockRunner &R = BlockRunner::forThisThread();
     // The watchdog needs to know who runs blocks; launches without one skip

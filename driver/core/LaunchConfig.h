@@ -39,6 +39,8 @@ struct LaunchConfig {
   const char *Params = nullptr;      ///< Parameter buffer, CUDA layout.
   /// The module's texture references as this launch reads them.
   const CucpuTexture *TexRefs = nullptr;
+  /// Stop the launch after this many milliseconds (0: never).
+  unsigned WatchdogMs = 0;
   size_t StackBytes = MinFiberStack; ///< Per CUDA thread.
 
   /// Threads in one block.

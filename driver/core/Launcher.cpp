@@ -174,6 +174,7 @@ llvm::Error cucpu::launchFunction(Function &F,
   std::vector<std::shared_ptr<Array>> TextureArrays;
   std::vector<CucpuTexture> Textures = Mod->textureTable(TextureArrays);
   C.TexRefs = Textures.data();
+  C.WatchdogMs = Ctx->watchdogMs();
   // CU_LIMIT_STACK_SIZE is what a GPU thread gets; host code (printf's
   // formatting, the engine) runs on the same stack, so add generously.
   size_t Limit = 0;

@@ -141,7 +141,7 @@ TEST_F(FaultTest, ManyFaultsInARow) {
 }
 
 TEST_F(FaultTest, WatchdogStopsAKernelThatNeverEnds) {
-  // CUCPU_WATCHDOG_MS is read at each launch.
+  // CUCPU_WATCHDOG_MS is read when a context is created.
   ASSERT_EQ(0, setenv("CUCPU_WATCHDOG_MS", "300", 1));
   Loaded L;
   load(L);
