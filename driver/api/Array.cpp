@@ -2,11 +2,12 @@
 //
 // The 1D copies take byte offsets (the seeds' element indices became byte
 // offsets in CUDA 3.2) and reach only the array's first row, as NVIDIA's
-// driver does today (tools/texture-facts). Copies issued to a stream
-// complete before the call returns.
+// driver does today (tools/texture-facts). Copies run in their stream's
+// order (StreamWork.h).
 //
 //===----------------------------------------------------------------------===//
 #include "api/Handles.h"
+#include "api/StreamWork.h"
 #include "core/AddressSpace.h"
 #include "core/Entry.h"
 
@@ -43,8 +44,17 @@ llvm::Expected<std::shared_ptr<Array>> copyArray(CUarray H, const char *Role) {
   return lookupArray(H);
 }
 
+/// Moves \p Count bytes in stream \p S's order, queued when \p Async; the
+/// arrays in \p Keep stay alive until then.
+llvm::Error issueMove(CUstream S, bool Async, void *To, const void *From,
+                      size_t Count, std::vector<std::shared_ptr<Array>> Keep) {
+  return issueWork(S, Async, [=, Keep = std::move(Keep)] {
+    std::memmove(To, From, Count);
+  });
+}
+
 llvm::Error copyHtoA(CUarray Dst, size_t Offset, const void *Src,
-                     size_t Count) {
+                     size_t Count, CUstream S = nullptr, bool Async = false) {
   CU_TRY(current::require());
   CU_TRY_ASSIGN(std::shared_ptr<Array> A, copyArray(Dst, "destination"));
   if (Count == 0)
@@ -52,11 +62,11 @@ llvm::Error copyHtoA(CUarray Dst, size_t Offset, const void *Src,
   CU_INVALID_IF(!Src, CUDA_ERROR_INVALID_VALUE,
                 "The source host pointer is NULL.");
   CU_TRY_ASSIGN(char *To, rowRange(*A, Offset, Count, "destination"));
-  std::memmove(To, Src, Count);
-  return llvm::Error::success();
+  return issueMove(S, Async && isPageLocked(Src, Count), To, Src, Count, {A});
 }
 
-llvm::Error copyAtoH(void *Dst, CUarray Src, size_t Offset, size_t Count) {
+llvm::Error copyAtoH(void *Dst, CUarray Src, size_t Offset, size_t Count,
+                     CUstream S = nullptr, bool Async = false) {
   CU_TRY(current::require());
   CU_TRY_ASSIGN(std::shared_ptr<Array> A, copyArray(Src, "source"));
   if (Count == 0)
@@ -64,8 +74,8 @@ llvm::Error copyAtoH(void *Dst, CUarray Src, size_t Offset, size_t Count) {
   CU_INVALID_IF(!Dst, CUDA_ERROR_INVALID_VALUE,
                 "The destination host pointer is NULL.");
   CU_TRY_ASSIGN(char *From, rowRange(*A, Offset, Count, "source"));
-  std::memmove(Dst, From, Count);
-  return llvm::Error::success();
+  return issueMove(S, Async && isPageLocked(Dst, Count), Dst, From, Count,
+                   {A});
 }
 
 llvm::Error copyDtoA(CUarray Dst, size_t Offset, CUdeviceptr Src,
@@ -76,8 +86,7 @@ llvm::Error copyDtoA(CUarray Dst, size_t Offset, CUdeviceptr Src,
     return llvm::Error::success();
   CU_TRY_ASSIGN(char *To, rowRange(*A, Offset, Count, "destination"));
   CU_TRY_ASSIGN(void *From, checkDeviceRange(Src, Count, "source"));
-  std::memmove(To, From, Count);
-  return llvm::Error::success();
+  return issueMove(nullptr, false, To, From, Count, {A});
 }
 
 llvm::Error copyAtoD(CUdeviceptr Dst, CUarray Src, size_t Offset,
@@ -88,8 +97,7 @@ llvm::Error copyAtoD(CUdeviceptr Dst, CUarray Src, size_t Offset,
     return llvm::Error::success();
   CU_TRY_ASSIGN(char *From, rowRange(*A, Offset, Count, "source"));
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Count, "destination"));
-  std::memmove(To, From, Count);
-  return llvm::Error::success();
+  return issueMove(nullptr, false, To, From, Count, {A});
 }
 
 llvm::Error copyAtoA(CUarray Dst, size_t DstOffset, CUarray Src,
@@ -101,8 +109,7 @@ llvm::Error copyAtoA(CUarray Dst, size_t DstOffset, CUarray Src,
     return llvm::Error::success();
   CU_TRY_ASSIGN(char *To, rowRange(*D, DstOffset, Count, "destination"));
   CU_TRY_ASSIGN(char *From, rowRange(*S, SrcOffset, Count, "source"));
-  std::memmove(To, From, Count);
-  return llvm::Error::success();
+  return issueMove(nullptr, false, To, From, Count, {D, S});
 }
 } // namespace
 
@@ -154,6 +161,9 @@ cuArray3DGetDescriptor_v2(CUDA_ARRAY3D_DESCRIPTOR *Out, CUarray H) {
 CUCPU_EXPORT CUresult CUDAAPI cuArrayDestroy(CUarray H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<Array> A, lookupArray(H));
+    // Queued copies and launches may still read the array.
+    if (std::shared_ptr<Context> Ctx = A->context())
+      Ctx->queues().drain();
     HandleRegistry::get().remove(A.get());
     A->markDestroyed();
     if (std::shared_ptr<Context> Ctx = A->context())
@@ -198,7 +208,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpyHtoAAsync_v2(CUarray Dst, size_t Offset,
                                                    size_t Count, CUstream S) {
   return CU_ENTRY(Dst, Offset, Src, Count, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return copyHtoA(Dst, Offset, Src, Count);
+    return copyHtoA(Dst, Offset, Src, Count, S, true);
   });
 }
 CUCPU_EXPORT CUresult CUDAAPI cuMemcpyAtoHAsync_v2(void *Dst, CUarray Src,
@@ -206,6 +216,6 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpyAtoHAsync_v2(void *Dst, CUarray Src,
                                                    CUstream S) {
   return CU_ENTRY(Dst, Src, Offset, Count, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return copyAtoH(Dst, Src, Offset, Count);
+    return copyAtoH(Dst, Src, Offset, Count, S, true);
   });
 }

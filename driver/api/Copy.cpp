@@ -1,11 +1,13 @@
 //===- Copy.cpp - Memory copy and memset entry points (E.8) ---------------===//
 //
 // Device memory is host memory, so a copy is a memmove once both ranges are
-// validated. Copies issued to a stream complete before the call returns.
+// validated; it runs in its stream's order (StreamWork.h). Synchronous forms
+// go to the legacy default stream.
 //
 //===----------------------------------------------------------------------===//
 #include "api/CopyRegion.h"
 #include "api/Handles.h"
+#include "api/StreamWork.h"
 #include "core/AddressSpace.h"
 #include "core/Entry.h"
 
@@ -15,50 +17,64 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
-llvm::Error copyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes) {
+/// How a copy or memset relates to its caller: the synchronous forms use the
+/// legacy default stream and return when done.
+struct Order {
+  CUstream Stream = nullptr;
+  bool Async = false;
+};
+constexpr Order Synchronous{};
+
+/// Moves \p Bytes from \p From to \p To in the order \p O asks for.
+llvm::Error issueMove(Order O, void *To, const void *From, size_t Bytes) {
+  bool Queued = O.Async && isPageLocked(To, Bytes) && isPageLocked(From, Bytes);
+  return issueWork(O.Stream, Queued,
+                   [=] { std::memmove(To, From, Bytes); });
+}
+
+llvm::Error copyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes,
+                     Order O) {
   CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
   CU_INVALID_IF(!Src, CUDA_ERROR_INVALID_VALUE, "The source host pointer is NULL.");
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
-  std::memmove(To, Src, Bytes);
-  return llvm::Error::success();
+  return issueMove(O, To, Src, Bytes);
 }
 
-llvm::Error copyDtoH(void *Dst, CUdeviceptr Src, size_t Bytes) {
+llvm::Error copyDtoH(void *Dst, CUdeviceptr Src, size_t Bytes, Order O) {
   CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
   CU_INVALID_IF(!Dst, CUDA_ERROR_INVALID_VALUE,
                 "The destination host pointer is NULL.");
   CU_TRY_ASSIGN(void *From, checkDeviceRange(Src, Bytes, "source"));
-  std::memmove(Dst, From, Bytes);
-  return llvm::Error::success();
+  return issueMove(O, Dst, From, Bytes);
 }
 
-llvm::Error copyDtoD(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes) {
+llvm::Error copyDtoD(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes,
+                     Order O) {
   CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
   CU_TRY_ASSIGN(void *From, checkDeviceRange(Src, Bytes, "source"));
-  std::memmove(To, From, Bytes);
-  return llvm::Error::success();
+  return issueMove(O, To, From, Bytes);
 }
 
 /// cuMemcpy with unified addressing: either side may be any memory.
-llvm::Error copyUnified(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes) {
+llvm::Error copyUnified(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes,
+                        Order O) {
   CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
   CU_TRY_ASSIGN(void *To, checkAnyRange(Dst, Bytes, "destination"));
   CU_TRY_ASSIGN(void *From, checkAnyRange(Src, Bytes, "source"));
-  std::memmove(To, From, Bytes);
-  return llvm::Error::success();
+  return issueMove(O, To, From, Bytes);
 }
 
 llvm::Error copyPeer(CUdeviceptr Dst, CUcontext DstCtx, CUdeviceptr Src,
-                     CUcontext SrcCtx, size_t Bytes) {
+                     CUcontext SrcCtx, size_t Bytes, Order O) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> D, lookupContext(DstCtx));
   CU_TRY_ASSIGN(std::shared_ptr<Context> S, lookupContext(SrcCtx));
   CU_TRY(D->checkHealthy());
@@ -67,13 +83,12 @@ llvm::Error copyPeer(CUdeviceptr Dst, CUcontext DstCtx, CUdeviceptr Src,
     return llvm::Error::success();
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
   CU_TRY_ASSIGN(void *From, checkDeviceRange(Src, Bytes, "source"));
-  std::memmove(To, From, Bytes);
-  return llvm::Error::success();
+  return issueMove(O, To, From, Bytes);
 }
 
 /// cuMemsetD8/16/32: \p Count elements of \p Value from \p Dst.
 template <typename T>
-llvm::Error memsetLinear(CUdeviceptr Dst, T Value, size_t Count) {
+llvm::Error memsetLinear(CUdeviceptr Dst, T Value, size_t Count, Order O) {
   CU_TRY(current::require());
   CU_INVALID_IF(Dst % sizeof(T) != 0, CUDA_ERROR_INVALID_VALUE,
                 "The destination {0:x} is not aligned to the {1}-byte element.",
@@ -85,20 +100,21 @@ llvm::Error memsetLinear(CUdeviceptr Dst, T Value, size_t Count) {
                 CUDA_ERROR_INVALID_VALUE, "{0} elements overflow the address space.",
                 Count);
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
-  if constexpr (sizeof(T) == 1) {
-    std::memset(To, Value, Count);
-  } else {
-    T *Elements = static_cast<T *>(To);
-    for (size_t I = 0; I < Count; ++I)
-      Elements[I] = Value;
-  }
-  return llvm::Error::success();
+  return issueWork(O.Stream, O.Async, [=] {
+    if constexpr (sizeof(T) == 1) {
+      std::memset(To, Value, Count);
+    } else {
+      T *Elements = static_cast<T *>(To);
+      for (size_t I = 0; I < Count; ++I)
+        Elements[I] = Value;
+    }
+  });
 }
 
 /// cuMemsetD2D8/16/32: \p Height rows of \p Width elements, \p Pitch apart.
 template <typename T>
 llvm::Error memset2D(CUdeviceptr Dst, size_t Pitch, T Value, size_t Width,
-                     size_t Height) {
+                     size_t Height, Order O) {
   CU_TRY(current::require());
   CU_INVALID_IF(Dst % sizeof(T) != 0, CUDA_ERROR_INVALID_VALUE,
                 "The destination {0:x} is not aligned to the {1}-byte element.",
@@ -120,34 +136,39 @@ llvm::Error memset2D(CUdeviceptr Dst, size_t Pitch, T Value, size_t Width,
                 CUDA_ERROR_INVALID_VALUE,
                 "The rectangle does not fit in the address space.");
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Span, "destination"));
-  for (size_t Row = 0; Row < Height; ++Row) {
-    T *Elements = reinterpret_cast<T *>(static_cast<char *>(To) + Row * Pitch);
-    for (size_t I = 0; I < Width; ++I)
-      Elements[I] = Value;
-  }
-  return llvm::Error::success();
+  return issueWork(O.Stream, O.Async, [=] {
+    for (size_t Row = 0; Row < Height; ++Row) {
+      T *Elements =
+          reinterpret_cast<T *>(static_cast<char *>(To) + Row * Pitch);
+      for (size_t I = 0; I < Width; ++I)
+        Elements[I] = Value;
+    }
+  });
 }
 } // namespace
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemcpyHtoD_v2(CUdeviceptr Dst, const void *Src,
                                               size_t Bytes) {
-  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyHtoD(Dst, Src, Bytes); });
+  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyHtoD(Dst, Src, Bytes, Synchronous);
+  });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemcpyDtoH_v2(void *Dst, CUdeviceptr Src,
                                               size_t Bytes) {
-  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyDtoH(Dst, Src, Bytes); });
+  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyDtoH(Dst, Src, Bytes, Synchronous);
+  });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemcpyDtoD_v2(CUdeviceptr Dst, CUdeviceptr Src,
                                               size_t Bytes) {
-  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyDtoD(Dst, Src, Bytes); });
+  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyDtoD(Dst, Src, Bytes, Synchronous);
+  });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemcpy(CUdeviceptr Dst, CUdeviceptr Src,
                                        size_t Bytes) {
   return CU_ENTRY(Dst, Src, Bytes).run([&] {
-    return copyUnified(Dst, Src, Bytes);
+    return copyUnified(Dst, Src, Bytes, Synchronous);
   });
 }
 
@@ -155,7 +176,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpyPeer(CUdeviceptr Dst, CUcontext DstCtx,
                                            CUdeviceptr Src, CUcontext SrcCtx,
                                            size_t Bytes) {
   return CU_ENTRY(Dst, DstCtx, Src, SrcCtx, Bytes).run([&] {
-    return copyPeer(Dst, DstCtx, Src, SrcCtx, Bytes);
+    return copyPeer(Dst, DstCtx, Src, SrcCtx, Bytes, Synchronous);
   });
 }
 
@@ -164,7 +185,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpyHtoDAsync_v2(CUdeviceptr Dst,
                                                    size_t Bytes, CUstream S) {
   return CU_ENTRY(Dst, Src, Bytes, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return copyHtoD(Dst, Src, Bytes);
+    return copyHtoD(Dst, Src, Bytes, {S, true});
   });
 }
 
@@ -172,7 +193,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpyDtoHAsync_v2(void *Dst, CUdeviceptr Src,
                                                    size_t Bytes, CUstream S) {
   return CU_ENTRY(Dst, Src, Bytes, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return copyDtoH(Dst, Src, Bytes);
+    return copyDtoH(Dst, Src, Bytes, {S, true});
   });
 }
 
@@ -181,7 +202,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpyDtoDAsync_v2(CUdeviceptr Dst,
                                                    size_t Bytes, CUstream S) {
   return CU_ENTRY(Dst, Src, Bytes, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return copyDtoD(Dst, Src, Bytes);
+    return copyDtoD(Dst, Src, Bytes, {S, true});
   });
 }
 
@@ -189,7 +210,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpyAsync(CUdeviceptr Dst, CUdeviceptr Src,
                                             size_t Bytes, CUstream S) {
   return CU_ENTRY(Dst, Src, Bytes, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return copyUnified(Dst, Src, Bytes);
+    return copyUnified(Dst, Src, Bytes, Synchronous);
   });
 }
 
@@ -200,7 +221,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpyPeerAsync(CUdeviceptr Dst,
                                                 CUstream S) {
   return CU_ENTRY(Dst, DstCtx, Src, SrcCtx, Bytes, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return copyPeer(Dst, DstCtx, Src, SrcCtx, Bytes);
+    return copyPeer(Dst, DstCtx, Src, SrcCtx, Bytes, {S, true});
   });
 }
 
@@ -216,7 +237,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *Copy,
                                                  CUstream S) {
   return CU_ENTRY(Copy, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return copy2D(Copy);
+    return copy2D(Copy, S, true);
   });
 }
 
@@ -227,13 +248,13 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *Copy,
                                                  CUstream S) {
   return CU_ENTRY(Copy, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return copy3D(Copy);
+    return copy3D(Copy, S, true);
   });
 }
 CUCPU_EXPORT CUresult CUDAAPI cuMemsetD8_v2(CUdeviceptr Dst, unsigned char Value,
                                             size_t Count) {
   return CU_ENTRY(Dst, Value, Count).run([&] {
-    return memsetLinear<uint8_t>(Dst, Value, Count);
+    return memsetLinear<uint8_t>(Dst, Value, Count, Synchronous);
   });
 }
 
@@ -241,14 +262,14 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD16_v2(CUdeviceptr Dst,
                                              unsigned short Value,
                                              size_t Count) {
   return CU_ENTRY(Dst, Value, Count).run([&] {
-    return memsetLinear<uint16_t>(Dst, Value, Count);
+    return memsetLinear<uint16_t>(Dst, Value, Count, Synchronous);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemsetD32_v2(CUdeviceptr Dst, unsigned int Value,
                                              size_t Count) {
   return CU_ENTRY(Dst, Value, Count).run([&] {
-    return memsetLinear<uint32_t>(Dst, Value, Count);
+    return memsetLinear<uint32_t>(Dst, Value, Count, Synchronous);
   });
 }
 
@@ -256,7 +277,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D8_v2(CUdeviceptr Dst, size_t Pitch,
                                               unsigned char Value, size_t Width,
                                               size_t Height) {
   return CU_ENTRY(Dst, Pitch, Value, Width, Height).run([&] {
-    return memset2D<uint8_t>(Dst, Pitch, Value, Width, Height);
+    return memset2D<uint8_t>(Dst, Pitch, Value, Width, Height, Synchronous);
   });
 }
 
@@ -264,7 +285,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D16_v2(CUdeviceptr Dst, size_t Pitch,
                                                unsigned short Value,
                                                size_t Width, size_t Height) {
   return CU_ENTRY(Dst, Pitch, Value, Width, Height).run([&] {
-    return memset2D<uint16_t>(Dst, Pitch, Value, Width, Height);
+    return memset2D<uint16_t>(Dst, Pitch, Value, Width, Height, Synchronous);
   });
 }
 
@@ -272,7 +293,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D32_v2(CUdeviceptr Dst, size_t Pitch,
                                                unsigned int Value, size_t Width,
                                                size_t Height) {
   return CU_ENTRY(Dst, Pitch, Value, Width, Height).run([&] {
-    return memset2D<uint32_t>(Dst, Pitch, Value, Width, Height);
+    return memset2D<uint32_t>(Dst, Pitch, Value, Width, Height, Synchronous);
   });
 }
 
@@ -281,7 +302,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD8Async(CUdeviceptr Dst,
                                               CUstream S) {
   return CU_ENTRY(Dst, Value, Count, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return memsetLinear<uint8_t>(Dst, Value, Count);
+    return memsetLinear<uint8_t>(Dst, Value, Count, {S, true});
   });
 }
 
@@ -290,7 +311,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD16Async(CUdeviceptr Dst,
                                                size_t Count, CUstream S) {
   return CU_ENTRY(Dst, Value, Count, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return memsetLinear<uint16_t>(Dst, Value, Count);
+    return memsetLinear<uint16_t>(Dst, Value, Count, {S, true});
   });
 }
 
@@ -299,7 +320,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr Dst,
                                                CUstream S) {
   return CU_ENTRY(Dst, Value, Count, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return memsetLinear<uint32_t>(Dst, Value, Count);
+    return memsetLinear<uint32_t>(Dst, Value, Count, {S, true});
   });
 }
 
@@ -309,7 +330,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D8Async(CUdeviceptr Dst, size_t Pitch,
                                                 CUstream S) {
   return CU_ENTRY(Dst, Pitch, Value, Width, Height, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return memset2D<uint8_t>(Dst, Pitch, Value, Width, Height);
+    return memset2D<uint8_t>(Dst, Pitch, Value, Width, Height, {S, true});
   });
 }
 
@@ -319,7 +340,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr Dst, size_t Pitch,
                                                  CUstream S) {
   return CU_ENTRY(Dst, Pitch, Value, Width, Height, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return memset2D<uint16_t>(Dst, Pitch, Value, Width, Height);
+    return memset2D<uint16_t>(Dst, Pitch, Value, Width, Height, {S, true});
   });
 }
 
@@ -329,6 +350,6 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr Dst, size_t Pitch,
                                                  CUstream S) {
   return CU_ENTRY(Dst, Pitch, Value, Width, Height, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return memset2D<uint32_t>(Dst, Pitch, Value, Width, Height);
+    return memset2D<uint32_t>(Dst, Pitch, Value, Width, Height, {S, true});
   });
 }

@@ -2,13 +2,15 @@
 //
 // Both sides of a copy are resolved to their first byte, row pitch and
 // slice pitch after checking that the whole region lies inside their memory;
-// then the rows are moved one by one. A CUDA array's pitches are its own
-// (the descriptor's pitch and height for it are ignored, as on NVIDIA).
+// then the rows are moved one by one, in the stream's order (StreamWork.h).
+// A CUDA array's pitches are its own (the descriptor's pitch and height for
+// it are ignored, as on NVIDIA).
 //
 //===----------------------------------------------------------------------===//
 #include "api/CopyRegion.h"
 
 #include "api/Handles.h"
+#include "api/StreamWork.h"
 #include "core/AddressSpace.h"
 #include "core/Array.h"
 #include "core/Entry.h"
@@ -36,6 +38,8 @@ struct Side {
   char *First = nullptr;
   size_t Pitch = 0;
   size_t SlicePitch = 0;
+  std::shared_ptr<Array> Keep; ///< The array side, alive until the copy ran.
+  bool PageLocked = true;      ///< Driver memory (asynchronous copies).
 };
 
 /// The region's extent.
@@ -69,6 +73,7 @@ llvm::Expected<Side> resolveArraySide(const SideSpec &S, const Extent &E,
   R.Pitch = A->rowBytes();
   R.SlicePitch = A->sliceBytes();
   R.First = A->data() + S.Z * R.SlicePitch + S.Y * R.Pitch + S.X;
+  R.Keep = A;
   return R;
 }
 
@@ -110,6 +115,7 @@ llvm::Expected<Side> resolveSide(const SideSpec &S, const Extent &E,
     CU_INVALID_IF(!S.Host, CUDA_ERROR_INVALID_VALUE,
                   "The {0} host pointer is NULL.", Role);
     R.First = const_cast<char *>(static_cast<const char *>(S.Host)) + Offset;
+    R.PageLocked = isPageLocked(R.First, Span);
     return R;
   case CU_MEMORYTYPE_DEVICE: {
     CU_TRY_ASSIGN(void *P, checkDeviceRange(S.Device + Offset, Span, Role));
@@ -119,6 +125,7 @@ llvm::Expected<Side> resolveSide(const SideSpec &S, const Extent &E,
   case CU_MEMORYTYPE_UNIFIED: {
     CU_TRY_ASSIGN(void *P, checkAnyRange(S.Device + Offset, Span, Role));
     R.First = static_cast<char *>(P);
+    R.PageLocked = isPageLocked(R.First, Span);
     return R;
   }
   default:
@@ -129,22 +136,25 @@ llvm::Expected<Side> resolveSide(const SideSpec &S, const Extent &E,
 }
 
 llvm::Error copyRegion(const SideSpec &SrcSpec, const SideSpec &DstSpec,
-                       const Extent &E) {
+                       const Extent &E, CUstream Stream, bool Async) {
   CU_TRY(current::require());
   if (E.Width == 0 || E.Height == 0 || E.Depth == 0)
     return llvm::Error::success();
   CU_TRY_ASSIGN(Side Src, resolveSide(SrcSpec, E, "source"));
   CU_TRY_ASSIGN(Side Dst, resolveSide(DstSpec, E, "destination"));
-  for (size_t Z = 0; Z < E.Depth; ++Z)
-    for (size_t Y = 0; Y < E.Height; ++Y)
-      std::memmove(Dst.First + Z * Dst.SlicePitch + Y * Dst.Pitch,
-                   Src.First + Z * Src.SlicePitch + Y * Src.Pitch, E.Width);
-  return llvm::Error::success();
+  bool Queued = Async && Src.PageLocked && Dst.PageLocked;
+  return issueWork(Stream, Queued, [Src, Dst, E] {
+    for (size_t Z = 0; Z < E.Depth; ++Z)
+      for (size_t Y = 0; Y < E.Height; ++Y)
+        std::memmove(Dst.First + Z * Dst.SlicePitch + Y * Dst.Pitch,
+                     Src.First + Z * Src.SlicePitch + Y * Src.Pitch, E.Width);
+  });
 }
 
 } // namespace
 
-llvm::Error cucpu::api::copy2D(const CUDA_MEMCPY2D *C) {
+llvm::Error cucpu::api::copy2D(const CUDA_MEMCPY2D *C, CUstream Stream,
+                               bool Async) {
   CU_INVALID_IF(!C, CUDA_ERROR_INVALID_VALUE, "The copy descriptor is NULL.");
   SideSpec Src{
       C->srcMemoryType, C->srcHost, C->srcDevice, C->srcArray, C->srcXInBytes,
@@ -152,10 +162,11 @@ llvm::Error cucpu::api::copy2D(const CUDA_MEMCPY2D *C) {
   SideSpec Dst{
       C->dstMemoryType, C->dstHost, C->dstDevice, C->dstArray, C->dstXInBytes,
       C->dstY,          0,          C->dstPitch,  C->Height};
-  return copyRegion(Src, Dst, {C->WidthInBytes, C->Height, 1});
+  return copyRegion(Src, Dst, {C->WidthInBytes, C->Height, 1}, Stream, Async);
 }
 
-llvm::Error cucpu::api::copy3D(const CUDA_MEMCPY3D *C) {
+llvm::Error cucpu::api::copy3D(const CUDA_MEMCPY3D *C, CUstream Stream,
+                               bool Async) {
   CU_INVALID_IF(!C, CUDA_ERROR_INVALID_VALUE, "The copy descriptor is NULL.");
   CU_INVALID_IF(C->srcLOD != 0 || C->dstLOD != 0, CUDA_ERROR_INVALID_VALUE,
                 "Mipmap levels (srcLOD {0}, dstLOD {1}) must be 0.", C->srcLOD,
@@ -168,5 +179,6 @@ llvm::Error cucpu::api::copy3D(const CUDA_MEMCPY3D *C) {
   SideSpec Dst{C->dstMemoryType, C->dstHost,     C->dstDevice,
                C->dstArray,      C->dstXInBytes, C->dstY,
                C->dstZ,          C->dstPitch,    C->dstHeight};
-  return copyRegion(Src, Dst, {C->WidthInBytes, C->Height, C->Depth});
+  return copyRegion(Src, Dst, {C->WidthInBytes, C->Height, C->Depth}, Stream,
+                    Async);
 }

@@ -9,10 +9,13 @@
 namespace cucpu::api {
 
 /// cuMemcpy2D and its forms: a rectangle between host memory, device memory
-/// and CUDA arrays (the array's first slice), validated as NVIDIA does.
-llvm::Error copy2D(const CUDA_MEMCPY2D *Copy);
+/// and CUDA arrays (the array's first slice), validated as NVIDIA does, run
+/// in \p Stream's order (queued when \p Async and no side is pageable).
+llvm::Error copy2D(const CUDA_MEMCPY2D *Copy, CUstream Stream = nullptr,
+                   bool Async = false);
 /// cuMemcpy3D and its forms: a box between the same kinds of memory.
-llvm::Error copy3D(const CUDA_MEMCPY3D *Copy);
+llvm::Error copy3D(const CUDA_MEMCPY3D *Copy, CUstream Stream = nullptr,
+                   bool Async = false);
 
 } // namespace cucpu::api
 

@@ -9,13 +9,6 @@ namespace {
 constexpr unsigned EventFlags = CU_EVENT_BLOCKING_SYNC |
                                 CU_EVENT_DISABLE_TIMING | CU_EVENT_INTERPROCESS;
 
-/// Checks that \p H names a live event while a context is current (the
-/// event may belong to another context, as with streams).
-llvm::Error checkEvent(CUevent H) {
-  CU_TRY(current::require());
-  return lookupEvent(H).takeError();
-}
-
 llvm::Error recordEvent(CUevent H, CUstream SH) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
@@ -24,7 +17,7 @@ llvm::Error recordEvent(CUevent H, CUstream SH) {
                 "The event belongs to another context than the current one.");
   CU_INVALID_IF(S && S->context() != C, CUDA_ERROR_INVALID_HANDLE,
                 "The stream belongs to another context than the current one.");
-  E->record();
+  Event::record(E, S ? *S->queue() : *C->queues().legacy());
   return llvm::Error::success();
 }
 } // namespace
@@ -63,20 +56,25 @@ CUCPU_EXPORT CUresult CUDAAPI cuEventRecordWithFlags(CUevent H, CUstream S,
 
 CUCPU_EXPORT CUresult CUDAAPI cuEventQuery(CUevent H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    // Recorded work completes when issued; a never-recorded event is done.
-    return checkEvent(H);
+    CU_TRY(current::require());
+    CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
+    // A never-recorded event counts as completed, as on NVIDIA.
+    CU_INVALID_IF(!E->point().reached(), CUDA_ERROR_NOT_READY,
+                  "The event's work has not completed yet.");
+    return llvm::Error::success();
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuEventSynchronize(CUevent H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    CU_TRY(checkEvent(H));
+    CU_TRY(current::require());
     CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
+    WorkQueue::wait(E->point());
     // As cuStreamSynchronize: printf output arrives, faults are reported.
     std::shared_ptr<Context> Owner = E->context();
     CU_INVALID_IF(!Owner, CUDA_ERROR_INVALID_HANDLE,
                   "The event's context has been destroyed.");
-    return Owner->synchronize();
+    return Owner->finishSynchronize();
   });
 }
 

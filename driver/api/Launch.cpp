@@ -18,14 +18,15 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
-/// Checks that \p H names a stream usable in \p Ctx (a default stream or
-/// one of Ctx's).
-llvm::Error checkStream(CUstream H, const std::shared_ptr<Context> &Ctx) {
+/// The queue of stream \p H, which must be usable in \p Ctx (a default
+/// stream or one of Ctx's).
+llvm::Expected<std::shared_ptr<WorkQueue>>
+launchQueue(CUstream H, const std::shared_ptr<Context> &Ctx) {
   CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
   CU_INVALID_IF(S && S->context().get() != Ctx.get(), CUDA_ERROR_INVALID_HANDLE,
                 "Stream {0} belongs to another context than the current one.",
                 static_cast<const void *>(H));
-  return llvm::Error::success();
+  return S ? S->queue() : Ctx->queues().legacy();
 }
 
 /// A launch with the state the legacy API accumulated on \p H.
@@ -33,8 +34,8 @@ llvm::Error legacyLaunch(CUfunction H, int Width, int Height, CUstream Stream,
                          bool CheckStream) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
-  if (CheckStream)
-    CU_TRY(checkStream(Stream, Ctx));
+  CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Queue,
+                launchQueue(CheckStream ? Stream : nullptr, Ctx));
   // "invokes the kernel on a grid_width x grid_height grid of blocks" (E.7.9);
   // NVIDIA rejects 0 and a height over 65535 (observed).
   CU_INVALID_IF(Width < 1 || Height < 1, CUDA_ERROR_INVALID_VALUE,
@@ -46,8 +47,10 @@ llvm::Error legacyLaunch(CUfunction H, int Width, int Height, CUstream Stream,
   R.Grid = {static_cast<unsigned>(Width), static_cast<unsigned>(Height), 1};
   R.Block = State.BlockShape;
   R.DynamicShared = State.SharedBytes;
-  R.Params = State.Params.data();
-  return launchFunction(*F, Ctx, R);
+  size_t Used = std::max<size_t>(State.ParamBytes, F->paramBytes());
+  R.Params.assign(State.Params.begin(),
+                  State.Params.begin() + std::min<size_t>(Used, MaxParamBytes));
+  return launchFunction(*F, Ctx, *Queue, R);
 }
 
 /// Builds the parameter buffer of a cuLaunchKernel call into \p Buffer.
@@ -116,15 +119,15 @@ llvm::Error launchKernel(CUfunction H, std::array<unsigned, 3> Grid,
                          CUstream Stream, void **KernelParams, void **Extra) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
-  CU_TRY(checkStream(Stream, Ctx));
+  CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Queue, launchQueue(Stream, Ctx));
   std::vector<char> Buffer;
   CU_TRY(gatherParams(*F, KernelParams, Extra, Buffer));
   LaunchRequest R;
   R.Grid = Grid;
   R.Block = Block;
   R.DynamicShared = Shared;
-  R.Params = Buffer.data();
-  return launchFunction(*F, Ctx, R);
+  R.Params = std::move(Buffer);
+  return launchFunction(*F, Ctx, *Queue, R);
 }
 } // namespace
 

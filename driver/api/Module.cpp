@@ -172,6 +172,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleUnload(CUmodule H) {
     // it, left no current context (observed on NVIDIA).
     CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
+    // Queued launches of its kernels complete first.
+    if (std::shared_ptr<Context> Ctx = M->context())
+      Ctx->queues().drain();
     M->unload();
     return llvm::Error::success();
   });

@@ -1,5 +1,6 @@
 //===- Stream.cpp - Stream management entry points (E.5) ------------------===//
 #include "api/Handles.h"
+#include "api/StreamWork.h"
 #include "core/Entry.h"
 
 #include <algorithm>
@@ -51,20 +52,30 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamDestroy_v2(CUstream H) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuStreamQuery(CUstream H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    // Work completes when issued: the stream is always idle.
-    return checkStream(H);
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    bool Idle = S ? S->queue()->idle() : C->queues().legacyIdle();
+    CU_INVALID_IF(!Idle, CUDA_ERROR_NOT_READY,
+                  "Work issued to the stream has not completed yet.");
+    return llvm::Error::success();
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuStreamSynchronize(CUstream H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, usableStream(H));
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    if (!S) {
+      C->queues().waitForLegacy();
+      return C->finishSynchronize();
+    }
+    WorkQueue::wait(S->queue()->tail());
     // Synchronizing delivers device printf output and reports the owning
     // context's sticky fault, as cuCtxSynchronize does.
-    std::shared_ptr<Context> Owner = S ? S->context() : current::top();
+    std::shared_ptr<Context> Owner = S->context();
     CU_INVALID_IF(!Owner, CUDA_ERROR_INVALID_HANDLE,
                   "The stream's context has been destroyed.");
-    return Owner->synchronize();
+    return Owner->finishSynchronize();
   });
 }
 
@@ -73,9 +84,13 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamWaitEvent(CUstream H, CUevent E,
   return CU_ENTRY(H, E, Flags).run([&]() -> llvm::Error {
     CU_INVALID_IF(Flags & ~CU_EVENT_WAIT_EXTERNAL, CUDA_ERROR_INVALID_VALUE,
                   "cuStreamWaitEvent flags {0:x} contain unknown bits.", Flags);
-    CU_TRY(checkStream(H));
-    // The event's work has completed when it was recorded.
-    return lookupEvent(E).takeError();
+    CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
+    CU_TRY_ASSIGN(std::shared_ptr<Event> Ev, lookupEvent(E));
+    // Work issued to the stream from now on waits for the event's record.
+    QueuePoint Recorded = Ev->point();
+    if (!Recorded.reached())
+      Q->enqueue([] {}, TaskRunner::Anyone, &Recorded);
+    return llvm::Error::success();
   });
 }
 
@@ -87,9 +102,20 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamAddCallback(CUstream H,
     CU_INVALID_IF(!Callback, CUDA_ERROR_INVALID_VALUE, "The callback is NULL.");
     CU_INVALID_IF(Flags != 0, CUDA_ERROR_INVALID_VALUE,
                   "cuStreamAddCallback flags must be 0 (got {0}).", Flags);
-    CU_TRY(checkStream(H));
-    // Everything issued before it has completed: the callback runs now.
-    Callback(H, CUDA_SUCCESS, UserData);
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
+    // The callback learns whether the context has faulted.
+    std::weak_ptr<Context> Owner = C;
+    Q->enqueue(
+        [=] {
+          CUresult Status = CUDA_SUCCESS;
+          if (std::shared_ptr<Context> Ctx = Owner.lock()) {
+            std::string Ignored;
+            Status = toResult(Ctx->checkHealthy(), Ignored);
+          }
+          Callback(H, Status, UserData);
+        },
+        TaskRunner::WorkerOnly);
     return llvm::Error::success();
   });
 }
@@ -98,8 +124,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream H, CUhostFn Fn,
                                                void *UserData) {
   return CU_ENTRY(H, Fn, UserData).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Fn, CUDA_ERROR_INVALID_VALUE, "The host function is NULL.");
-    CU_TRY(checkStream(H));
-    Fn(UserData);
+    CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
+    Q->enqueue([=] { Fn(UserData); }, TaskRunner::WorkerOnly);
     return llvm::Error::success();
   });
 }

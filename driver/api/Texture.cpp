@@ -331,6 +331,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuTexObjectDestroy(CUtexObject H) {
     if (H == 0)
       return llvm::Error::success(); // As on NVIDIA.
     CU_TRY_ASSIGN(std::shared_ptr<TexObject> O, lookupTexObject(H));
+    // Queued launches may still read the texture through its handle.
+    if (std::shared_ptr<Context> Ctx = O->context())
+      Ctx->queues().drain();
     HandleRegistry::get().remove(O->handleKey());
     if (std::shared_ptr<Context> Ctx = O->context())
       Ctx->disown(O.get());

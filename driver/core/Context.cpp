@@ -68,8 +68,21 @@ Context::Context(Device &Dev, unsigned Flags, bool Primary)
 
 Context::~Context() = default;
 
+/// At exit, work still queued completes and its device output is written
+/// before the process's static objects go away.
+static void finishWorkAtExit() {
+  for (const std::shared_ptr<Context> &C : Platform::get().contexts())
+    C->queues().drain();
+  ExecutionEngine::flushAllOutput();
+}
+
 std::shared_ptr<Context> Context::create(Device &Dev, unsigned Flags,
                                          bool Primary) {
+  static const bool AtExitRegistered = [] {
+    std::atexit(finishWorkAtExit);
+    return true;
+  }();
+  (void)AtExitRegistered;
   std::shared_ptr<Context> C(new Context(Dev, Flags, Primary));
   HandleRegistry::get().add(C);
   Platform::get().addContext(C);
@@ -133,6 +146,8 @@ static void releaseStorage(Device &Dev, const Allocation &A) {
 
 llvm::Error Context::free(uintptr_t Address,
                           std::initializer_list<MemoryKind> Kinds) {
+  // Queued work may still use the memory (cuMemFree synchronizes on NVIDIA).
+  Queues.drain();
   std::optional<Allocation> A = Memory.eraseAt(Address, Kinds);
   CU_INVALID_IF(!A, CUDA_ERROR_INVALID_VALUE,
                 "{0:x} is not the start of an allocation of this context.",
@@ -164,6 +179,7 @@ llvm::Error Context::registerHost(void *Ptr, size_t Bytes, unsigned RegFlags) {
 }
 
 llvm::Error Context::unregisterHost(void *Ptr) {
+  Queues.drain();
   std::optional<Allocation> A = Memory.eraseAt(
       reinterpret_cast<uintptr_t>(Ptr), {MemoryKind::RegisteredHost});
   CU_INVALID_IF(!A, CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED,
@@ -235,14 +251,19 @@ llvm::Error Context::disablePeer(const Context &Peer) {
 }
 
 llvm::Error Context::synchronize() {
-  // Work runs to completion when it is issued, so there is nothing to wait
-  // for; a fault is still reported. Device printf output reaches stdout at a
-  // synchronization, as on NVIDIA.
+  Queues.drain();
+  return finishSynchronize();
+}
+
+llvm::Error Context::finishSynchronize() {
+  // Device printf output reaches stdout at a synchronization, as on NVIDIA.
   ExecutionEngine::flushOutput(Id);
   return checkHealthy();
 }
 
 void Context::destroy() {
+  // Work already issued completes first (its memory is about to go).
+  Queues.close();
   ExecutionEngine::flushOutput(Id);
   std::unordered_map<const Object *, std::shared_ptr<Object>> Objects;
   {

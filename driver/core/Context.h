@@ -12,6 +12,7 @@
 #include "core/Device.h"
 #include "core/MemoryRegistry.h"
 #include "core/Object.h"
+#include "core/WorkQueue.h"
 
 #include "llvm/Support/Error.h"
 
@@ -98,8 +99,13 @@ public:
   /// cuCtxDisablePeerAccess.
   llvm::Error disablePeer(const Context &Peer);
 
+  /// The context's legacy default stream and its streams' queues.
+  QueueGroup &queues() { return Queues; }
   /// Waits for all work of this context; reports its sticky fault.
   llvm::Error synchronize();
+  /// What a synchronizing call does once its wait is over: device printf
+  /// output reaches stdout and the sticky fault is reported.
+  llvm::Error finishSynchronize();
 
   /// Releases everything the context owns: owned objects stop being valid
   /// handles and memory is freed. Called once, when the context is destroyed.
@@ -120,6 +126,7 @@ private:
   std::string FaultMessage;
 
   MemoryRegistry Memory;
+  QueueGroup Queues;
 
   mutable std::mutex LimitsMutex;
   std::array<size_t, LimitCount> Limits;

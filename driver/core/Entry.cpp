@@ -3,6 +3,7 @@
 
 #include "api/ErrorStrings.h"
 #include "core/Platform.h"
+#include "core/WorkQueue.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -46,6 +47,8 @@ void api::recordFailure(const char *Function, CUresult Code,
     writeLine(std::string(Function) + " -> " + errorName(Code) + ": " +
               Message);
 }
+
+bool cucpu::api::inHostFunction() { return WorkQueue::inHostFunction(); }
 
 CUresult Entry::finish(llvm::Error E) {
   std::string Message;

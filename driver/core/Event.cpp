@@ -9,14 +9,27 @@ using namespace cucpu;
 Event::Event(std::shared_ptr<Context> Owner, unsigned Flags)
     : Object(ObjectKind::Event), Owner(Owner), Flags(Flags) {}
 
-void Event::record() {
-  std::lock_guard Lock(Mutex);
-  RecordedAt = Clock::now();
+void Event::record(const std::shared_ptr<Event> &E, WorkQueue &Queue) {
+  uint64_t Seq;
+  {
+    std::lock_guard Lock(E->Mutex);
+    Seq = ++E->Records;
+    E->CompletedAt.reset();
+  }
+  QueuePoint P = Queue.enqueueOrRun([E, Seq] {
+    Clock::time_point Now = Clock::now();
+    std::lock_guard Lock(E->Mutex);
+    if (E->Records == Seq)
+      E->CompletedAt = Now;
+  });
+  std::lock_guard Lock(E->Mutex);
+  if (E->Records == Seq)
+    E->Last = std::move(P);
 }
 
-std::optional<Event::Clock::time_point> Event::recordedAt() const {
+QueuePoint Event::point() const {
   std::lock_guard Lock(Mutex);
-  return RecordedAt;
+  return Last;
 }
 
 llvm::Expected<float> Event::elapsed(const Event &Start, const Event &End) {
@@ -24,11 +37,17 @@ llvm::Expected<float> Event::elapsed(const Event &Start, const Event &End) {
                 CUDA_ERROR_INVALID_HANDLE,
                 "An event created with CU_EVENT_DISABLE_TIMING cannot be "
                 "timed.");
-  auto From = Start.recordedAt();
-  auto To = End.recordedAt();
-  CU_INVALID_IF(!From || !To, CUDA_ERROR_INVALID_HANDLE,
-                "The {0} event has never been recorded.",
-                !From ? "start" : "end");
-  std::chrono::duration<float, std::milli> Ms = *To - *From;
+  auto Completion = [](const Event &E, const char *Role)
+      -> llvm::Expected<Clock::time_point> {
+    std::lock_guard Lock(E.Mutex);
+    CU_INVALID_IF(E.Records == 0, CUDA_ERROR_INVALID_HANDLE,
+                  "The {0} event has never been recorded.", Role);
+    CU_INVALID_IF(!E.CompletedAt, CUDA_ERROR_NOT_READY,
+                  "The {0} event's work has not completed yet.", Role);
+    return *E.CompletedAt;
+  };
+  CU_TRY_ASSIGN(Clock::time_point From, Completion(Start, "start"));
+  CU_TRY_ASSIGN(Clock::time_point To, Completion(End, "end"));
+  std::chrono::duration<float, std::milli> Ms = To - From;
   return Ms.count();
 }

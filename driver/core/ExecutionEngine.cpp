@@ -169,19 +169,13 @@ namespace {
 struct PendingOutput {
   std::mutex Mutex;
   std::map<uint64_t, std::string> ByContext;
-
-  ~PendingOutput() {
-    // Output still queued at exit is written, as NVIDIA's driver does when
-    // the process tears down its contexts.
-    for (auto &[Id, Text] : ByContext)
-      std::fwrite(Text.data(), 1, Text.size(), stdout);
-    std::fflush(stdout);
-  }
 };
 
+/// Never destroyed: work that completes during process exit still queues
+/// output, which the exit handler of Context.cpp writes.
 PendingOutput &pending() {
-  static PendingOutput P;
-  return P;
+  static PendingOutput *P = new PendingOutput;
+  return *P;
 }
 } // namespace
 

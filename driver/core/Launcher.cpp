@@ -20,15 +20,6 @@ using namespace cucpu;
 namespace {
 const char DimNames[3] = {'x', 'y', 'z'};
 
-/// CUDA_LAUNCH_BLOCKING=1: launch errors are returned by the launch.
-bool launchBlocking() {
-  static const bool Blocking = [] {
-    const char *V = std::getenv("CUDA_LAUNCH_BLOCKING");
-    return V && std::strcmp(V, "1") == 0;
-  }();
-  return Blocking;
-}
-
 /// How kernels run, from CUCPU_EXEC (docs/execution-model.md).
 enum class ExecMode {
   Auto,        ///< Block functions, specialized for launches worth it.
@@ -88,10 +79,53 @@ llvm::Expected<CucpuBlockEntry> chooseBlockEntry(Function &F, Module &Mod,
   return *Entry ? *Entry : F.kernel().Block;
 }
 
+/// A launch waiting in its stream: the configuration and what it points to.
+struct QueuedLaunch {
+  LaunchConfig Config;
+  std::vector<char> Params;
+  std::vector<CucpuTexture> Textures;
+  std::vector<std::shared_ptr<Array>> TextureArrays;
+  std::shared_ptr<Context> Ctx;
+  std::shared_ptr<Module> Mod; ///< Keeps the kernel's code alive.
+
+  /// Runs the grid unless the context has already faulted; a failure makes
+  /// the context sticky-faulted ("faults stay inside their context",
+  /// ARCHITECTURE.md §6) and is returned, with its message in \p Message
+  /// when given.
+  CUresult run(std::string *Message = nullptr) {
+    if (llvm::Error E = Ctx->checkHealthy()) {
+      std::string Ignored;
+      return toResult(std::move(E), Message ? *Message : Ignored);
+    }
+    std::string Output;
+    llvm::Error E = ExecutionEngine::run(Config, Ctx->device().ordinal(),
+                                         Ctx->device().workers(), Output);
+    ExecutionEngine::queueOutput(Ctx->id(), std::move(Output));
+    if (launchBlocking())
+      ExecutionEngine::flushOutput(Ctx->id());
+    if (!E)
+      return CUDA_SUCCESS;
+    std::string Text;
+    CUresult Code = toResult(std::move(E), Text);
+    Ctx->markFaulted(Code, Text);
+    if (Message)
+      *Message = std::move(Text);
+    return Code;
+  }
+};
+
 /// Largest per-block frame a block function may use; beyond it the kernel
 /// runs on the fiber engine, whose private memory lives on fiber stacks.
 constexpr uint64_t MaxBlockFrameBytes = 256u << 20;
 } // namespace
+
+bool cucpu::launchBlocking() {
+  static const bool Blocking = [] {
+    const char *V = std::getenv("CUDA_LAUNCH_BLOCKING");
+    return V && std::strcmp(V, "1") == 0;
+  }();
+  return Blocking;
+}
 
 llvm::Error cucpu::checkGrid(const std::array<unsigned, 3> &Grid) {
   for (int I = 0; I < 3; ++I) {
@@ -124,7 +158,7 @@ llvm::Error cucpu::checkBlock(const std::array<unsigned, 3> &Block) {
 
 llvm::Error cucpu::launchFunction(Function &F,
                                   const std::shared_ptr<Context> &Current,
-                                  const LaunchRequest &R) {
+                                  WorkQueue &Queue, const LaunchRequest &R) {
   std::shared_ptr<Context> Ctx = F.context();
   CU_INVALID_IF(!Ctx || Ctx.get() != Current.get(), CUDA_ERROR_INVALID_HANDLE,
                 "Kernel {0} belongs to a module of another context than the "
@@ -167,13 +201,6 @@ llvm::Error cucpu::launchFunction(Function &F,
   }
   C.StaticShared = F.kernel().StaticShared;
   C.DynamicShared = R.DynamicShared;
-  static const char NoParams[16] = {};
-  C.Params = R.Params ? R.Params : NoParams;
-  // Texture references are read as they are now; the arrays they read stay
-  // alive until the launch ends.
-  std::vector<std::shared_ptr<Array>> TextureArrays;
-  std::vector<CucpuTexture> Textures = Mod->textureTable(TextureArrays);
-  C.TexRefs = Textures.data();
   C.WatchdogMs = Ctx->watchdogMs();
   // CU_LIMIT_STACK_SIZE is what a GPU thread gets; host code (printf's
   // formatting, the engine) runs on the same stack, so add generously.
@@ -184,21 +211,29 @@ llvm::Error cucpu::launchFunction(Function &F,
     llvm::consumeError(L.takeError());
   C.StackBytes = MinFiberStack + llvm::alignTo(Limit, 4096) * 4;
 
+  // The launch owns copies of what it reads when it runs: the parameters and
+  // the module's texture references as they are now (the arrays those read
+  // stay alive until it has run).
+  auto Work = std::make_unique<QueuedLaunch>();
+  Work->Params = R.Params;
+  Work->Params.resize(std::max<size_t>({Work->Params.size(), F.paramBytes(),
+                                        16}));
+  Work->Textures = Mod->textureTable(Work->TextureArrays);
+  C.Params = Work->Params.data();
+  C.TexRefs = Work->Textures.data();
+  Work->Config = std::move(C);
+  Work->Ctx = Ctx;
+  Work->Mod = Mod;
   installFaultHandlers();
-  std::string Output;
-  llvm::Error E = ExecutionEngine::run(C, Ctx->device().ordinal(),
-                                       Ctx->device().workers(), Output);
-  ExecutionEngine::queueOutput(Ctx->id(), std::move(Output));
-  if (launchBlocking())
-    ExecutionEngine::flushOutput(Ctx->id());
-  if (!E)
+
+  if (!launchBlocking()) {
+    Queue.enqueue([Work = std::move(Work)] { Work->run(); });
     return llvm::Error::success();
+  }
+  CUresult Code = CUDA_SUCCESS;
   std::string Message;
-  CUresult Code = toResult(std::move(E), Message);
-  // "Faults stay inside their context" (ARCHITECTURE.md §6): every later
-  // call in this context reports the fault.
-  Ctx->markFaulted(Code, Message);
-  if (launchBlocking())
-    return makeError(Code, Message);
-  return llvm::Error::success();
+  Queue.runInOrder([&] { Code = Work->run(&Message); });
+  if (Code == CUDA_SUCCESS)
+    return llvm::Error::success();
+  return makeError(Code, Message);
 }

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <memory>
+#include <vector>
 
 namespace cucpu {
 
@@ -18,17 +19,22 @@ struct LaunchRequest {
   std::array<unsigned, 3> Grid = {1, 1, 1};
   std::array<unsigned, 3> Block = {1, 1, 1};
   unsigned DynamicShared = 0;
-  const char *Params = nullptr; ///< The kernel's parameter buffer.
+  std::vector<char> Params; ///< The kernel's parameter buffer.
 };
 
 /// Checks \p R against the limits NVIDIA enforces (grid and block
-/// dimensions, threads per block, launch bounds, shared memory), then runs
-/// \p F in \p Current, which must be F's context. Launches are synchronous: a
-/// kernel that fails makes the context sticky-faulted and the launch itself
-/// succeeds, as on NVIDIA, unless CUDA_LAUNCH_BLOCKING=1 asks for the error
-/// at once. Device printf output waits for the next synchronization.
+/// dimensions, threads per block, launch bounds, shared memory), then queues
+/// \p F's grid in \p Queue; \p Current must be F's context. A kernel that
+/// fails makes the context sticky-faulted, reported by the next call, as on
+/// NVIDIA; with CUDA_LAUNCH_BLOCKING=1 the launch completes before returning
+/// and returns the error. Device printf output waits for the next
+/// synchronization.
 llvm::Error launchFunction(Function &F, const std::shared_ptr<Context> &Current,
-                           const LaunchRequest &R);
+                           WorkQueue &Queue, const LaunchRequest &R);
+
+/// CUDA_LAUNCH_BLOCKING=1: every launch and copy completes before its call
+/// returns, and a failed launch returns its error.
+bool launchBlocking();
 
 /// Checks grid dimensions (CUDA_ERROR_INVALID_VALUE with a message).
 llvm::Error checkGrid(const std::array<unsigned, 3> &Grid);

@@ -14,4 +14,9 @@ std::atomic<unsigned long long> NextStreamId{3};
 
 Stream::Stream(std::shared_ptr<Context> Owner, unsigned Flags, int Priority)
     : Object(ObjectKind::Stream), Owner(Owner), Flags(Flags),
-      Priority(Priority), Id(NextStreamId++) {}
+      Priority(Priority), Id(NextStreamId++),
+      Queue(Owner->queues().create(Flags & CU_STREAM_NON_BLOCKING
+                                       ? QueueKind::NonBlocking
+                                       : QueueKind::Blocking)) {}
+
+Stream::~Stream() { Queue->close(); }

@@ -1,6 +1,8 @@
 //===- ThreadPool.cpp - The persistent workers that run thread blocks -----===//
 #include "core/ThreadPool.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <map>
 #include <memory>
 
@@ -21,48 +23,55 @@ ThreadPool::~ThreadPool() {
     T.join();
 }
 
+void ThreadPool::retire(ActiveJob &J) {
+  if (J.Exhausted)
+    return;
+  J.Exhausted = true;
+  llvm::erase(Offered, &J);
+}
+
 void ThreadPool::workerMain() {
-  uint64_t Seen = 0;
+  std::unique_lock Lock(Mutex);
   for (;;) {
-    llvm::function_ref<void()> Job;
-    {
-      std::unique_lock Lock(Mutex);
-      Wake.wait(Lock, [&] { return Stopping || Generation != Seen; });
-      if (Stopping)
-        return;
-      Seen = Generation;
-      Job = Current;
-    }
-    Job();
-    std::lock_guard Lock(Mutex);
-    if (--Pending == 0)
-      Done.notify_one();
+    Wake.wait(Lock, [&] { return Stopping || !Offered.empty(); });
+    if (Stopping)
+      return;
+    ActiveJob *J = *llvm::min_element(Offered, [](ActiveJob *A, ActiveJob *B) {
+      return A->Inside < B->Inside;
+    });
+    ++J->Inside;
+    Lock.unlock();
+    J->Fn();
+    Lock.lock();
+    retire(*J);
+    if (--J->Inside == 0)
+      Left.notify_all();
   }
 }
 
 void ThreadPool::run(llvm::function_ref<void()> Job) {
-  std::lock_guard RunLock(RunMutex);
   if (Threads.empty()) {
     Job();
     return;
   }
+  ActiveJob J;
+  J.Fn = Job;
   {
     std::lock_guard Lock(Mutex);
-    Current = Job;
-    Pending = static_cast<unsigned>(Threads.size());
-    ++Generation;
+    Offered.push_back(&J);
   }
   Wake.notify_all();
   Job();
   std::unique_lock Lock(Mutex);
-  Done.wait(Lock, [&] { return Pending == 0; });
+  retire(J);
+  Left.wait(Lock, [&] { return J.Inside == 0; });
 }
 
 ThreadPool &ThreadPool::forDevice(int Ordinal, unsigned Workers) {
   static std::mutex PoolsMutex;
-  static std::map<int, std::unique_ptr<ThreadPool>> Pools;
+  static auto *Pools = new std::map<int, std::unique_ptr<ThreadPool>>;
   std::lock_guard Lock(PoolsMutex);
-  std::unique_ptr<ThreadPool> &P = Pools[Ordinal];
+  std::unique_ptr<ThreadPool> &P = (*Pools)[Ordinal];
   if (!P)
     P = std::make_unique<ThreadPool>(Workers == 0 ? 1 : Workers);
   return *P;

@@ -2,6 +2,9 @@
 
 #include "DriverTest.h"
 
+#include <chrono>
+#include <thread>
+
 using namespace cuapi;
 
 namespace {
@@ -208,6 +211,63 @@ TEST_F(Event, ElapsedTimeNullEventRejected) {
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventElapsedTime(&Ms, nullptr, E))
       << "NULL is no event";
   EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E)) << "cleanup: destroy the event";
+}
+
+TEST_F(Event, RecordWithUnknownFlagsRejected) {
+  CUevent E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&E, 0));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuEventRecordWithFlags(E, nullptr, 0x80))
+      << "unknown record flags";
+  EXPECT_CU(CUDA_SUCCESS, cuEventRecordWithFlags(E, nullptr, 0))
+      << "flags 0 is a plain record";
+  EXPECT_CU(CUDA_SUCCESS, cuEventSynchronize(E));
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E));
+}
+
+TEST_F(Event, ElapsedTimeWithOneEventNeverRecordedRejected) {
+  CUevent Start = nullptr, Stop = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&Start, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&Stop, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuEventRecord(Start, nullptr));
+  ASSERT_CU(CUDA_SUCCESS, cuEventSynchronize(Start));
+  float Ms = 0;
+  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventElapsedTime(&Ms, Start, Stop))
+      << "the end event was never recorded";
+  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventElapsedTime(&Ms, Stop, Start))
+      << "the start event was never recorded";
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Start));
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Stop));
+}
+
+TEST_F(Event, ElapsedTimeBackwardsIsNegative) {
+  CUevent First = nullptr, Second = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&First, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&Second, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuEventRecord(First, nullptr));
+  ASSERT_CU(CUDA_SUCCESS, cuEventSynchronize(First));
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_CU(CUDA_SUCCESS, cuEventRecord(Second, nullptr));
+  ASSERT_CU(CUDA_SUCCESS, cuEventSynchronize(Second));
+  float Ms = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuEventElapsedTime(&Ms, Second, First));
+  EXPECT_LT(Ms, 0.0f) << "the end event completed before the start event";
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(First));
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Second));
+}
+
+TEST_F(Event, RecordOnStreamOfAnotherContextRejected) {
+  CUevent E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&E, 0));
+  CUcontext Other = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Other)) << "a second context";
+  CUstream S = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0)) << "a stream of it";
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCurrent(Ctx));
+  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventRecord(E, S))
+      << "the event and the stream belong to different contexts";
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Other));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCurrent(Ctx));
 }
 
 } // namespace

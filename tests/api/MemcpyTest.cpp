@@ -140,9 +140,9 @@ TEST_F(Memcpy, AsyncCopiesOnAStream) {
   EXPECT_CU(CUDA_SUCCESS, cuMemcpyHtoDAsync(A, Pinned, Size, S))
       << "a valid copy";
   EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoDAsync(B, A, Size, S)) << "a valid copy";
-  std::memset(Pinned, 0, Size);
   ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S))
       << "wait for the stream's work";
+  std::memset(Pinned, 0, Size); // Only now: the first copy reads it.
   EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoHAsync(Pinned, B, Size, S))
       << "a valid copy";
   ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S))

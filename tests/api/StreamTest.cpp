@@ -290,4 +290,71 @@ TEST_F(Stream, StreamOfAnotherContextKeepsItsContext) {
   EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S)) << "cleanup: destroy the stream";
 }
 
+void CUDA_CB countCall(CUstream, CUresult, void *UserData) {
+  ++*static_cast<int *>(UserData);
+}
+
+void CUDA_CB countHostCall(void *UserData) { ++*static_cast<int *>(UserData); }
+
+TEST_F(Stream, AddCallbackArgumentsChecked) {
+  int Calls = 0;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuStreamAddCallback(nullptr, nullptr, &Calls, 0))
+      << "the callback is required";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuStreamAddCallback(nullptr, countCall, &Calls, 1))
+      << "flags must be 0";
+  EXPECT_CU(CUDA_SUCCESS, cuStreamAddCallback(nullptr, countCall, &Calls, 0))
+      << "a callback on stream 0";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxSynchronize()) << "wait for it";
+  EXPECT_EQ(1, Calls) << "it ran once";
+}
+
+TEST_F(Stream, LaunchHostFuncArgumentsChecked) {
+  int Calls = 0;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuLaunchHostFunc(nullptr, nullptr, &Calls))
+      << "the function is required";
+  CUstream S = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, CU_STREAM_NON_BLOCKING));
+  EXPECT_CU(CUDA_SUCCESS, cuLaunchHostFunc(S, countHostCall, &Calls));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamSynchronize(S)) << "wait for it";
+  EXPECT_EQ(1, Calls) << "it ran once";
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
+}
+
+TEST_F(Stream, DestroyedStreamRejected) {
+  CUstream S = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
+#if CUCPU_ONLY
+  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuStreamQuery(S))
+      << "a destroyed stream is no stream";
+  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuStreamSynchronize(S));
+  CUevent E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&E, 0));
+  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventRecord(E, S));
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E));
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's driver may reuse or crash on a "
+                  "destroyed stream handle";
+#endif
+}
+
+TEST_F(Stream, WaitEventOfAnotherContext) {
+  CUevent E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&E, CU_EVENT_DISABLE_TIMING));
+  ASSERT_CU(CUDA_SUCCESS, cuEventRecord(E, nullptr));
+  CUcontext Other = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Other)) << "a second context";
+  CUstream S = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamWaitEvent(S, E, 0))
+      << "streams may wait for events of other contexts";
+  EXPECT_CU(CUDA_SUCCESS, cuStreamSynchronize(S));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Other));
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCurrent(Ctx));
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E));
+}
+
 } // namespace

@@ -1,0 +1,40 @@
+//===- StreamWork.h - Issuing operations to streams -------------*- C++ -*-===//
+//
+// Copies, memsets, launches and markers go to a stream's WorkQueue. Work on
+// driver memory (device, page-locked or registered) issued by an *Async call
+// is queued and the call returns at once; everything else, and all work when
+// CUDA_LAUNCH_BLOCKING=1, runs on the calling thread in the stream's order,
+// so a synchronous copy from pageable memory behaves as on NVIDIA's driver.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DRIVER_API_STREAMWORK_H
+#define CUCPU_DRIVER_API_STREAMWORK_H
+
+#include "core/WorkQueue.h"
+
+#include <cuda.h>
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace cucpu::api {
+
+/// The queue work issued to stream \p H waits in: the stream's own, or for
+/// the default streams (0, CU_STREAM_LEGACY, CU_STREAM_PER_THREAD) the
+/// current context's legacy stream. Needs a current context.
+llvm::Expected<std::shared_ptr<WorkQueue>> queueOf(CUstream H);
+
+/// Whether [P, P + Bytes) lies in memory the driver allocated or registered
+/// (device, managed, page-locked or registered host memory): copies to and
+/// from it can be asynchronous.
+bool isPageLocked(const void *P, size_t Bytes);
+
+/// Issues \p Work to stream \p H: queued when \p Async (and
+/// CUDA_LAUNCH_BLOCKING is not set), else run on the calling thread once the
+/// stream reaches it.
+llvm::Error issueWork(CUstream H, bool Async, WorkQueue::Task Work);
+
+} // namespace cucpu::api
+
+#endif // CUCPU_DRIVER_API_STREAMWORK_H

@@ -1,0 +1,288 @@
+//===- WorkQueue.cpp - In-order queues of asynchronous work ---------------===//
+#include "core/WorkQueue.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <chrono>
+#include <thread>
+
+using namespace cucpu;
+
+namespace {
+/// The state every queue shares: one mutex orders all queues, and Progress
+/// wakes whoever waits for a task of any queue to complete.
+struct Scheduler {
+  std::mutex Mutex;
+  std::condition_variable Progress;
+  unsigned Waiters = 0; ///< Threads blocked on Progress.
+};
+
+/// Never destroyed: detached workers may still wait on it while the process
+/// runs its static destructors.
+Scheduler &scheduler() {
+  static Scheduler *S = new Scheduler;
+  return *S;
+}
+
+/// How long a worker with nothing to do stays before its thread ends.
+constexpr auto WorkerLinger = std::chrono::milliseconds(100);
+
+thread_local bool InHostFunction = false;
+
+void waitForProgress(std::unique_lock<std::mutex> &Lock) {
+  Scheduler &S = scheduler();
+  ++S.Waiters;
+  S.Progress.wait(Lock);
+  --S.Waiters;
+}
+
+bool allReached(const std::vector<QueuePoint> &Points) {
+  return llvm::all_of(Points, [](const QueuePoint &P) { return P.reached(); });
+}
+} // namespace
+
+bool QueuePoint::reached() const {
+  return !Queue || Queue->Completed.load(std::memory_order_acquire) >= Ticket;
+}
+
+//===----------------------------------------------------------------------===//
+// QueueGroup
+//===----------------------------------------------------------------------===//
+
+QueueGroup::QueueGroup()
+    : Legacy(std::make_shared<WorkQueue>(*this, QueueKind::Legacy)) {}
+
+QueueGroup::~QueueGroup() = default;
+
+std::shared_ptr<WorkQueue> QueueGroup::create(QueueKind Kind) {
+  auto Q = std::make_shared<WorkQueue>(*this, Kind);
+  std::lock_guard Lock(scheduler().Mutex);
+  llvm::erase_if(Streams, [](const auto &W) { return W.expired(); });
+  Streams.push_back(Q);
+  return Q;
+}
+
+std::vector<std::shared_ptr<WorkQueue>> QueueGroup::liveQueues() const {
+  std::vector<std::shared_ptr<WorkQueue>> Queues{Legacy};
+  for (const std::weak_ptr<WorkQueue> &W : Streams)
+    if (std::shared_ptr<WorkQueue> Q = W.lock())
+      Queues.push_back(std::move(Q));
+  return Queues;
+}
+
+void QueueGroup::drain() {
+  std::vector<QueuePoint> Tails;
+  {
+    std::lock_guard Lock(scheduler().Mutex);
+    for (std::shared_ptr<WorkQueue> &Q : liveQueues())
+      Tails.push_back({Q, Q->Issued});
+  }
+  for (const QueuePoint &P : Tails)
+    WorkQueue::wait(P);
+}
+
+bool QueueGroup::idle() const {
+  std::lock_guard Lock(scheduler().Mutex);
+  return llvm::all_of(liveQueues(), [](const auto &Q) {
+    return Q->Completed.load() == Q->Issued;
+  });
+}
+
+void QueueGroup::waitForLegacy() {
+  // An empty slot in the legacy stream waits for exactly what the legacy
+  // stream's next operation would.
+  Legacy->runInOrder([] {});
+}
+
+bool QueueGroup::legacyIdle() const {
+  std::lock_guard Lock(scheduler().Mutex);
+  return llvm::all_of(liveQueues(), [](const auto &Q) {
+    return Q->Kind == QueueKind::NonBlocking ||
+           Q->Completed.load() == Q->Issued;
+  });
+}
+
+void QueueGroup::close() {
+  drain();
+  std::lock_guard Lock(scheduler().Mutex);
+  for (std::shared_ptr<WorkQueue> &Q : liveQueues()) {
+    Q->Closed = true;
+    if (Q->WorkerSleeping)
+      Q->WorkerWake.notify_one();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// WorkQueue
+//===----------------------------------------------------------------------===//
+
+WorkQueue::WorkQueue(QueueGroup &Group, QueueKind Kind)
+    : Group(Group), Kind(Kind) {}
+
+WorkQueue::~WorkQueue() = default;
+
+bool WorkQueue::inHostFunction() { return InHostFunction; }
+
+uint64_t WorkQueue::issue(Pending P, const QueuePoint *After) {
+  P.Ticket = ++Issued;
+  auto WaitForTail = [&](const std::shared_ptr<WorkQueue> &Q) {
+    if (Q->Completed.load() != Q->Issued)
+      P.Waits.push_back({Q, Q->Issued});
+  };
+  if (Kind == QueueKind::Legacy) {
+    for (const std::weak_ptr<WorkQueue> &W : Group.Streams)
+      if (std::shared_ptr<WorkQueue> Q = W.lock())
+        if (Q->Kind == QueueKind::Blocking)
+          WaitForTail(Q);
+  } else if (Kind == QueueKind::Blocking) {
+    WaitForTail(Group.Legacy);
+  }
+  if (After && !After->reached())
+    P.Waits.push_back(*After);
+  uint64_t Ticket = P.Ticket;
+  Tasks.push_back(std::move(P));
+  return Ticket;
+}
+
+bool WorkQueue::frontRunnable() const {
+  return !Running && !Tasks.empty() && allReached(Tasks.front().Waits);
+}
+
+void WorkQueue::runFront(std::unique_lock<std::mutex> &Lock) {
+  Pending P = std::move(Tasks.front());
+  Tasks.pop_front();
+  Running = true;
+  Lock.unlock();
+  if (P.Runner == TaskRunner::WorkerOnly) {
+    InHostFunction = true;
+    P.Fn();
+    InHostFunction = false;
+  } else {
+    P.Fn();
+  }
+  // What the task held goes before the lock is taken again.
+  P.Fn = nullptr;
+  P.Waits.clear();
+  Lock.lock();
+  complete(P.Ticket);
+}
+
+void WorkQueue::complete(uint64_t Ticket) {
+  Completed.store(Ticket, std::memory_order_release);
+  Running = false;
+  Scheduler &S = scheduler();
+  if (S.Waiters)
+    S.Progress.notify_all();
+}
+
+QueuePoint WorkQueue::enqueue(Task Fn, TaskRunner Runner,
+                              const QueuePoint *After) {
+  std::unique_lock Lock(scheduler().Mutex);
+  uint64_t Ticket = issue(Pending{0, {}, std::move(Fn), Runner}, After);
+  wakeWorker(Lock);
+  return {shared_from_this(), Ticket};
+}
+
+QueuePoint WorkQueue::enqueueOrRun(Task Fn) {
+  std::unique_lock Lock(scheduler().Mutex);
+  uint64_t Ticket = issue(Pending{0, {}, std::move(Fn), TaskRunner::Anyone},
+                          nullptr);
+  if (Tasks.size() == 1 && frontRunnable())
+    runFront(Lock);
+  else
+    wakeWorker(Lock);
+  return {shared_from_this(), Ticket};
+}
+
+void WorkQueue::wakeWorker(std::unique_lock<std::mutex> &Lock) {
+  bool Start = !WorkerAlive;
+  WorkerAlive = true;
+  if (!Start && WorkerSleeping)
+    WorkerWake.notify_one();
+  Lock.unlock();
+  if (Start)
+    std::thread(workerMain, shared_from_this()).detach();
+}
+
+void WorkQueue::runInOrder(llvm::function_ref<void()> Fn) {
+  std::unique_lock Lock(scheduler().Mutex);
+  uint64_t Mine = issue(Pending{}, nullptr);
+  for (;;) {
+    const Pending &Front = Tasks.front();
+    if (Front.Ticket == Mine && frontRunnable()) {
+      Tasks.pop_front();
+      Running = true;
+      Lock.unlock();
+      Fn();
+      Lock.lock();
+      complete(Mine);
+      return;
+    }
+    // Work issued before this slot that no worker has taken yet runs here.
+    if (frontRunnable() && Front.Fn && Front.Runner == TaskRunner::Anyone) {
+      runFront(Lock);
+      continue;
+    }
+    waitForProgress(Lock);
+  }
+}
+
+QueuePoint WorkQueue::tail() {
+  std::lock_guard Lock(scheduler().Mutex);
+  return {shared_from_this(), Issued};
+}
+
+bool WorkQueue::idle() const {
+  std::lock_guard Lock(scheduler().Mutex);
+  return Completed.load() == Issued;
+}
+
+void WorkQueue::wait(const QueuePoint &P) {
+  if (P.reached())
+    return;
+  std::unique_lock Lock(scheduler().Mutex);
+  WorkQueue &Q = *P.Queue;
+  while (!P.reached()) {
+    if (Q.frontRunnable() && Q.Tasks.front().Fn &&
+        Q.Tasks.front().Runner == TaskRunner::Anyone &&
+        Q.Tasks.front().Ticket <= P.Ticket) {
+      Q.runFront(Lock);
+      continue;
+    }
+    waitForProgress(Lock);
+  }
+}
+
+void WorkQueue::close() {
+  std::lock_guard Lock(scheduler().Mutex);
+  Closed = true;
+  if (WorkerSleeping)
+    WorkerWake.notify_one();
+}
+
+void WorkQueue::workerMain(std::shared_ptr<WorkQueue> Self) {
+  std::unique_lock Lock(scheduler().Mutex);
+  for (;;) {
+    if (Self->frontRunnable() && Self->Tasks.front().Fn) {
+      Self->runFront(Lock);
+      continue;
+    }
+    if (Self->Tasks.empty()) {
+      if (Self->Closed)
+        break;
+      Self->WorkerSleeping = true;
+      bool Woken = Self->WorkerWake.wait_for(Lock, WorkerLinger, [&] {
+        return !Self->Tasks.empty() || Self->Closed;
+      });
+      Self->WorkerSleeping = false;
+      if (!Woken)
+        break;
+      continue;
+    }
+    // The next task waits for another queue, a runInOrder() slot or a
+    // helping thread.
+    waitForProgress(Lock);
+  }
+  Self->WorkerAlive = false;
+  Lock.unlock();
+}
