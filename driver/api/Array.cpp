@@ -163,7 +163,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuArrayDestroy(CUarray H) {
     CU_TRY_ASSIGN(std::shared_ptr<Array> A, lookupArray(H));
     // Queued copies and launches may still read the array.
     if (std::shared_ptr<Context> Ctx = A->context())
-      Ctx->queues().drain();
+      CU_TRY(Ctx->queues().drain());
     HandleRegistry::get().remove(A.get());
     A->markDestroyed();
     if (std::shared_ptr<Context> Ctx = A->context())

@@ -89,6 +89,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxCreate_v4(CUcontext *Out,
 CUCPU_EXPORT CUresult CUDAAPI cuCtxDestroy_v2(CUcontext Ctx) {
   return CU_ENTRY(Ctx).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Ctx, CUDA_ERROR_INVALID_VALUE, "The context handle is NULL.");
+    CU_TRY(WorkQueue::checkMayWait()); // Destroying waits for its work.
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, lookupContext(Ctx));
     CU_INVALID_IF(C->isPrimary(), CUDA_ERROR_INVALID_CONTEXT,
                   "A primary context is released with "
@@ -112,6 +113,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxAttach(CUcontext *Out, unsigned int Flags) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuCtxDetach(CUcontext Ctx) {
   return CU_ENTRY(Ctx).run([&]() -> llvm::Error {
+    CU_TRY(WorkQueue::checkMayWait()); // The last detach waits for its work.
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, lookupContext(Ctx));
     CU_INVALID_IF(current::top() != C, CUDA_ERROR_INVALID_CONTEXT,
                   "cuCtxDetach needs the context to be current to the calling "
@@ -127,6 +129,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxDetach(CUcontext Ctx) {
 CUCPU_EXPORT CUresult CUDAAPI cuCtxPushCurrent_v2(CUcontext Ctx) {
   return CU_ENTRY(Ctx).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Ctx, CUDA_ERROR_INVALID_VALUE, "The context handle is NULL.");
+    CU_TRY(WorkQueue::checkMayWait()); // Destroying waits for its work.
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, lookupContext(Ctx));
     current::push(C);
     return llvm::Error::success();

@@ -69,7 +69,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuEventSynchronize(CUevent H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
     CU_TRY(current::require());
     CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
-    WorkQueue::wait(E->point());
+    CU_TRY(WorkQueue::wait(E->point()));
     // As cuStreamSynchronize: printf output arrives, faults are reported.
     std::shared_ptr<Context> Owner = E->context();
     CU_INVALID_IF(!Owner, CUDA_ERROR_INVALID_HANDLE,

@@ -174,7 +174,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleUnload(CUmodule H) {
     CU_TRY(current::require());
     // Queued launches of its kernels complete first.
     if (std::shared_ptr<Context> Ctx = M->context())
-      Ctx->queues().drain();
+      CU_TRY(Ctx->queues().drain());
     M->unload();
     return llvm::Error::success();
   });

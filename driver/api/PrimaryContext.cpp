@@ -52,6 +52,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxRetain(CUcontext *Out,
 
 CUCPU_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxRelease_v2(CUdevice Dev) {
   return CU_ENTRY(Dev).run([&]() -> llvm::Error {
+    CU_TRY(WorkQueue::checkMayWait()); // The last release waits for its work.
     CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
     std::lock_guard Lock(D.PrimaryMutex);
     CU_INVALID_IF(D.PrimaryRetains == 0, CUDA_ERROR_INVALID_CONTEXT,
@@ -64,6 +65,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxRelease_v2(CUdevice Dev) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxReset_v2(CUdevice Dev) {
   return CU_ENTRY(Dev).run([&]() -> llvm::Error {
+    CU_TRY(WorkQueue::checkMayWait()); // Resetting waits for its work.
     CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
     std::lock_guard Lock(D.PrimaryMutex);
     destroyPrimary(D);

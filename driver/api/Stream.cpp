@@ -9,6 +9,25 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
+/// Runs a host function with \p Owner current on the stream's worker, as
+/// NVIDIA's driver does for its callback thread.
+template <typename Fn>
+void runWithContext(const std::weak_ptr<Context> &Owner, Fn &&Body) {
+  std::shared_ptr<Context> C = Owner.lock();
+  if (C)
+    current::push(C);
+  Body(C);
+  if (C)
+    current::pop();
+}
+
+/// The context stream \p H belongs to (the current one for default streams).
+llvm::Expected<std::weak_ptr<Context>> streamContext(CUstream H) {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+  return S ? std::weak_ptr<Context>(S->context()) : std::weak_ptr<Context>(C);
+}
+
 llvm::Error createStream(CUstream *Out, unsigned Flags, int Priority) {
   CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The stream pointer is NULL.");
   CU_INVALID_IF(Flags & ~CU_STREAM_NON_BLOCKING, CUDA_ERROR_INVALID_VALUE,
@@ -66,10 +85,10 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamSynchronize(CUstream H) {
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
     if (!S) {
-      C->queues().waitForLegacy();
+      CU_TRY(C->queues().waitForLegacy());
       return C->finishSynchronize();
     }
-    WorkQueue::wait(S->queue()->tail());
+    CU_TRY(WorkQueue::wait(S->queue()->tail()));
     // Synchronizing delivers device printf output and reports the owning
     // context's sticky fault, as cuCtxSynchronize does.
     std::shared_ptr<Context> Owner = S->context();
@@ -102,18 +121,19 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamAddCallback(CUstream H,
     CU_INVALID_IF(!Callback, CUDA_ERROR_INVALID_VALUE, "The callback is NULL.");
     CU_INVALID_IF(Flags != 0, CUDA_ERROR_INVALID_VALUE,
                   "cuStreamAddCallback flags must be 0 (got {0}).", Flags);
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
     // The callback learns whether the context has faulted.
-    std::weak_ptr<Context> Owner = C;
+    CU_TRY_ASSIGN(std::weak_ptr<Context> Owner, streamContext(H));
     Q->enqueue(
         [=] {
-          CUresult Status = CUDA_SUCCESS;
-          if (std::shared_ptr<Context> Ctx = Owner.lock()) {
-            std::string Ignored;
-            Status = toResult(Ctx->checkHealthy(), Ignored);
-          }
-          Callback(H, Status, UserData);
+          runWithContext(Owner, [&](const std::shared_ptr<Context> &Ctx) {
+            CUresult Status = CUDA_SUCCESS;
+            if (Ctx) {
+              std::string Ignored;
+              Status = toResult(Ctx->checkHealthy(), Ignored);
+            }
+            Callback(H, Status, UserData);
+          });
         },
         TaskRunner::WorkerOnly);
     return llvm::Error::success();
@@ -125,7 +145,13 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream H, CUhostFn Fn,
   return CU_ENTRY(H, Fn, UserData).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Fn, CUDA_ERROR_INVALID_VALUE, "The host function is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
-    Q->enqueue([=] { Fn(UserData); }, TaskRunner::WorkerOnly);
+    CU_TRY_ASSIGN(std::weak_ptr<Context> Owner, streamContext(H));
+    Q->enqueue(
+        [=] {
+          runWithContext(Owner,
+                         [&](const std::shared_ptr<Context> &) { Fn(UserData); });
+        },
+        TaskRunner::WorkerOnly);
     return llvm::Error::success();
   });
 }

@@ -24,9 +24,8 @@ bool api::isPageLocked(const void *P, size_t Bytes) {
 
 llvm::Error api::issueWork(CUstream H, bool Async, WorkQueue::Task Work) {
   CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
-  if (Async && !launchBlocking())
-    Q->enqueue(std::move(Work));
-  else
-    Q->runInOrder(Work);
+  if (!Async || launchBlocking())
+    return Q->runInOrder(Work);
+  Q->enqueue(std::move(Work));
   return llvm::Error::success();
 }

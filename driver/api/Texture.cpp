@@ -333,7 +333,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuTexObjectDestroy(CUtexObject H) {
     CU_TRY_ASSIGN(std::shared_ptr<TexObject> O, lookupTexObject(H));
     // Queued launches may still read the texture through its handle.
     if (std::shared_ptr<Context> Ctx = O->context())
-      Ctx->queues().drain();
+      CU_TRY(Ctx->queues().drain());
     HandleRegistry::get().remove(O->handleKey());
     if (std::shared_ptr<Context> Ctx = O->context())
       Ctx->disown(O.get());

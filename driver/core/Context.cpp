@@ -72,7 +72,7 @@ Context::~Context() = default;
 /// before the process's static objects go away.
 static void finishWorkAtExit() {
   for (const std::shared_ptr<Context> &C : Platform::get().contexts())
-    C->queues().drain();
+    llvm::consumeError(C->queues().drain());
   ExecutionEngine::flushAllOutput();
 }
 
@@ -147,7 +147,7 @@ static void releaseStorage(Device &Dev, const Allocation &A) {
 llvm::Error Context::free(uintptr_t Address,
                           std::initializer_list<MemoryKind> Kinds) {
   // Queued work may still use the memory (cuMemFree synchronizes on NVIDIA).
-  Queues.drain();
+  CU_TRY(Queues.drain());
   std::optional<Allocation> A = Memory.eraseAt(Address, Kinds);
   CU_INVALID_IF(!A, CUDA_ERROR_INVALID_VALUE,
                 "{0:x} is not the start of an allocation of this context.",
@@ -179,7 +179,7 @@ llvm::Error Context::registerHost(void *Ptr, size_t Bytes, unsigned RegFlags) {
 }
 
 llvm::Error Context::unregisterHost(void *Ptr) {
-  Queues.drain();
+  CU_TRY(Queues.drain());
   std::optional<Allocation> A = Memory.eraseAt(
       reinterpret_cast<uintptr_t>(Ptr), {MemoryKind::RegisteredHost});
   CU_INVALID_IF(!A, CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED,
@@ -251,7 +251,7 @@ llvm::Error Context::disablePeer(const Context &Peer) {
 }
 
 llvm::Error Context::synchronize() {
-  Queues.drain();
+  CU_TRY(Queues.drain());
   return finishSynchronize();
 }
 
@@ -262,7 +262,9 @@ llvm::Error Context::finishSynchronize() {
 }
 
 void Context::destroy() {
-  // Work already issued completes first (its memory is about to go).
+  // Work already issued completes first (its memory is about to go); the
+  // entry points have checked that this thread may wait.
+  llvm::consumeError(Queues.drain());
   Queues.close();
   ExecutionEngine::flushOutput(Id);
   std::unordered_map<const Object *, std::shared_ptr<Object>> Objects;

@@ -3,7 +3,6 @@
 
 #include "api/ErrorStrings.h"
 #include "core/Platform.h"
-#include "core/WorkQueue.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -47,8 +46,6 @@ void api::recordFailure(const char *Function, CUresult Code,
     writeLine(std::string(Function) + " -> " + errorName(Code) + ": " +
               Message);
 }
-
-bool cucpu::api::inHostFunction() { return WorkQueue::inHostFunction(); }
 
 CUresult Entry::finish(llvm::Error E) {
   std::string Message;

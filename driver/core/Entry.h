@@ -48,9 +48,7 @@ void recordFailure(const char *Function, CUresult Code,
 
 /// Whether cuInit has succeeded in this process.
 bool isInitialized();
-/// Whether the calling thread runs a stream callback or host function, where
-/// CUDA calls are not permitted.
-bool inHostFunction();
+
 
 /// Answer of an exported name that cucpu does not implement: records a
 /// message and returns CUDA_ERROR_NOT_SUPPORTED. \p Legacy marks the pre-3.2
@@ -102,10 +100,6 @@ public:
     if (!isInitialized())
       return finish(makeError(CUDA_ERROR_NOT_INITIALIZED,
                               "cuInit has not been called successfully."));
-    if (inHostFunction())
-      return finish(makeError(CUDA_ERROR_NOT_PERMITTED,
-                              "CUDA calls are not permitted in a stream "
-                              "callback or host function."));
     return finish(Body());
   }
 

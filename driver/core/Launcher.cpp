@@ -232,7 +232,7 @@ llvm::Error cucpu::launchFunction(Function &F,
   }
   CUresult Code = CUDA_SUCCESS;
   std::string Message;
-  Queue.runInOrder([&] { Code = Work->run(&Message); });
+  CU_TRY(Queue.runInOrder([&] { Code = Work->run(&Message); }));
   if (Code == CUDA_SUCCESS)
     return llvm::Error::success();
   return makeError(Code, Message);

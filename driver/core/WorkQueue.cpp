@@ -1,6 +1,8 @@
 //===- WorkQueue.cpp - In-order queues of asynchronous work ---------------===//
 #include "core/WorkQueue.h"
 
+#include "core/Error.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <chrono>
@@ -70,7 +72,8 @@ std::vector<std::shared_ptr<WorkQueue>> QueueGroup::liveQueues() const {
   return Queues;
 }
 
-void QueueGroup::drain() {
+llvm::Error QueueGroup::drain() {
+  CU_TRY(WorkQueue::checkMayWait());
   std::vector<QueuePoint> Tails;
   {
     std::lock_guard Lock(scheduler().Mutex);
@@ -78,7 +81,8 @@ void QueueGroup::drain() {
       Tails.push_back({Q, Q->Issued});
   }
   for (const QueuePoint &P : Tails)
-    WorkQueue::wait(P);
+    CU_TRY(WorkQueue::wait(P));
+  return llvm::Error::success();
 }
 
 bool QueueGroup::idle() const {
@@ -88,10 +92,10 @@ bool QueueGroup::idle() const {
   });
 }
 
-void QueueGroup::waitForLegacy() {
+llvm::Error QueueGroup::waitForLegacy() {
   // An empty slot in the legacy stream waits for exactly what the legacy
   // stream's next operation would.
-  Legacy->runInOrder([] {});
+  return Legacy->runInOrder([] {});
 }
 
 bool QueueGroup::legacyIdle() const {
@@ -103,7 +107,6 @@ bool QueueGroup::legacyIdle() const {
 }
 
 void QueueGroup::close() {
-  drain();
   std::lock_guard Lock(scheduler().Mutex);
   for (std::shared_ptr<WorkQueue> &Q : liveQueues()) {
     Q->Closed = true;
@@ -121,7 +124,12 @@ WorkQueue::WorkQueue(QueueGroup &Group, QueueKind Kind)
 
 WorkQueue::~WorkQueue() = default;
 
-bool WorkQueue::inHostFunction() { return InHostFunction; }
+llvm::Error WorkQueue::checkMayWait() {
+  CU_INVALID_IF(InHostFunction, CUDA_ERROR_NOT_PERMITTED,
+                "A stream callback or host function cannot wait for stream "
+                "work (it could be waiting for itself).");
+  return llvm::Error::success();
+}
 
 uint64_t WorkQueue::issue(Pending P, const QueuePoint *After) {
   P.Ticket = ++Issued;
@@ -204,7 +212,8 @@ void WorkQueue::wakeWorker(std::unique_lock<std::mutex> &Lock) {
     std::thread(workerMain, shared_from_this()).detach();
 }
 
-void WorkQueue::runInOrder(llvm::function_ref<void()> Fn) {
+llvm::Error WorkQueue::runInOrder(llvm::function_ref<void()> Fn) {
+  CU_TRY(checkMayWait());
   std::unique_lock Lock(scheduler().Mutex);
   uint64_t Mine = issue(Pending{}, nullptr);
   for (;;) {
@@ -216,7 +225,7 @@ void WorkQueue::runInOrder(llvm::function_ref<void()> Fn) {
       Fn();
       Lock.lock();
       complete(Mine);
-      return;
+      return llvm::Error::success();
     }
     // Work issued before this slot that no worker has taken yet runs here.
     if (frontRunnable() && Front.Fn && Front.Runner == TaskRunner::Anyone) {
@@ -237,9 +246,10 @@ bool WorkQueue::idle() const {
   return Completed.load() == Issued;
 }
 
-void WorkQueue::wait(const QueuePoint &P) {
+llvm::Error WorkQueue::wait(const QueuePoint &P) {
   if (P.reached())
-    return;
+    return llvm::Error::success();
+  CU_TRY(checkMayWait());
   std::unique_lock Lock(scheduler().Mutex);
   WorkQueue &Q = *P.Queue;
   while (!P.reached()) {
@@ -251,6 +261,7 @@ void WorkQueue::wait(const QueuePoint &P) {
     }
     waitForProgress(Lock);
   }
+  return llvm::Error::success();
 }
 
 void WorkQueue::close() {

@@ -23,6 +23,7 @@
 
 #include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -72,16 +73,17 @@ public:
   std::shared_ptr<WorkQueue> create(QueueKind Kind);
 
   /// Waits until every task issued so far to any queue of the group has
-  /// completed, helping where it can.
-  void drain();
+  /// completed, helping where it can (see WorkQueue::checkMayWait).
+  llvm::Error drain();
   /// Whether every queue of the group is idle.
   bool idle() const;
   /// Waits for the legacy stream as cuStreamSynchronize(0) does: its own
   /// tasks and those issued before now to the blocking streams.
-  void waitForLegacy();
+  llvm::Error waitForLegacy();
   /// Whether waitForLegacy() would return at once.
   bool legacyIdle() const;
-  /// Drains the group and lets its workers end (the context is destroyed).
+  /// Lets the group's workers end once their queues are drained (the
+  /// context is destroyed; the caller has drained it).
   void close();
 
 private:
@@ -116,7 +118,7 @@ public:
   QueuePoint enqueueOrRun(Task Fn);
   /// Runs \p Fn on the calling thread in this queue's order: once everything
   /// issued before it is done, and before anything issued after it starts.
-  void runInOrder(llvm::function_ref<void()> Fn);
+  llvm::Error runInOrder(llvm::function_ref<void()> Fn);
 
   /// The point after every task issued to this queue so far.
   QueuePoint tail();
@@ -124,14 +126,16 @@ public:
   bool idle() const;
   /// Blocks until \p P is reached, running P's queue's tasks meanwhile when
   /// they are free to run.
-  static void wait(const QueuePoint &P);
+  static llvm::Error wait(const QueuePoint &P);
+
+  /// CUDA_ERROR_NOT_PERMITTED on a thread that runs a host function: waiting
+  /// there for stream work could wait for the host function itself. Every
+  /// waiting operation checks this first.
+  static llvm::Error checkMayWait();
 
   /// Lets the worker end once the queue is drained (stream destroyed).
   void close();
 
-  /// Whether the calling thread is running a host function of a queue (CUDA
-  /// calls are not permitted there).
-  static bool inHostFunction();
 
 private:
   friend struct QueuePoint;

@@ -262,12 +262,12 @@ TEST_F(Event, RecordOnStreamOfAnotherContextRejected) {
   ASSERT_CU(CUDA_SUCCESS, createContext(&Other)) << "a second context";
   CUstream S = nullptr;
   ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0)) << "a stream of it";
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCurrent(Ctx));
+  CUcontext Popped = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Popped)) << "back to the fixture's";
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuEventRecord(E, S))
       << "the event and the stream belong to different contexts";
   EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E));
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Other));
-  ASSERT_CU(CUDA_SUCCESS, cuCtxSetCurrent(Ctx));
 }
 
 } // namespace
