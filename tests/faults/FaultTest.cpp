@@ -15,9 +15,12 @@
 #include <cuda.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -158,6 +161,98 @@ TEST_F(FaultTest, WatchdogStopsAKernelThatNeverEnds) {
   load(Fresh);
   expectWorking(Fresh);
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Fresh.Ctx));
+}
+
+TEST_F(FaultTest, FaultInAStreamIsReportedByTheNextSynchronize) {
+  Loaded L;
+  load(L);
+  CUstream S = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, CU_STREAM_NON_BLOCKING));
+  CUfunction Spin = function(L, "spin"), WriteNull = function(L, "writeNull"),
+             Fill = function(L, "fill");
+  // The stream waits for *Flag, so both launches below are issued before
+  // the fault happens.
+  int *Flag = nullptr;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuMemAllocHost(reinterpret_cast<void **>(&Flag), sizeof(int)));
+  *Flag = 0;
+  int Thread = 3, Value = 9;
+  void *SpinArgs[] = {&Flag};
+  void *FaultArgs[] = {&L.Buffer, &Thread};
+  void *FillArgs[] = {&L.Buffer, &Value};
+  ASSERT_CU(CUDA_SUCCESS,
+            cuLaunchKernel(Spin, 1, 1, 1, 1, 1, 1, 0, S, SpinArgs, nullptr));
+  EXPECT_CU(CUDA_SUCCESS, cuLaunchKernel(WriteNull, 1, 1, 1, 32, 1, 1, 0, S,
+                                         FaultArgs, nullptr))
+      << "the launch itself is fine";
+  EXPECT_CU(CUDA_SUCCESS,
+            cuLaunchKernel(Fill, 2, 1, 1, 32, 1, 1, 0, S, FillArgs, nullptr))
+      << "queued behind the faulting kernel";
+  __atomic_store_n(Flag, 1, __ATOMIC_SEQ_CST);
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS, cuStreamSynchronize(S))
+      << "the stream's synchronize reports the fault";
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS, cuStreamQuery(S)) << "sticky";
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS, cuCtxSynchronize()) << "sticky";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+  Loaded Fresh;
+  load(Fresh);
+  expectWorking(Fresh);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Fresh.Ctx));
+}
+
+/// Runs under CUDA_LAUNCH_BLOCKING=1 (the faults.launch_blocking test).
+class LaunchBlockingTest : public FaultTest {
+protected:
+  void SetUp() override {
+    const char *Blocking = std::getenv("CUDA_LAUNCH_BLOCKING");
+    if (!Blocking || std::string(Blocking) != "1")
+      GTEST_SKIP() << "runs as faults.launch_blocking, with "
+                      "CUDA_LAUNCH_BLOCKING=1";
+    FaultTest::SetUp();
+  }
+};
+
+TEST_F(LaunchBlockingTest, LaunchReturnsTheFault) {
+  Loaded L;
+  load(L);
+  int Thread = 0;
+  void *Args[] = {&L.Buffer, &Thread};
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS,
+            cuLaunchKernel(function(L, "writeNull"), 1, 1, 1, 32, 1, 1, 0,
+                           nullptr, Args, nullptr))
+      << "the launch completes before returning and returns its error";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+TEST_F(LaunchBlockingTest, LaunchesAndCopiesCompleteBeforeReturning) {
+  Loaded L;
+  load(L);
+  CUstream S = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, CU_STREAM_NON_BLOCKING));
+  int *Flag = nullptr;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuMemAllocHost(reinterpret_cast<void **>(&Flag), sizeof(int)));
+  *Flag = 0;
+  std::thread Setter([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    __atomic_store_n(Flag, 1, __ATOMIC_SEQ_CST);
+  });
+  void *Args[] = {&Flag};
+  EXPECT_CU(CUDA_SUCCESS, cuLaunchKernel(function(L, "spin"), 1, 1, 1, 1, 1, 1,
+                                         0, S, Args, nullptr));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamQuery(S))
+      << "the kernel finished before the launch returned";
+  Setter.join();
+  std::vector<int> Pinned(4, 5);
+  int *Host = nullptr;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuMemAllocHost(reinterpret_cast<void **>(&Host), 4 * sizeof(int)));
+  std::copy(Pinned.begin(), Pinned.end(), Host);
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyHtoDAsync(L.Buffer, Host, 4 * sizeof(int), S));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamQuery(S)) << "the copy is done too";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(Host));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(Flag));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
 }
 
 volatile sig_atomic_t ApplicationHandlerRan = 0;
