@@ -28,6 +28,24 @@ Scheduler &scheduler() {
 
 /// How long a worker with nothing to do stays before its thread ends.
 constexpr auto WorkerLinger = std::chrono::milliseconds(100);
+/// How long a worker that ran out of work, and a thread that waits for a
+/// task, poll before they sleep: work issued back to back then costs no
+/// wake-up (a futex round trip is several microseconds).
+constexpr auto SpinBeforeSleep = std::chrono::microseconds(50);
+
+/// Polls \p Done until it holds or SpinBeforeSleep has passed.
+template <typename Pred> bool spinUntil(Pred Done) {
+  auto End = std::chrono::steady_clock::now() + SpinBeforeSleep;
+  for (unsigned I = 0;; ++I) {
+    if (Done())
+      return true;
+    if ((I & 63) == 63 && std::chrono::steady_clock::now() >= End)
+      return false;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+}
 
 thread_local bool InHostFunction = false;
 
@@ -149,7 +167,13 @@ uint64_t WorkQueue::issue(Pending P, const QueuePoint *After) {
     P.Waits.push_back(*After);
   uint64_t Ticket = P.Ticket;
   Tasks.push_back(std::move(P));
+  HasTasks.store(true, std::memory_order_relaxed);
   return Ticket;
+}
+
+void WorkQueue::popFront() {
+  Tasks.pop_front();
+  HasTasks.store(!Tasks.empty(), std::memory_order_relaxed);
 }
 
 bool WorkQueue::frontRunnable() const {
@@ -158,7 +182,7 @@ bool WorkQueue::frontRunnable() const {
 
 void WorkQueue::runFront(std::unique_lock<std::mutex> &Lock) {
   Pending P = std::move(Tasks.front());
-  Tasks.pop_front();
+  popFront();
   Running = true;
   Lock.unlock();
   if (P.Runner == TaskRunner::WorkerOnly) {
@@ -216,10 +240,11 @@ llvm::Error WorkQueue::runInOrder(llvm::function_ref<void()> Fn) {
   CU_TRY(checkMayWait());
   std::unique_lock Lock(scheduler().Mutex);
   uint64_t Mine = issue(Pending{}, nullptr);
+  bool GaveUpSpinning = false;
   for (;;) {
     const Pending &Front = Tasks.front();
     if (Front.Ticket == Mine && frontRunnable()) {
-      Tasks.pop_front();
+      popFront();
       Running = true;
       Lock.unlock();
       Fn();
@@ -232,8 +257,24 @@ llvm::Error WorkQueue::runInOrder(llvm::function_ref<void()> Fn) {
       runFront(Lock);
       continue;
     }
-    waitForProgress(Lock);
+    awaitProgress(Lock, GaveUpSpinning);
   }
+}
+
+void WorkQueue::awaitProgress(std::unique_lock<std::mutex> &Lock,
+                              bool &GaveUpSpinning) {
+  // A task of this queue is running elsewhere: it is often about to finish.
+  if (Running && !GaveUpSpinning) {
+    uint64_t Seen = Completed.load();
+    Lock.unlock();
+    GaveUpSpinning = !spinUntil(
+        [&] { return Completed.load(std::memory_order_acquire) != Seen; });
+    Lock.lock();
+    // Whatever happened while the lock was free, the caller looks again
+    // before it sleeps.
+    return;
+  }
+  waitForProgress(Lock);
 }
 
 QueuePoint WorkQueue::tail() {
@@ -252,6 +293,7 @@ llvm::Error WorkQueue::wait(const QueuePoint &P) {
   CU_TRY(checkMayWait());
   std::unique_lock Lock(scheduler().Mutex);
   WorkQueue &Q = *P.Queue;
+  bool GaveUpSpinning = false;
   while (!P.reached()) {
     if (Q.frontRunnable() && Q.Tasks.front().Fn &&
         Q.Tasks.front().Runner == TaskRunner::Anyone &&
@@ -259,7 +301,7 @@ llvm::Error WorkQueue::wait(const QueuePoint &P) {
       Q.runFront(Lock);
       continue;
     }
-    waitForProgress(Lock);
+    Q.awaitProgress(Lock, GaveUpSpinning);
   }
   return llvm::Error::success();
 }
@@ -281,6 +323,11 @@ void WorkQueue::workerMain(std::shared_ptr<WorkQueue> Self) {
     if (Self->Tasks.empty()) {
       if (Self->Closed)
         break;
+      Lock.unlock();
+      spinUntil([&] { return Self->HasTasks.load(std::memory_order_relaxed); });
+      Lock.lock();
+      if (!Self->Tasks.empty() || Self->Closed)
+        continue;
       Self->WorkerSleeping = true;
       bool Woken = Self->WorkerWake.wait_for(Lock, WorkerLinger, [&] {
         return !Self->Tasks.empty() || Self->Closed;

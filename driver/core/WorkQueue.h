@@ -150,6 +150,10 @@ private:
 
   uint64_t issue(Pending P, const QueuePoint *After);
   bool frontRunnable() const;
+  void popFront();
+  /// Waits until a task of any queue completes; spins first while a task of
+  /// this queue runs on another thread (until a spin once times out).
+  void awaitProgress(std::unique_lock<std::mutex> &Lock, bool &GaveUpSpinning);
   void runFront(std::unique_lock<std::mutex> &Lock);
   void complete(uint64_t Ticket);
   /// Starts the worker, or wakes it; releases \p Lock.
@@ -162,6 +166,8 @@ private:
   uint64_t Issued = 0;
   std::atomic<uint64_t> Completed{0};
   std::deque<Pending> Tasks; ///< Not yet started, in ticket order.
+  /// !Tasks.empty(), readable without the mutex (a spinning worker).
+  std::atomic<bool> HasTasks{false};
   bool Running = false;      ///< A task of this queue is running.
   bool WorkerAlive = false;
   bool WorkerSleeping = false;
