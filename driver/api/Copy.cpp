@@ -12,6 +12,7 @@
 #include "core/Entry.h"
 
 #include <cstring>
+#include <memory>
 
 using namespace cucpu;
 using namespace cucpu::api;
@@ -25,10 +26,24 @@ struct Order {
 };
 constexpr Order Synchronous{};
 
+/// Asynchronous copies from pageable memory up to this size are staged: the
+/// call copies the source into a driver buffer and returns while the stream
+/// is busy, as NVIDIA's driver does (tests/api AsyncTest). Larger ones wait
+/// for the stream and copy directly.
+constexpr size_t MaxStagedBytes = size_t(64) << 20;
+
 /// Moves \p Bytes from \p From to \p To in the order \p O asks for.
 llvm::Error issueMove(Order O, void *To, const void *From, size_t Bytes) {
-  bool Queued = O.Async && isPageLocked(To, Bytes) && isPageLocked(From, Bytes);
-  return issueWork(O.Stream, Queued,
+  bool ToLocked = isPageLocked(To, Bytes);
+  bool FromLocked = isPageLocked(From, Bytes);
+  if (O.Async && ToLocked && !FromLocked && Bytes <= MaxStagedBytes) {
+    std::unique_ptr<char[]> Staged(new char[Bytes]);
+    std::memcpy(Staged.get(), From, Bytes);
+    return issueWork(O.Stream, true, [To, Bytes, Staged = std::move(Staged)] {
+      std::memcpy(To, Staged.get(), Bytes);
+    });
+  }
+  return issueWork(O.Stream, O.Async && ToLocked && FromLocked,
                    [=] { std::memmove(To, From, Bytes); });
 }
 
