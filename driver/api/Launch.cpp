@@ -50,12 +50,12 @@ llvm::Error legacyLaunch(CUfunction H, int Width, int Height, CUstream Stream,
   size_t Used = std::max<size_t>(State.ParamBytes, F->paramBytes());
   R.Params.assign(State.Params.begin(),
                   State.Params.begin() + std::min<size_t>(Used, MaxParamBytes));
-  return launchFunction(*F, Ctx, *Queue, R);
+  return launchFunction(*F, Ctx, *Queue, std::move(R));
 }
 
 /// Builds the parameter buffer of a cuLaunchKernel call into \p Buffer.
 llvm::Error gatherParams(const Function &F, void **KernelParams, void **Extra,
-                         std::vector<char> &Buffer) {
+                         llvm::SmallVectorImpl<char> &Buffer) {
   CU_INVALID_IF(KernelParams && Extra, CUDA_ERROR_INVALID_VALUE,
                 "Both kernelParams and extra were given; only one may be.");
   const loader::KernelInfo *Info = F.kernel().Info;
@@ -120,14 +120,14 @@ llvm::Error launchKernel(CUfunction H, std::array<unsigned, 3> Grid,
   CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
   CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Queue, launchQueue(Stream, Ctx));
-  std::vector<char> Buffer;
+  llvm::SmallVector<char, 128> Buffer;
   CU_TRY(gatherParams(*F, KernelParams, Extra, Buffer));
   LaunchRequest R;
   R.Grid = Grid;
   R.Block = Block;
   R.DynamicShared = Shared;
   R.Params = std::move(Buffer);
-  return launchFunction(*F, Ctx, *Queue, R);
+  return launchFunction(*F, Ctx, *Queue, std::move(R));
 }
 } // namespace
 

@@ -5,6 +5,8 @@
 
 #include "JitAbi.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -31,7 +33,8 @@ struct LaunchConfig {
   /// Runs a whole block (preferred when set); FrameBytes per thread.
   CucpuBlockEntry BlockEntry = nullptr;
   uint32_t FrameBytes = 0;
-  std::string KernelName;           ///< For messages.
+  /// For messages; the kernel's Function outlives the launch.
+  llvm::StringRef KernelName;
   std::array<unsigned, 3> Grid = {1, 1, 1};
   std::array<unsigned, 3> Block = {1, 1, 1};
   uint32_t StaticShared = 0;         ///< Bytes of __shared__ variables.

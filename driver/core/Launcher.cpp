@@ -82,11 +82,14 @@ llvm::Expected<CucpuBlockEntry> chooseBlockEntry(Function &F, Module &Mod,
 /// A launch waiting in its stream: the configuration and what it points to.
 struct QueuedLaunch {
   LaunchConfig Config;
-  std::vector<char> Params;
+  llvm::SmallVector<char, 128> Params;
   std::vector<CucpuTexture> Textures;
   std::vector<std::shared_ptr<Array>> TextureArrays;
-  std::shared_ptr<Context> Ctx;
-  std::shared_ptr<Module> Mod; ///< Keeps the kernel's code alive.
+  /// The launch's context. It, and the module with the kernel's code,
+  /// outlive the launch: cuModuleUnload and context destruction wait for the
+  /// context's queued work first. (Plain pointers: no reference counts
+  /// bouncing between the issuing thread and the stream's worker.)
+  Context *Ctx = nullptr;
 
   /// Runs the grid unless the context has already faulted; a failure makes
   /// the context sticky-faulted ("faults stay inside their context",
@@ -158,7 +161,7 @@ llvm::Error cucpu::checkBlock(const std::array<unsigned, 3> &Block) {
 
 llvm::Error cucpu::launchFunction(Function &F,
                                   const std::shared_ptr<Context> &Current,
-                                  WorkQueue &Queue, const LaunchRequest &R) {
+                                  WorkQueue &Queue, LaunchRequest R) {
   std::shared_ptr<Context> Ctx = F.context();
   CU_INVALID_IF(!Ctx || Ctx.get() != Current.get(), CUDA_ERROR_INVALID_HANDLE,
                 "Kernel {0} belongs to a module of another context than the "
@@ -215,15 +218,15 @@ llvm::Error cucpu::launchFunction(Function &F,
   // the module's texture references as they are now (the arrays those read
   // stay alive until it has run).
   auto Work = std::make_unique<QueuedLaunch>();
-  Work->Params = R.Params;
+  Work->Params = std::move(R.Params);
   Work->Params.resize(std::max<size_t>({Work->Params.size(), F.paramBytes(),
-                                        16}));
+                                        16}),
+                      0);
   Work->Textures = Mod->textureTable(Work->TextureArrays);
   C.Params = Work->Params.data();
   C.TexRefs = Work->Textures.data();
   Work->Config = std::move(C);
-  Work->Ctx = Ctx;
-  Work->Mod = Mod;
+  Work->Ctx = Ctx.get();
   installFaultHandlers();
 
   if (!launchBlocking()) {

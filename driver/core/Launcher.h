@@ -6,6 +6,7 @@
 #include "core/Context.h"
 #include "core/Function.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
 #include <array>
@@ -19,7 +20,8 @@ struct LaunchRequest {
   std::array<unsigned, 3> Grid = {1, 1, 1};
   std::array<unsigned, 3> Block = {1, 1, 1};
   unsigned DynamicShared = 0;
-  std::vector<char> Params; ///< The kernel's parameter buffer.
+  /// The kernel's parameter buffer (inline up to a typical size).
+  llvm::SmallVector<char, 128> Params;
 };
 
 /// Checks \p R against the limits NVIDIA enforces (grid and block
@@ -30,7 +32,7 @@ struct LaunchRequest {
 /// and returns the error. Device printf output waits for the next
 /// synchronization.
 llvm::Error launchFunction(Function &F, const std::shared_ptr<Context> &Current,
-                           WorkQueue &Queue, const LaunchRequest &R);
+                           WorkQueue &Queue, LaunchRequest R);
 
 /// CUDA_LAUNCH_BLOCKING=1: every launch and copy completes before its call
 /// returns, and a failed launch returns its error.

@@ -4,6 +4,7 @@
 #include "core/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <chrono>
 #include <thread>
@@ -14,9 +15,11 @@ namespace {
 /// The state every queue shares: one mutex orders all queues, and Progress
 /// wakes whoever waits for a task of any queue to complete.
 struct Scheduler {
-  std::mutex Mutex;
-  std::condition_variable Progress;
-  unsigned Waiters = 0; ///< Threads blocked on Progress.
+  AdaptiveMutex Mutex;
+  std::condition_variable_any Progress;
+  /// Threads blocked on Progress (changed under Mutex, read without it by
+  /// a worker between the tasks of a batch).
+  std::atomic<unsigned> Waiters{0};
 };
 
 /// Never destroyed: detached workers may still wait on it while the process
@@ -33,6 +36,25 @@ constexpr auto WorkerLinger = std::chrono::milliseconds(100);
 /// wake-up (a futex round trip is several microseconds).
 constexpr auto SpinBeforeSleep = std::chrono::microseconds(50);
 
+/// How long after the last issue to a queue its worker leaves the queue's
+/// tasks to the issuing thread: a host thread that synchronizes right after
+/// issuing runs the work itself, without a hand-over between threads, and a
+/// burst of issues is not slowed by a worker taking tasks from under it. A
+/// task waits at most MaxHoldBack that way.
+constexpr auto HandOverGrace = std::chrono::microseconds(2);
+constexpr auto MaxHoldBack = std::chrono::microseconds(1000);
+/// Tasks a queue holds before the thread issuing more runs some itself (as
+/// NVIDIA's driver blocks a launch when its queue is full): memory stays
+/// bounded whatever a program issues without synchronizing.
+constexpr uint64_t MaxPendingTasks = 1024;
+
+/// Tells the core that this thread spins.
+inline void spinPause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
 /// Polls \p Done until it holds or SpinBeforeSleep has passed.
 template <typename Pred> bool spinUntil(Pred Done) {
   auto End = std::chrono::steady_clock::now() + SpinBeforeSleep;
@@ -41,15 +63,13 @@ template <typename Pred> bool spinUntil(Pred Done) {
       return true;
     if ((I & 63) == 63 && std::chrono::steady_clock::now() >= End)
       return false;
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
+    spinPause();
   }
 }
 
 thread_local bool InHostFunction = false;
 
-void waitForProgress(std::unique_lock<std::mutex> &Lock) {
+void waitForProgress(SchedulerLock &Lock) {
   Scheduler &S = scheduler();
   ++S.Waiters;
   S.Progress.wait(Lock);
@@ -82,21 +102,22 @@ std::shared_ptr<WorkQueue> QueueGroup::create(QueueKind Kind) {
   return Q;
 }
 
-std::vector<std::shared_ptr<WorkQueue>> QueueGroup::liveQueues() const {
-  std::vector<std::shared_ptr<WorkQueue>> Queues{Legacy};
+template <typename Fn> void QueueGroup::forEachQueue(Fn Visit) const {
+  Visit(Legacy);
   for (const std::weak_ptr<WorkQueue> &W : Streams)
     if (std::shared_ptr<WorkQueue> Q = W.lock())
-      Queues.push_back(std::move(Q));
-  return Queues;
+      Visit(Q);
 }
 
 llvm::Error QueueGroup::drain() {
   CU_TRY(WorkQueue::checkMayWait());
-  std::vector<QueuePoint> Tails;
+  llvm::SmallVector<QueuePoint, 4> Tails;
   {
     std::lock_guard Lock(scheduler().Mutex);
-    for (std::shared_ptr<WorkQueue> &Q : liveQueues())
-      Tails.push_back({Q, Q->Issued});
+    forEachQueue([&](const std::shared_ptr<WorkQueue> &Q) {
+      if (Q->Completed.load() != Q->Issued)
+        Tails.push_back({Q, Q->Issued});
+    });
   }
   for (const QueuePoint &P : Tails)
     CU_TRY(WorkQueue::wait(P));
@@ -105,9 +126,11 @@ llvm::Error QueueGroup::drain() {
 
 bool QueueGroup::idle() const {
   std::lock_guard Lock(scheduler().Mutex);
-  return llvm::all_of(liveQueues(), [](const auto &Q) {
-    return Q->Completed.load() == Q->Issued;
+  bool Idle = true;
+  forEachQueue([&](const std::shared_ptr<WorkQueue> &Q) {
+    Idle &= Q->Completed.load() == Q->Issued;
   });
+  return Idle;
 }
 
 llvm::Error QueueGroup::waitForLegacy() {
@@ -118,19 +141,21 @@ llvm::Error QueueGroup::waitForLegacy() {
 
 bool QueueGroup::legacyIdle() const {
   std::lock_guard Lock(scheduler().Mutex);
-  return llvm::all_of(liveQueues(), [](const auto &Q) {
-    return Q->Kind == QueueKind::NonBlocking ||
-           Q->Completed.load() == Q->Issued;
+  bool Idle = true;
+  forEachQueue([&](const std::shared_ptr<WorkQueue> &Q) {
+    Idle &= Q->Kind == QueueKind::NonBlocking ||
+            Q->Completed.load() == Q->Issued;
   });
+  return Idle;
 }
 
 void QueueGroup::close() {
   std::lock_guard Lock(scheduler().Mutex);
-  for (std::shared_ptr<WorkQueue> &Q : liveQueues()) {
+  forEachQueue([](const std::shared_ptr<WorkQueue> &Q) {
     Q->Closed = true;
     if (Q->WorkerSleeping)
       Q->WorkerWake.notify_one();
-  }
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -151,6 +176,9 @@ llvm::Error WorkQueue::checkMayWait() {
 
 uint64_t WorkQueue::issue(Pending P, const QueuePoint *After) {
   P.Ticket = ++Issued;
+  P.IssuedAt = std::chrono::steady_clock::now();
+  LastIssue.store(P.IssuedAt.time_since_epoch().count(),
+                  std::memory_order_relaxed);
   auto WaitForTail = [&](const std::shared_ptr<WorkQueue> &Q) {
     if (Q->Completed.load() != Q->Issued)
       P.Waits.push_back({Q, Q->Issued});
@@ -180,11 +208,17 @@ bool WorkQueue::frontRunnable() const {
   return !Running && !Tasks.empty() && allReached(Tasks.front().Waits);
 }
 
-void WorkQueue::runFront(std::unique_lock<std::mutex> &Lock) {
+void WorkQueue::runFront(SchedulerLock &Lock) {
   Pending P = std::move(Tasks.front());
   popFront();
   Running = true;
   Lock.unlock();
+  runTask(P);
+  Lock.lock();
+  complete(P.Ticket);
+}
+
+void WorkQueue::runTask(Pending &P) {
   if (P.Runner == TaskRunner::WorkerOnly) {
     InHostFunction = true;
     P.Fn();
@@ -195,8 +229,35 @@ void WorkQueue::runFront(std::unique_lock<std::mutex> &Lock) {
   // What the task held goes before the lock is taken again.
   P.Fn = nullptr;
   P.Waits.clear();
+}
+
+void WorkQueue::runBatch(SchedulerLock &Lock) {
+  // Runnable tasks at the front, taken in one go: a worker draining a long
+  // queue takes the lock once per batch, not twice per task.
+  constexpr size_t MaxBatch = 32;
+  llvm::SmallVector<Pending, 8> Batch;
+  while (!Tasks.empty() && Batch.size() < MaxBatch && Tasks.front().Fn &&
+         allReached(Tasks.front().Waits)) {
+    Batch.push_back(std::move(Tasks.front()));
+    popFront();
+  }
+  Running = true;
+  Lock.unlock();
+  Scheduler &S = scheduler();
+  for (Pending &P : Batch) {
+    runTask(P);
+    if (&P == &Batch.back())
+      break;
+    Completed.store(P.Ticket, std::memory_order_release);
+    // Spinning waiters see the store; sleeping ones need the lock.
+    if (S.Waiters.load()) {
+      Lock.lock();
+      S.Progress.notify_all();
+      Lock.unlock();
+    }
+  }
   Lock.lock();
-  complete(P.Ticket);
+  complete(Batch.back().Ticket);
 }
 
 void WorkQueue::complete(uint64_t Ticket) {
@@ -209,15 +270,19 @@ void WorkQueue::complete(uint64_t Ticket) {
 
 QueuePoint WorkQueue::enqueue(Task Fn, TaskRunner Runner,
                               const QueuePoint *After) {
-  std::unique_lock Lock(scheduler().Mutex);
-  uint64_t Ticket = issue(Pending{0, {}, std::move(Fn), Runner}, After);
+  SchedulerLock Lock(scheduler().Mutex);
+  uint64_t Ticket = issue(Pending{0, {}, std::move(Fn), Runner, {}}, After);
+  bool Full = Ticket - Completed.load() > MaxPendingTasks;
   wakeWorker(Lock);
-  return {shared_from_this(), Ticket};
+  QueuePoint Issued{shared_from_this(), Ticket};
+  if (Full && !InHostFunction)
+    llvm::consumeError(wait({Issued.Queue, Ticket - MaxPendingTasks}));
+  return Issued;
 }
 
 QueuePoint WorkQueue::enqueueOrRun(Task Fn) {
-  std::unique_lock Lock(scheduler().Mutex);
-  uint64_t Ticket = issue(Pending{0, {}, std::move(Fn), TaskRunner::Anyone},
+  SchedulerLock Lock(scheduler().Mutex);
+  uint64_t Ticket = issue(Pending{0, {}, std::move(Fn), TaskRunner::Anyone, {}},
                           nullptr);
   if (Tasks.size() == 1 && frontRunnable())
     runFront(Lock);
@@ -226,7 +291,7 @@ QueuePoint WorkQueue::enqueueOrRun(Task Fn) {
   return {shared_from_this(), Ticket};
 }
 
-void WorkQueue::wakeWorker(std::unique_lock<std::mutex> &Lock) {
+void WorkQueue::wakeWorker(SchedulerLock &Lock) {
   bool Start = !WorkerAlive;
   WorkerAlive = true;
   if (!Start && WorkerSleeping)
@@ -238,7 +303,7 @@ void WorkQueue::wakeWorker(std::unique_lock<std::mutex> &Lock) {
 
 llvm::Error WorkQueue::runInOrder(llvm::function_ref<void()> Fn) {
   CU_TRY(checkMayWait());
-  std::unique_lock Lock(scheduler().Mutex);
+  SchedulerLock Lock(scheduler().Mutex);
   uint64_t Mine = issue(Pending{}, nullptr);
   bool GaveUpSpinning = false;
   for (;;) {
@@ -261,7 +326,7 @@ llvm::Error WorkQueue::runInOrder(llvm::function_ref<void()> Fn) {
   }
 }
 
-void WorkQueue::awaitProgress(std::unique_lock<std::mutex> &Lock,
+void WorkQueue::awaitProgress(SchedulerLock &Lock,
                               bool &GaveUpSpinning) {
   // A task of this queue is running elsewhere: it is often about to finish.
   if (Running && !GaveUpSpinning) {
@@ -291,7 +356,7 @@ llvm::Error WorkQueue::wait(const QueuePoint &P) {
   if (P.reached())
     return llvm::Error::success();
   CU_TRY(checkMayWait());
-  std::unique_lock Lock(scheduler().Mutex);
+  SchedulerLock Lock(scheduler().Mutex);
   WorkQueue &Q = *P.Queue;
   bool GaveUpSpinning = false;
   while (!P.reached()) {
@@ -313,20 +378,56 @@ void WorkQueue::close() {
     WorkerWake.notify_one();
 }
 
+bool WorkQueue::spinForWork() const {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point IdleSince = Clock::now();
+  for (unsigned I = 0;; ++I) {
+    Clock::time_point Now = Clock::now();
+    if (HasTasks.load(std::memory_order_relaxed)) {
+      // Work left to its issuer for a moment (HandOverGrace) is often done
+      // by then, and this worker never touches the lock.
+      Clock::time_point LastIssue(
+          Clock::duration(this->LastIssue.load(std::memory_order_relaxed)));
+      if (Now >= LastIssue + HandOverGrace)
+        return true;
+      IdleSince = Now;
+    } else if (Now - IdleSince >= SpinBeforeSleep) {
+      return false;
+    }
+    spinPause();
+  }
+}
+
 void WorkQueue::workerMain(std::shared_ptr<WorkQueue> Self) {
-  std::unique_lock Lock(scheduler().Mutex);
+  SchedulerLock Lock(scheduler().Mutex);
   for (;;) {
     if (Self->frontRunnable() && Self->Tasks.front().Fn) {
-      Self->runFront(Lock);
+      using Clock = std::chrono::steady_clock;
+      Clock::time_point Latest = Self->Tasks.front().IssuedAt + MaxHoldBack;
+      auto ReadyAt = [&] {
+        Clock::time_point LastIssue(
+            Clock::duration(Self->LastIssue.load(std::memory_order_relaxed)));
+        return std::min(LastIssue + HandOverGrace, Latest);
+      };
+      if (Clock::now() < ReadyAt()) {
+        uint64_t Ticket = Self->Tasks.front().Ticket;
+        Lock.unlock();
+        while (Clock::now() < ReadyAt() &&
+               Self->Completed.load(std::memory_order_relaxed) < Ticket)
+          spinPause();
+        Lock.lock();
+        continue;
+      }
+      Self->runBatch(Lock);
       continue;
     }
     if (Self->Tasks.empty()) {
       if (Self->Closed)
         break;
       Lock.unlock();
-      spinUntil([&] { return Self->HasTasks.load(std::memory_order_relaxed); });
+      bool WorkArrived = Self->spinForWork();
       Lock.lock();
-      if (!Self->Tasks.empty() || Self->Closed)
+      if (WorkArrived || !Self->Tasks.empty() || Self->Closed)
         continue;
       Self->WorkerSleeping = true;
       bool Woken = Self->WorkerWake.wait_for(Lock, WorkerLinger, [&] {

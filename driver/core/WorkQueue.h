@@ -21,11 +21,14 @@
 #ifndef CUCPU_DRIVER_CORE_WORKQUEUE_H
 #define CUCPU_DRIVER_CORE_WORKQUEUE_H
 
+#include "core/AdaptiveMutex.h"
+
 #include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -36,6 +39,8 @@
 namespace cucpu {
 
 class WorkQueue;
+/// The lock of the mutex that orders all queues.
+using SchedulerLock = std::unique_lock<AdaptiveMutex>;
 
 /// A position in a queue: reached once its task \p Ticket has completed.
 /// Ticket 0 is always reached.
@@ -88,9 +93,10 @@ public:
 
 private:
   friend class WorkQueue;
-  /// Every queue of the group, the legacy one first (under the scheduler's
-  /// mutex); destroyed streams' queues drop out once they have drained.
-  std::vector<std::shared_ptr<WorkQueue>> liveQueues() const;
+  /// Calls \p Visit for every queue of the group, the legacy one first
+  /// (under the scheduler's mutex); destroyed streams' queues drop out once
+  /// they have drained.
+  template <typename Fn> void forEachQueue(Fn Visit) const;
 
   std::shared_ptr<WorkQueue> Legacy;
   std::vector<std::weak_ptr<WorkQueue>> Streams;
@@ -146,6 +152,7 @@ private:
     std::vector<QueuePoint> Waits; ///< Points that must be reached first.
     Task Fn;                       ///< Empty for a runInOrder() slot.
     TaskRunner Runner = TaskRunner::Anyone;
+    std::chrono::steady_clock::time_point IssuedAt;
   };
 
   uint64_t issue(Pending P, const QueuePoint *After);
@@ -153,26 +160,37 @@ private:
   void popFront();
   /// Waits until a task of any queue completes; spins first while a task of
   /// this queue runs on another thread (until a spin once times out).
-  void awaitProgress(std::unique_lock<std::mutex> &Lock, bool &GaveUpSpinning);
-  void runFront(std::unique_lock<std::mutex> &Lock);
+  void awaitProgress(SchedulerLock &Lock, bool &GaveUpSpinning);
+  /// Runs the front task on this thread (it is runnable).
+  void runFront(SchedulerLock &Lock);
+  /// Runs the runnable tasks at the front on this thread (the worker).
+  void runBatch(SchedulerLock &Lock);
+  /// Runs \p P's function and releases what it holds.
+  static void runTask(Pending &P);
   void complete(uint64_t Ticket);
   /// Starts the worker, or wakes it; releases \p Lock.
-  void wakeWorker(std::unique_lock<std::mutex> &Lock);
+  void wakeWorker(SchedulerLock &Lock);
   static void workerMain(std::shared_ptr<WorkQueue> Self);
+  /// A worker without tasks polls, without the lock, for SpinBeforeSleep:
+  /// true once there are tasks it should look at, false if none came.
+  bool spinForWork() const;
 
   QueueGroup &Group;
   const QueueKind Kind;
   /// The last ticket handed out and the last one completed.
   uint64_t Issued = 0;
-  std::atomic<uint64_t> Completed{0};
+  /// Polled by spinning threads: each on a cache line of its own.
+  alignas(64) std::atomic<uint64_t> Completed{0};
   std::deque<Pending> Tasks; ///< Not yet started, in ticket order.
   /// !Tasks.empty(), readable without the mutex (a spinning worker).
-  std::atomic<bool> HasTasks{false};
-  bool Running = false;      ///< A task of this queue is running.
+  alignas(64) std::atomic<bool> HasTasks{false};
+  /// When work was last issued (steady_clock ticks).
+  std::atomic<int64_t> LastIssue{0};
+  alignas(64) bool Running = false; ///< A task of this queue is running.
   bool WorkerAlive = false;
   bool WorkerSleeping = false;
   bool Closed = false;
-  std::condition_variable WorkerWake;
+  std::condition_variable_any WorkerWake;
 };
 
 } // namespace cucpu
