@@ -69,18 +69,26 @@ CUCPU_SIGNAL_TLS uintptr_t FaultPc = 0;
   Runner->abortFromFault(Code, Message);
 }
 
-/// Passes a fault that is not ours to the handler installed before.
-void chain(int Signal, siginfo_t *Info, void *Context) {
+/// Calls the handler installed for \p Signal before cucpu's, if there was
+/// one; returns whether there was.
+bool callPrevious(int Signal, siginfo_t *Info, void *Context) {
   const struct sigaction &Old = Previous[Signal];
   if (Old.sa_flags & SA_SIGINFO) {
-    if (Old.sa_sigaction) {
-      Old.sa_sigaction(Signal, Info, Context);
-      return;
-    }
-  } else if (Old.sa_handler != SIG_DFL && Old.sa_handler != SIG_IGN) {
-    Old.sa_handler(Signal);
-    return;
+    if (!Old.sa_sigaction)
+      return false;
+    Old.sa_sigaction(Signal, Info, Context);
+    return true;
   }
+  if (Old.sa_handler == SIG_DFL || Old.sa_handler == SIG_IGN)
+    return false;
+  Old.sa_handler(Signal);
+  return true;
+}
+
+/// Passes a fault that is not ours to the handler installed before.
+void chain(int Signal, siginfo_t *Info, void *Context) {
+  if (callPrevious(Signal, Info, Context))
+    return;
   // No handler before ours: the default action. A fault raised by an
   // instruction happens again when the handler returns; a signal sent by
   // someone is raised again.
@@ -126,12 +134,7 @@ void handleWatchdog(int Signal, siginfo_t *Info, void *Context) {
     return;
   }
   // A late or foreign signal: the application's handler, if it had one.
-  const struct sigaction &Old = Previous[Signal];
-  if ((Old.sa_flags & SA_SIGINFO) && Old.sa_sigaction)
-    Old.sa_sigaction(Signal, Info, Context);
-  else if (!(Old.sa_flags & SA_SIGINFO) && Old.sa_handler != SIG_DFL &&
-           Old.sa_handler != SIG_IGN)
-    Old.sa_handler(Signal);
+  callPrevious(Signal, Info, Context);
 }
 
 } // namespace

@@ -18,6 +18,16 @@
 using namespace cucpu;
 
 namespace {
+/// How much of linear memory [Base, Base + Bytes) a fetch may read: the
+/// bytes up to the end of the allocation containing Base (0 if none), so
+/// that a binding past an allocation reads zeros instead of faulting.
+uint64_t readableBytes(uint64_t Base, uint64_t Bytes) {
+  std::optional<OwnedAllocation> A = findAllocation(Base);
+  if (!A)
+    return 0;
+  return std::min<uint64_t>(Bytes, A->Range.Base + A->Range.Size - Base);
+}
+
 /// Largest texture in linear memory, in texels
 /// (CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH).
 constexpr uint64_t MaxLinearTexels = uint64_t(1) << 28;
@@ -100,13 +110,6 @@ llvm::Error checkPitched(uint64_t Address, uint64_t Width, uint64_t Height,
   return llvm::Error::success();
 }
 } // namespace
-
-uint64_t cucpu::readableBytes(uint64_t Base, uint64_t Bytes) {
-  std::optional<OwnedAllocation> A = findAllocation(Base);
-  if (!A)
-    return 0;
-  return std::min<uint64_t>(Bytes, A->Range.Base + A->Range.Size - Base);
-}
 
 // --- TexRef -------------------------------------------------------------
 

@@ -36,11 +36,6 @@ inline constexpr uint64_t TextureAlignment = 512;
 /// (CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT).
 inline constexpr uint64_t TexturePitchAlignment = 32;
 
-/// How much of linear memory [Base, Base + Bytes) a fetch may read: the
-/// bytes up to the end of the allocation containing Base (0 if none), so
-/// that a binding past an allocation reads zeros instead of faulting.
-uint64_t readableBytes(uint64_t Base, uint64_t Bytes);
-
 /// A texture reference of a module (cuModuleGetTexRef) or of the
 /// application (cuTexRefCreate).
 class TexRef : public Object {
