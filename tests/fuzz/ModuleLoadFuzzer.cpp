@@ -21,6 +21,9 @@ namespace {
 /// The context every input is loaded into (created once).
 std::shared_ptr<cucpu::Context> fuzzContext() {
   static std::shared_ptr<cucpu::Context> Ctx = [] {
+    // Every input is compiled afresh: a compute cache would fill with the
+    // results of mutated images.
+    setenv("CUDA_CACHE_DISABLE", "1", 1);
     CUdevice Dev;
     CUcontext Handle;
     if (cuInit(0) != CUDA_SUCCESS || cuDeviceGet(&Dev, 0) != CUDA_SUCCESS ||
