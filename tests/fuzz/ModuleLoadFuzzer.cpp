@@ -39,6 +39,10 @@ std::shared_ptr<cucpu::Context> fuzzContext() {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  // Size 0 tells loadBytes that the size is unknown (cuModuleLoadData): the
+  // image's own headers then say how far to read.
+  if (Size == 0)
+    return 0;
   std::shared_ptr<cucpu::Context> Ctx = fuzzContext();
   std::string Log;
   auto M = cucpu::Module::loadBytes(Ctx, Data, Size, &Log);
