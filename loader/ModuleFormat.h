@@ -32,7 +32,8 @@ inline constexpr const char *ConstantSection = ".nv.constant3";
 inline constexpr const char *NoteOwner = "cucpu";
 inline constexpr uint32_t NoteTypeImage = 0xCC01;
 /// Descriptor: u32 FormatVersion @0, u32 ProducerSize @4 (with its NUL),
-/// u32 ArchSize @8 (with its NUL), u32 Reserved @12, then the two strings.
+/// u32 ArchSize @8 (with its NUL), u32 BitcodeCrc32 @12 (CRC-32 of the IR
+/// section's contents), then the two strings.
 inline constexpr uint32_t NoteDescHeaderSize = 16;
 
 /// .nv.info.<kernel>: u32 ParamCount @0, u32 ParamBytes @4,

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CRC.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -57,7 +58,7 @@ std::vector<uint8_t> makeNote(const ModuleImage &Image) {
   appendU32(Desc, ImageFormatVersion);
   appendU32(Desc, uint32_t(Image.Producer.size() + 1));
   appendU32(Desc, uint32_t(Image.TargetArch.size() + 1));
-  appendU32(Desc, 0);
+  appendU32(Desc, llvm::crc32(Image.Bitcode));
   Desc.insert(Desc.end(), Image.Producer.begin(), Image.Producer.end());
   Desc.push_back(0);
   Desc.insert(Desc.end(), Image.TargetArch.begin(), Image.TargetArch.end());
@@ -91,8 +92,9 @@ uint32_t readU32(ArrayRef<uint8_t> Data, uint64_t Offset) {
   return llvm::support::endian::read32le(Data.data() + Offset);
 }
 
-/// The producer and target architecture from the cucpu note.
-Error readNote(const ElfFile &F, ModuleImage &Image) {
+/// The producer and target architecture from the cucpu note, and the CRC-32
+/// it gives for the bitcode (\p BitcodeCrc).
+Error readNote(const ElfFile &F, ModuleImage &Image, uint32_t &BitcodeCrc) {
   std::optional<size_t> Index = F.findSection(format::NoteSection);
   if (!Index)
     return invalidImage("The image has no {0} section.", format::NoteSection);
@@ -138,6 +140,7 @@ Error readNote(const ElfFile &F, ModuleImage &Image) {
                           "version {1}.",
                           Version, ImageFormatVersion);
     uint64_t ProducerSize = readU32(Desc, 4), ArchSize = readU32(Desc, 8);
+    BitcodeCrc = readU32(Desc, 12);
     if (ProducerSize == 0 || ArchSize == 0 ||
         format::NoteDescHeaderSize + ProducerSize + ArchSize > Desc.size())
       return invalidImage("The cucpu note's strings ({0} and {1} bytes) do not "
@@ -454,7 +457,8 @@ Expected<ModuleImage> readImageImpl(ArrayRef<uint8_t> Bytes) {
                         H.e_type);
 
   ModuleImage Image;
-  if (Error E = readNote(F, Image))
+  uint32_t BitcodeCrc = 0;
+  if (Error E = readNote(F, Image, BitcodeCrc))
     return E;
   if (H.e_flags != archNumber(Image.TargetArch))
     return invalidImage("The ELF flags {0:x} do not match the target "
@@ -470,6 +474,12 @@ Expected<ModuleImage> readImageImpl(ArrayRef<uint8_t> Bytes) {
     return invalidImage("Section {0} is not SHT_PROGBITS or is empty.",
                         IrSectionName);
   ArrayRef<uint8_t> Bitcode = F.contents(*Ir);
+  // Damaged bitcode must not reach LLVM's reader, which assumes well-formed
+  // input and may crash on anything else.
+  if (uint32_t Crc = llvm::crc32(Bitcode); Crc != BitcodeCrc)
+    return invalidImage("The LLVM bitcode in {0} is damaged: its CRC-32 is "
+                        "{1:x8}, the image's note says {2:x8}.",
+                        IrSectionName, Crc, BitcodeCrc);
   Image.Bitcode.assign(Bitcode.begin(), Bitcode.end());
 
   Expected<SymbolTable> Symbols = readSymbols(F);

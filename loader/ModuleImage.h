@@ -19,7 +19,7 @@
 namespace cucpu::loader {
 
 /// Version of the image format this code writes and reads.
-inline constexpr uint32_t ImageFormatVersion = 1;
+inline constexpr uint32_t ImageFormatVersion = 2;
 
 /// One kernel parameter in the CUDA parameter buffer (8-byte pointers,
 /// natural alignment; structs passed by value keep their layout).

@@ -266,8 +266,10 @@ TEST(ModuleImage, RejectsWrongHeaders) {
   EXPECT_REJECTED(Patched(EI_DATA, ELFDATA2MSB), "little-endian", "big-endian");
   EXPECT_REJECTED(Patched(EI_OSABI, 0x33), "not a cucpu module image",
                   "NVIDIA's OS/ABI");
-  EXPECT_REJECTED(Patched(EI_ABIVERSION, 2), "format version 2",
+  EXPECT_REJECTED(Patched(EI_ABIVERSION, 3), "format version 3",
                   "a future format version");
+  EXPECT_REJECTED(Patched(EI_ABIVERSION, 1), "format version 1",
+                  "version 1 images carry no bitcode checksum");
   auto Machine = L.Bytes;
   endian::write16le(Machine.data() + offsetof(Elf64_Ehdr, e_machine),
                     EM_X86_64);
@@ -462,6 +464,16 @@ TEST(ModuleImage, RejectsBadKernelRecords) {
     S.sh_size = 4;
     M.setShdr(Index, S);
     EXPECT_REJECTED(M.Bytes, "SHT_NOBITS", "shared section with contents");
+  }
+}
+
+TEST(ModuleImage, RejectsDamagedBitcode) {
+  Layout L(sampleBytes());
+  size_t Ir = L.contentAt(IrSectionName);
+  for (size_t At : {Ir, Ir + 3, Ir + 7}) {
+    auto B = L.Bytes;
+    B[At] ^= 0x10;
+    EXPECT_REJECTED(B, "damaged", "a flipped bit in the bitcode");
   }
 }
 
