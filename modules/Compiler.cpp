@@ -100,6 +100,7 @@ cucpu::modules::lowerImage(const loader::ModuleImage &Image,
 
   LoweringState &State = L->State;
   State.Image = &Image;
+  State.Memcheck = Options.Memcheck;
   State.TargetTriple = L->Machine->getTargetTriple().str();
   State.DataLayout = L->Machine->createDataLayout().getStringRepresentation();
   for (const auto &S : runtimeLibrary())

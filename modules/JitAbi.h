@@ -125,6 +125,11 @@ void __cucpu_assert_fail(CucpuThread *T, const char *Message, const char *File,
 /** trap / __trap(): the launch fails with CUDA_ERROR_LAUNCH_FAILED. Does not
     return. */
 void __cucpu_trap(CucpuThread *T);
+/** CUCPU_MEMCHECK: checks Size bytes at Address, accessed by T (Kind 0 read,
+    1 write, 2 atomic, plus 4 when the address derives from the block's shared
+    memory); ends the block if the thread may not reach them. */
+void __cucpu_memcheck(CucpuThread *T, const void *Address, uint64_t Size,
+                      int32_t Kind);
 
 /** A warp operation of a block function: the lanes [Base, Base + Count) of
     the block whose place is Tag (Places[t] == Tag: they reached the

@@ -61,7 +61,7 @@ std::string cacheKey(const loader::ModuleImage &Image,
   Add("cucpu " CUCPU_VERSION);
   Add("llvm " LLVM_VERSION_STRING);
   Add("pipeline " + std::to_string(LoweringPipelineVersion));
-  Add(loweringPipeline());
+  Add(loweringPipeline(Options.Memcheck));
   Add(blockFunctionPipeline());
   Add("O" + std::to_string(Options.OptLevel));
   Add(host().Triple);

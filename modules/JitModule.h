@@ -33,6 +33,9 @@ struct JitOptions {
   bool CacheEnabled = true;
   std::string CachePath;        ///< Empty: $HOME/.nv/ComputeCache-cucpu.
   uint64_t CacheMaxBytes = 256u << 20;
+  /// CUCPU_MEMCHECK=1: every kernel memory access is checked against the
+  /// allocations (MemcheckPass.h).
+  bool Memcheck = false;
   /// Receives informational text (cuModuleLoadDataEx's info log).
   std::string *InfoLog = nullptr;
 };

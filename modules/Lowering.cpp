@@ -76,7 +76,7 @@ Error lower(Module &M, TargetMachine &TM, LoweringState &State) {
     errs() << "*** cucpu: IR of " << M.getModuleIdentifier()
            << " before lowering ***\n"
            << M;
-  if (Error E = runPipeline(M, loweringPipeline(), State, &TM))
+  if (Error E = runPipeline(M, loweringPipeline(State.Memcheck), State, &TM))
     return E;
   if (Error E = runPipeline(M, blockFunctionPipeline(), State, &TM))
     return E;

@@ -215,6 +215,10 @@ thread_local __attribute__((tls_model("initial-exec"))) BlockRunner
 
 BlockRunner *BlockRunner::activeOnThisThread() { return ActiveRunner; }
 
+bool BlockRunner::fiberOwns(const EngineFiber &F, const void *P) {
+  return F.F && F.F->owns(P);
+}
+
 void BlockRunner::abortFromFault(CUresult Code, const char *Message) {
   // Every temporary is gone before the jump below.
   fail(Code, llvm::formatv("Kernel {0}, block {1}: {2}", Config->KernelName,

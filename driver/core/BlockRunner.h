@@ -80,6 +80,14 @@ public:
   [[noreturn]] void abort(CucpuThread *T, CUresult Code, const char *Message,
                           const char *Detail);
 
+  /// CUCPU_MEMCHECK (__cucpu_memcheck): checks that \p Size bytes at
+  /// \p Address, read, written or updated (\p Kind 0, 1, 2) by \p T, lie in
+  /// memory the thread may reach: the block's shared memory, its own private
+  /// memory, or an allocation. If not, reports the access on stderr and ends
+  /// the block with CUDA_ERROR_ILLEGAL_ADDRESS (Memcheck.cpp).
+  void checkAccess(CucpuThread *T, uintptr_t Address, uint64_t Size,
+                   int32_t Kind);
+
   /// The runner executing kernel code on this thread, or null. Read by the
   /// fault handler (async-signal-safe).
   static BlockRunner *activeOnThisThread();
@@ -109,6 +117,8 @@ private:
   };
 
   static void fiberMain(void *Arg);
+  /// Whether \p P points into the stack of \p F.
+  static bool fiberOwns(const EngineFiber &F, const void *P);
   bool runBlock(uint64_t Linear);
   bool runBlockFunctions(uint64_t First, uint64_t Count);
   void setUpBlock(uint64_t Linear);

@@ -332,6 +332,12 @@ void __cucpu_block_reduce(const int32_t *Pred, int32_t *Result,
     Result[T] = Value;
 }
 
+void __cucpu_memcheck(CucpuThread *T, const void *Address, uint64_t Size,
+                      int32_t Kind) {
+  runnerOf(T).checkAccess(T, reinterpret_cast<uintptr_t>(Address), Size,
+                          Kind);
+}
+
 void __cucpu_trap(CucpuThread *T) {
   runnerOf(T).abort(T, CUDA_ERROR_LAUNCH_FAILED,
                     "The kernel executed a trap instruction (__trap() or "
@@ -355,6 +361,7 @@ llvm::StringMap<void *> ExecutionEngine::runtimeSymbols() {
   S["__cucpu_vprintf"] = reinterpret_cast<void *>(&__cucpu_vprintf);
   S["__cucpu_assert_fail"] = reinterpret_cast<void *>(&__cucpu_assert_fail);
   S["__cucpu_trap"] = reinterpret_cast<void *>(&__cucpu_trap);
+  S["__cucpu_memcheck"] = reinterpret_cast<void *>(&__cucpu_memcheck);
   S["__cucpu_warp_exchange"] =
       reinterpret_cast<void *>(&__cucpu_warp_exchange);
   S["__cucpu_block_reduce"] = reinterpret_cast<void *>(&__cucpu_block_reduce);

@@ -51,6 +51,10 @@ public:
 
   /// Usable bytes of stack.
   size_t stackSize() const { return Usable; }
+  /// Whether \p P points into this fiber's stack mapping.
+  bool owns(const void *P) const {
+    return P >= Mapping && P < static_cast<const char *>(Mapping) + MappingBytes;
+  }
   /// The saved context of this fiber.
   FiberContext &context() { return Ctx; }
 

@@ -50,6 +50,8 @@ modules::JitOptions jitOptions(std::string *InfoLog) {
   O.InfoLog = InfoLog;
   if (const char *V = std::getenv("CUDA_CACHE_DISABLE"))
     O.CacheEnabled = std::string(V) != "1";
+  if (const char *V = std::getenv("CUCPU_MEMCHECK"))
+    O.Memcheck = std::string(V) == "1";
   if (const char *V = std::getenv("CUDA_CACHE_PATH"))
     O.CachePath = V;
   if (const char *V = std::getenv("CUDA_CACHE_MAXSIZE")) {

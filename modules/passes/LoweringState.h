@@ -43,6 +43,8 @@ struct LoweringState {
   /// Every external name the JIT can resolve (runtime library, engine
   /// services); a call to any other undefined function is an error.
   llvm::StringSet<> ExternalSymbols;
+  /// CUCPU_MEMCHECK: kernel memory accesses are checked (cucpu-memcheck).
+  bool Memcheck = false;
   /// The host's target triple and data layout string.
   std::string TargetTriple;
   std::string DataLayout;

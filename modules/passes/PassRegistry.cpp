@@ -10,6 +10,7 @@
 #include "HostTargetPass.h"
 #include "KernelEntryPass.h"
 #include "MathIntrinsicsPass.h"
+#include "MemcheckPass.h"
 #include "NvvmMathPass.h"
 #include "NvvmMemoryPass.h"
 #include "NvvmReflectPass.h"
@@ -82,6 +83,10 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
           MPM.addPass(KernelEntryPass(State));
           return true;
         }
+        if (Name == MemcheckPass::PipelineName) {
+          MPM.addPass(MemcheckPass(State));
+          return true;
+        }
         if (Name == MathIntrinsicsPass::PipelineName) {
           MPM.addPass(MathIntrinsicsPass(State));
           return true;
@@ -106,15 +111,21 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
       });
 }
 
-StringRef loweringPipeline() {
+std::string loweringPipeline(bool Memcheck) {
   // Order matters: kernels are found before the calling convention is
   // reset; the thread pointer exists before anything reads the thread;
-  // shared variables are laid out once every user has the thread; the
-  // entries are built on the final kernel signatures; the check is last.
-  return "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-"
-         "arg,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-device-calls,cucpu-"
-         "nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,cucpu-shared-"
-         "memory,cucpu-globals,cucpu-kernel-entries,cucpu-check-lowered";
+  // shared variables are laid out once every user has the thread; memory
+  // accesses are checked once every address is a host address and before
+  // the entries add their own; the entries are built on the final kernel
+  // signatures; the check is last.
+  std::string Pipeline =
+      "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-"
+      "arg,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-device-calls,cucpu-"
+      "nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,cucpu-shared-"
+      "memory,cucpu-globals,";
+  if (Memcheck)
+    Pipeline += "cucpu-memcheck,";
+  return Pipeline + "cucpu-kernel-entries,cucpu-check-lowered";
 }
 
 StringRef blockFunctionPipeline() {

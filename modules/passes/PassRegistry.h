@@ -6,6 +6,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+
 namespace llvm {
 class PassBuilder;
 } // namespace llvm
@@ -18,8 +20,9 @@ inline constexpr unsigned LoweringPipelineVersion = 8;
 /// Lets \p PB parse the names of cucpu's lowering passes; they share \p State.
 void registerLoweringPasses(llvm::PassBuilder &PB, LoweringState &State);
 
-/// The lowering pipeline, in the textual form of parsePassPipeline.
-llvm::StringRef loweringPipeline();
+/// The lowering pipeline, in the textual form of parsePassPipeline; with
+/// \p Memcheck, kernel memory accesses are checked (cucpu-memcheck).
+std::string loweringPipeline(bool Memcheck = false);
 
 /// The pipeline that forms the block functions (JitAbi.h, CucpuBlockEntry)
 /// of the lowered module, run after loweringPipeline().

@@ -255,6 +255,69 @@ TEST_F(LaunchBlockingTest, LaunchesAndCopiesCompleteBeforeReturning) {
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
 }
 
+/// Runs under CUCPU_MEMCHECK=1 (the faults.memcheck test).
+class MemcheckTest : public FaultTest {
+protected:
+  void SetUp() override {
+    const char *Memcheck = std::getenv("CUCPU_MEMCHECK");
+    if (!Memcheck || std::string(Memcheck) != "1")
+      GTEST_SKIP() << "runs as faults.memcheck, with CUCPU_MEMCHECK=1";
+    FaultTest::SetUp();
+  }
+};
+
+TEST_F(MemcheckTest, WritePastAnAllocationIsReported) {
+  Loaded L;
+  load(L);
+  int Count = 64; // L.Buffer holds 64 ints.
+  void *Args[] = {&L.Buffer, &Count};
+  testing::internal::CaptureStderr();
+  CUresult R = cuLaunchKernel(function(L, "writePastEnd"), 2, 1, 1, 32, 1, 1,
+                              0, nullptr, Args, nullptr);
+  if (R == CUDA_SUCCESS)
+    R = cuCtxSynchronize();
+  std::string Report = testing::internal::GetCapturedStderr();
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS, R) << "the launch fails";
+  char Expected[200];
+  std::snprintf(Expected, sizeof(Expected),
+                "invalid global write of size 4 at 0x%llx by thread (31,0,0) "
+                "in block (1,0,0) of kernel \"writePastEnd\"",
+                static_cast<unsigned long long>(L.Buffer + 64 * sizeof(int)));
+  EXPECT_NE(std::string::npos, Report.find(Expected))
+      << "expected \"" << Expected << "\" in: " << Report;
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+TEST_F(MemcheckTest, SharedMemoryOutsideTheLaunchsSizeIsReported) {
+  Loaded L;
+  load(L);
+  CUfunction Shared = function(L, "sharedAt");
+  int Index = 63; // Inside 64 ints of dynamic shared memory: fine.
+  void *Args[] = {&L.Buffer, &Index};
+  EXPECT_CU(CUDA_SUCCESS, cuLaunchKernel(Shared, 1, 1, 1, 32, 1, 1,
+                                         64 * sizeof(int), nullptr, Args,
+                                         nullptr));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxSynchronize()) << "in-bounds accesses pass";
+  // Past the 32 ints this launch asks for (the block's buffer may still have
+  // room for the 64 of the launch before).
+  Index = 40;
+  testing::internal::CaptureStderr();
+  CUresult R = cuLaunchKernel(Shared, 1, 1, 1, 32, 1, 1, 32 * sizeof(int),
+                              nullptr, Args, nullptr);
+  if (R == CUDA_SUCCESS)
+    R = cuCtxSynchronize();
+  std::string Report = testing::internal::GetCapturedStderr();
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS, R);
+  EXPECT_NE(std::string::npos,
+            Report.find("invalid shared write of size 4 at 0x"))
+      << Report;
+  EXPECT_NE(std::string::npos,
+            Report.find("by thread (3,0,0) in block (0,0,0) of kernel "
+                        "\"sharedAt\""))
+      << Report;
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
 volatile sig_atomic_t ApplicationHandlerRan = 0;
 void applicationHandler(int) { ApplicationHandlerRan = 1; }
 

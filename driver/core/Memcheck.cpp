@@ -1,0 +1,91 @@
+//===- Memcheck.cpp - Checked kernel memory accesses (CUCPU_MEMCHECK) -----===//
+//
+// With CUCPU_MEMCHECK=1 the JIT calls __cucpu_memcheck before every kernel
+// access to memory that is not the thread's own (modules/passes/
+// MemcheckPass.h). An access is valid when it lies entirely in one of:
+//  - the block's shared memory, as large as this launch makes it (static
+//    part, then the dynamic part at DynamicSharedOffset);
+//  - the thread's private memory: the block function's frame, the fiber's
+//    stack, or the OS thread's stack;
+//  - one allocation of any live context (device, managed, page-locked,
+//    registered memory, module variables).
+// Otherwise the access is reported in compute-sanitizer's spirit and the
+// launch fails with CUDA_ERROR_ILLEGAL_ADDRESS.
+//
+//===----------------------------------------------------------------------===//
+#include "core/AddressSpace.h"
+#include "core/BlockRunner.h"
+
+#include <cinttypes>
+#include <cstdio>
+
+#include <pthread.h>
+
+using namespace cucpu;
+
+namespace {
+/// Whether [Address, Address + Size) lies inside [Base, Base + Bytes).
+bool within(uintptr_t Address, uint64_t Size, const void *Base, size_t Bytes) {
+  uintptr_t B = reinterpret_cast<uintptr_t>(Base);
+  return Address >= B && Size <= Bytes && Address - B <= Bytes - Size;
+}
+
+/// The calling OS thread's stack (found once per thread).
+struct ThreadStack {
+  void *Base = nullptr;
+  size_t Bytes = 0;
+  ThreadStack() {
+    pthread_attr_t Attr;
+    if (pthread_getattr_np(pthread_self(), &Attr) != 0)
+      return;
+    pthread_attr_getstack(&Attr, &Base, &Bytes);
+    pthread_attr_destroy(&Attr);
+  }
+};
+
+const char *kindName(int32_t Kind) {
+  return Kind == 0 ? "read" : Kind == 1 ? "write" : "atomic";
+}
+} // namespace
+
+void BlockRunner::checkAccess(CucpuThread *T, uintptr_t Address,
+                              uint64_t Size, int32_t Kind) {
+  if (Size == 0)
+    return;
+  // Shared memory: this launch's part of the block's buffer. The compiler
+  // marks accesses through the block's shared memory (SharedFlag).
+  constexpr int32_t SharedFlag = 4;
+  bool InShared =
+      (Kind & SharedFlag) || within(Address, 1, Shared, SharedBytes);
+  Kind &= ~SharedFlag;
+  if (InShared &&
+      within(Address, Size, Shared,
+             size_t(Block.DynamicSharedOffset) + Config->DynamicShared))
+    return;
+  if (!InShared) {
+    if (Frame && within(Address, Size, Frame, FrameBytes))
+      return;
+    if (auto *F = static_cast<EngineFiber *>(T->EngineThread);
+        F && fiberOwns(*F, reinterpret_cast<const void *>(Address)))
+      return;
+    static thread_local ThreadStack Stack;
+    if (within(Address, Size, Stack.Base, Stack.Bytes))
+      return;
+    if (std::optional<OwnedAllocation> A = findAllocation(Address);
+        A && A->Range.containsRange(Address, Size))
+      return;
+  }
+  // Plain strings only: the block is abandoned below.
+  static thread_local char Report[512];
+  const CucpuBlock &B = *T->Block;
+  std::snprintf(Report, sizeof(Report),
+                "invalid %s %s of size %" PRIu64 " at 0x%" PRIxPTR
+                " by thread (%u,%u,%u) in block (%u,%u,%u) of kernel \"%.*s\"",
+                InShared ? "shared" : "global", kindName(Kind), Size, Address,
+                T->ThreadIdx[0], T->ThreadIdx[1], T->ThreadIdx[2],
+                B.BlockIdx[0], B.BlockIdx[1], B.BlockIdx[2],
+                int(Config->KernelName.size()), Config->KernelName.data());
+  std::fprintf(stderr, "cucpu memcheck: %s\n", Report);
+  std::fflush(stderr);
+  abort(T, CUDA_ERROR_ILLEGAL_ADDRESS, "CUCPU_MEMCHECK: ", Report);
+}
