@@ -228,6 +228,12 @@ Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
   case loader::ImageKind::FatBinaryWrapper:
   case loader::ImageKind::FatBinary: {
     if (Kind == loader::ImageKind::FatBinaryWrapper) {
+      constexpr size_t WrapperBytes = 16; // magic, version, data pointer.
+      if (Size != 0 && Size < WrapperBytes)
+        return makeError(CUDA_ERROR_INVALID_IMAGE,
+                         llvm::formatv("A fat-binary wrapper takes {0} bytes; "
+                                       "the image has {1}.",
+                                       WrapperBytes, Size));
       auto Inner = loader::unwrapFatBinary(Data);
       if (!Inner)
         return toCuError(Inner.takeError());

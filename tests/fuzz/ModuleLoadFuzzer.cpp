@@ -11,6 +11,8 @@
 #include "core/CurrentContext.h"
 #include "core/Module.h"
 
+#include "ImageKind.h"
+
 #include <cuda.h>
 
 #include <cstddef>
@@ -42,6 +44,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // Size 0 tells loadBytes that the size is unknown (cuModuleLoadData): the
   // image's own headers then say how far to read.
   if (Size == 0)
+    return 0;
+  // nvcc's fat-binary wrapper holds a pointer to the fat binary, which the
+  // driver follows as NVIDIA's does: a pointer made of fuzzed bytes points
+  // anywhere. The fat binaries themselves are fuzzed directly.
+  std::string Why;
+  if (cucpu::loader::classifyImage(Data, Size, Why) ==
+      cucpu::loader::ImageKind::FatBinaryWrapper)
     return 0;
   std::shared_ptr<cucpu::Context> Ctx = fuzzContext();
   std::string Log;
