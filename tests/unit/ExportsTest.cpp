@@ -451,3 +451,32 @@ TEST_F(ExportsTest, EveryExportSurvivesGarbageHandlesAndHugeSizes) {
   }, HostToHost);
   EXPECT_EQ(0, Destroy(Ctx));
 }
+
+TEST_F(ExportsTest, EveryExportSurvivesMisalignedPointers) {
+  // Every argument is an odd address inside a zeroed scratch buffer: output
+  // pointers are misaligned for every type the API writes.
+  using InitFn = int (*)(unsigned);
+  using CtxCreateFn = int (*)(void **, unsigned, int);
+  using CtxFn = int (*)(void *);
+  auto Init = reinterpret_cast<InitFn>(dlsym(library().Handle, "cuInit"));
+  auto Create = reinterpret_cast<CtxCreateFn>(
+      dlsym(library().Handle, "cuCtxCreate_v2"));
+  auto Destroy =
+      reinterpret_cast<CtxFn>(dlsym(library().Handle, "cuCtxDestroy_v2"));
+  auto SetCurrent =
+      reinterpret_cast<CtxFn>(dlsym(library().Handle, "cuCtxSetCurrent"));
+  ASSERT_TRUE(Init && Create && Destroy && SetCurrent);
+  ASSERT_EQ(0, Init(0));
+  void *Ctx = nullptr;
+  ASSERT_EQ(0, Create(&Ctx, 0, 0));
+  static std::vector<uint64_t> Scratch(1 << 16);
+  const std::set<std::string> HostToHost = {"cuMemcpy", "cuMemcpy_ptds",
+                                            "cuMemcpyAsync",
+                                            "cuMemcpyAsync_ptsz"};
+  uintptr_t Arg = reinterpret_cast<uintptr_t>(Scratch.data()) + 1;
+  callEveryExportWith(Arg, "with misaligned pointers", [&] {
+    std::fill(Scratch.begin(), Scratch.end(), 0);
+    SetCurrent(Ctx);
+  }, HostToHost);
+  EXPECT_EQ(0, Destroy(Ctx));
+}
