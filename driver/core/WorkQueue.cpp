@@ -39,8 +39,10 @@ constexpr auto SpinBeforeSleep = std::chrono::microseconds(50);
 /// How long after the last issue to a queue its worker leaves the queue's
 /// tasks to the issuing thread: a host thread that synchronizes right after
 /// issuing runs the work itself, without a hand-over between threads, and a
-/// burst of issues is not slowed by a worker taking tasks from under it. A
-/// task waits at most MaxHoldBack that way.
+/// burst of issues is not slowed by a worker taking tasks from under it.
+/// Once the worker holds the lock, a task waits at most MaxHoldBack that
+/// way; a burst that never pauses for HandOverGrace fills the queue, and
+/// then its issuer runs tasks itself (MaxPendingTasks).
 constexpr auto HandOverGrace = std::chrono::microseconds(2);
 constexpr auto MaxHoldBack = std::chrono::microseconds(1000);
 /// Tasks a queue holds before the thread issuing more runs some itself (as
@@ -122,15 +124,6 @@ llvm::Error QueueGroup::drain() {
   for (const QueuePoint &P : Tails)
     CU_TRY(WorkQueue::wait(P));
   return llvm::Error::success();
-}
-
-bool QueueGroup::idle() const {
-  std::lock_guard Lock(scheduler().Mutex);
-  bool Idle = true;
-  forEachQueue([&](const std::shared_ptr<WorkQueue> &Q) {
-    Idle &= Q->Completed.load() == Q->Issued;
-  });
-  return Idle;
 }
 
 llvm::Error QueueGroup::waitForLegacy() {

@@ -80,8 +80,6 @@ public:
   /// Waits until every task issued so far to any queue of the group has
   /// completed, helping where it can (see WorkQueue::checkMayWait).
   llvm::Error drain();
-  /// Whether every queue of the group is idle.
-  bool idle() const;
   /// Waits for the legacy stream as cuStreamSynchronize(0) does: its own
   /// tasks and those issued before now to the blocking streams.
   llvm::Error waitForLegacy();
