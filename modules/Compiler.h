@@ -1,5 +1,4 @@
-//===- Compiler.h - From a module image's IR to an object file ----*- C++
-//-*-===//
+//===- Compiler.h - From a module image's IR to an object file --*- C++ -*-===//
 //
 // The steps JitModule::load and the launch-time specializations share:
 // parse and verify the image's bitcode, lower it to the host

@@ -1,5 +1,4 @@
-//===- Specialization.h - Block functions for one block shape ----*- C++
-//-*-===//
+//===- Specialization.h - Block functions for one block shape ---*- C++ -*-===//
 //
 // A block function is compiled at module load for any block shape; a launch
 // may ask for one compiled for its shape, where the optimizer sees constant

@@ -1,5 +1,4 @@
-//===- Options.h - Problem sizes and run settings of the benchmarks -*- C++
-//-*-===//
+//===- Options.h - Problem sizes and run settings ---------------*- C++ -*-===//
 //
 // The three benchmark executables (bench-cucpu, bench-pocl, bench-native)
 // share one table of problem sizes per mode, so that every form of a kernel

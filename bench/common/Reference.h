@@ -1,5 +1,4 @@
-//===- Reference.h - Inputs and comparisons for the host references -*- C++
-//-*-===//
+//===- Reference.h - Inputs and host-reference checks -----------*- C++ -*-===//
 //
 // Deterministic input data and the comparisons that the Workloads' checks
 // use. Float results are compared with a tolerance (the forms sum in other

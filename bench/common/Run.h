@@ -1,5 +1,4 @@
-//===- Run.h - Google Benchmark glue shared by the three executables -*- C++
-//-*-===//
+//===- Run.h - Google Benchmark glue of the three executables ---*- C++ -*-===//
 //
 // Every executable registers its benchmarks under the same names (so that
 // merge.py can put the three forms side by side), with the same timing

@@ -48,13 +48,12 @@ llvm::Expected<std::shared_ptr<Array>> copyArray(CUarray H, const char *Role) {
 /// arrays in \p Keep stay alive until then.
 llvm::Error issueMove(CUstream S, bool Async, void *To, const void *From,
                       size_t Count, std::vector<std::shared_ptr<Array>> Keep) {
-  return issueWork(S, Async, [=, Keep = std::move(Keep)] {
-    std::memmove(To, From, Count);
-  });
+  return issueWork(
+      S, Async, [=, Keep = std::move(Keep)] { std::memmove(To, From, Count); });
 }
 
-llvm::Error copyHtoA(CUarray Dst, size_t Offset, const void *Src,
-                     size_t Count, CUstream S = nullptr, bool Async = false) {
+llvm::Error copyHtoA(CUarray Dst, size_t Offset, const void *Src, size_t Count,
+                     CUstream S = nullptr, bool Async = false) {
   CU_TRY(current::require());
   CU_TRY_ASSIGN(std::shared_ptr<Array> A, copyArray(Dst, "destination"));
   if (Count == 0)
@@ -74,8 +73,7 @@ llvm::Error copyAtoH(void *Dst, CUarray Src, size_t Offset, size_t Count,
   CU_INVALID_IF(!Dst, CUDA_ERROR_INVALID_VALUE,
                 "The destination host pointer is NULL.");
   CU_TRY_ASSIGN(char *From, rowRange(*A, Offset, Count, "source"));
-  return issueMove(S, Async && isPageLocked(Dst, Count), Dst, From, Count,
-                   {A});
+  return issueMove(S, Async && isPageLocked(Dst, Count), Dst, From, Count, {A});
 }
 
 llvm::Error copyDtoA(CUarray Dst, size_t Offset, CUdeviceptr Src,

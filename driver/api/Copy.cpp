@@ -47,8 +47,7 @@ llvm::Error issueMove(Order O, void *To, const void *From, size_t Bytes) {
                    [=] { std::memmove(To, From, Bytes); });
 }
 
-llvm::Error copyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes,
-                     Order O) {
+llvm::Error copyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes, Order O) {
   CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
@@ -67,8 +66,7 @@ llvm::Error copyDtoH(void *Dst, CUdeviceptr Src, size_t Bytes, Order O) {
   return issueMove(O, Dst, From, Bytes);
 }
 
-llvm::Error copyDtoD(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes,
-                     Order O) {
+llvm::Error copyDtoD(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes, Order O) {
   CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
@@ -164,19 +162,22 @@ llvm::Error memset2D(CUdeviceptr Dst, size_t Pitch, T Value, size_t Width,
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemcpyHtoD_v2(CUdeviceptr Dst, const void *Src,
                                               size_t Bytes) {
-  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyHtoD(Dst, Src, Bytes, Synchronous);
+  return CU_ENTRY(Dst, Src, Bytes).run([&] {
+    return copyHtoD(Dst, Src, Bytes, Synchronous);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemcpyDtoH_v2(void *Dst, CUdeviceptr Src,
                                               size_t Bytes) {
-  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyDtoH(Dst, Src, Bytes, Synchronous);
+  return CU_ENTRY(Dst, Src, Bytes).run([&] {
+    return copyDtoH(Dst, Src, Bytes, Synchronous);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemcpyDtoD_v2(CUdeviceptr Dst, CUdeviceptr Src,
                                               size_t Bytes) {
-  return CU_ENTRY(Dst, Src, Bytes).run([&] { return copyDtoD(Dst, Src, Bytes, Synchronous);
+  return CU_ENTRY(Dst, Src, Bytes).run([&] {
+    return copyDtoD(Dst, Src, Bytes, Synchronous);
   });
 }
 

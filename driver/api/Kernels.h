@@ -1,5 +1,4 @@
-//===- Kernels.h - Function handles for the entry points ----------*- C++
-//-*-===//
+//===- Kernels.h - Function handles for the entry points --------*- C++ -*-===//
 #ifndef CUCPU_DRIVER_API_KERNELS_H
 #define CUCPU_DRIVER_API_KERNELS_H
 

@@ -148,8 +148,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream H, CUhostFn Fn,
     CU_TRY_ASSIGN(std::weak_ptr<Context> Owner, streamContext(H));
     Q->enqueue(
         [=] {
-          runWithContext(Owner,
-                         [&](const std::shared_ptr<Context> &) { Fn(UserData); });
+          runWithContext(
+              Owner, [&](const std::shared_ptr<Context> &) { Fn(UserData); });
         },
         TaskRunner::WorkerOnly);
     return llvm::Error::success();

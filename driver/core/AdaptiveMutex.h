@@ -1,4 +1,4 @@
-//===- AdaptiveMutex.h - A mutex that spins briefly before sleeping -*- C++ -*-===//
+//===- AdaptiveMutex.h - A mutex that spins before it sleeps ----*- C++ -*-===//
 //
 // glibc's adaptive mutex: a thread that finds it locked spins for a short
 // while before it sleeps in the kernel. For locks held a few hundred

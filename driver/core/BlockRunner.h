@@ -1,5 +1,4 @@
-//===- BlockRunner.h - Runs thread blocks as fibers on one OS thread -*- C++
-//-*-===//
+//===- BlockRunner.h - Runs thread blocks on one OS thread ------*- C++ -*-===//
 //
 // One BlockRunner per OS thread that runs blocks (pool workers and calling
 // threads). It keeps its fibers, shared memory, frames and per-thread slots

@@ -1,5 +1,4 @@
-//===- DevicePrintf.h - Device printf formatted on the host -------*- C++
-//-*-===//
+//===- DevicePrintf.h - Device printf formatted on the host -----*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_DEVICEPRINTF_H
 #define CUCPU_DRIVER_CORE_DEVICEPRINTF_H
 

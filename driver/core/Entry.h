@@ -49,7 +49,6 @@ void recordFailure(const char *Function, CUresult Code,
 /// Whether cuInit has succeeded in this process.
 bool isInitialized();
 
-
 /// Answer of an exported name that cucpu does not implement: records a
 /// message and returns CUDA_ERROR_NOT_SUPPORTED. \p Legacy marks the pre-3.2
 /// ABI symbols that a program only reaches when built against an old header.

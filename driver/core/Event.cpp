@@ -37,8 +37,8 @@ llvm::Expected<float> Event::elapsed(const Event &Start, const Event &End) {
                 CUDA_ERROR_INVALID_HANDLE,
                 "An event created with CU_EVENT_DISABLE_TIMING cannot be "
                 "timed.");
-  auto Completion = [](const Event &E, const char *Role)
-      -> llvm::Expected<Clock::time_point> {
+  auto Completion = [](const Event &E,
+                       const char *Role) -> llvm::Expected<Clock::time_point> {
     std::lock_guard Lock(E.Mutex);
     CU_INVALID_IF(E.Records == 0, CUDA_ERROR_INVALID_HANDLE,
                   "The {0} event has never been recorded.", Role);

@@ -47,8 +47,8 @@ private:
   std::weak_ptr<Context> Owner;
   unsigned Flags;
   mutable std::mutex Mutex;
-  uint64_t Records = 0;   ///< How often the event was recorded.
-  QueuePoint Last;        ///< The last record's place.
+  uint64_t Records = 0; ///< How often the event was recorded.
+  QueuePoint Last;      ///< The last record's place.
   std::optional<Clock::time_point> CompletedAt; ///< Of the last record.
 };
 

@@ -334,8 +334,7 @@ void __cucpu_block_reduce(const int32_t *Pred, int32_t *Result,
 
 void __cucpu_memcheck(CucpuThread *T, const void *Address, uint64_t Size,
                       int32_t Kind) {
-  runnerOf(T).checkAccess(T, reinterpret_cast<uintptr_t>(Address), Size,
-                          Kind);
+  runnerOf(T).checkAccess(T, reinterpret_cast<uintptr_t>(Address), Size, Kind);
 }
 
 void __cucpu_trap(CucpuThread *T) {

@@ -1,5 +1,4 @@
-//===- ExecutionEngine.h - Runs kernels on the CPU's cores --------*- C++
-//-*-===//
+//===- ExecutionEngine.h - Runs kernels on the CPU's cores ------*- C++ -*-===//
 //
 // The always-correct way to run a kernel (ARCHITECTURE.md §5): blocks are
 // handed out to a device's persistent workers by an atomic counter, and

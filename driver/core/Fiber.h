@@ -1,5 +1,4 @@
-//===- Fiber.h - User-space threads for CUDA threads --------------*- C++
-//-*-===//
+//===- Fiber.h - User-space threads for CUDA threads ------------*- C++ -*-===//
 //
 // The execution engine runs every CUDA thread of a block as a fiber: a stack
 // of its own and a saved stack pointer, switched to and from in user space
@@ -53,7 +52,8 @@ public:
   size_t stackSize() const { return Usable; }
   /// Whether \p P points into this fiber's stack mapping.
   bool owns(const void *P) const {
-    return P >= Mapping && P < static_cast<const char *>(Mapping) + MappingBytes;
+    return P >= Mapping &&
+           P < static_cast<const char *>(Mapping) + MappingBytes;
   }
   /// The saved context of this fiber.
   FiberContext &context() { return Ctx; }

@@ -1,5 +1,4 @@
-//===- Function.h - A kernel of a loaded module (CUfunction) ------*- C++
-//-*-===//
+//===- Function.h - A kernel of a loaded module (CUfunction) ----*- C++ -*-===//
 //
 // A Function is owned by its Module. Besides the compiled kernel it keeps the
 // state of the seeds' legacy launch API: "The cuParam*() family provides the

@@ -1,5 +1,4 @@
-//===- LaunchConfig.h - Everything one kernel launch needs --------*- C++
-//-*-===//
+//===- LaunchConfig.h - Everything one kernel launch needs ------*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_LAUNCHCONFIG_H
 #define CUCPU_DRIVER_CORE_LAUNCHCONFIG_H
 

@@ -219,9 +219,8 @@ llvm::Error cucpu::launchFunction(Function &F,
   // stay alive until it has run).
   auto Work = std::make_unique<QueuedLaunch>();
   Work->Params = std::move(R.Params);
-  Work->Params.resize(std::max<size_t>({Work->Params.size(), F.paramBytes(),
-                                        16}),
-                      0);
+  Work->Params.resize(
+      std::max<size_t>({Work->Params.size(), F.paramBytes(), 16}), 0);
   Work->Textures = Mod->textureTable(Work->TextureArrays);
   C.Params = Work->Params.data();
   C.TexRefs = Work->Textures.data();

@@ -1,5 +1,4 @@
-//===- Launcher.h - Validates and runs one kernel launch ----------*- C++
-//-*-===//
+//===- Launcher.h - Validates and runs one kernel launch --------*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_LAUNCHER_H
 #define CUCPU_DRIVER_CORE_LAUNCHER_H
 

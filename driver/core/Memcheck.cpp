@@ -48,8 +48,8 @@ const char *kindName(int32_t Kind) {
 }
 } // namespace
 
-void BlockRunner::checkAccess(CucpuThread *T, uintptr_t Address,
-                              uint64_t Size, int32_t Kind) {
+void BlockRunner::checkAccess(CucpuThread *T, uintptr_t Address, uint64_t Size,
+                              int32_t Kind) {
   if (Size == 0)
     return;
   // Shared memory: this launch's part of the block's buffer. The compiler

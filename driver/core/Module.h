@@ -1,5 +1,4 @@
-//===- Module.h - A loaded module (CUmodule) ----------------------*- C++
-//-*-===//
+//===- Module.h - A loaded module (CUmodule) --------------------*- C++ -*-===//
 //
 // "The CUDA driver API does not attempt to lazily allocate the resources
 // needed by a module" (E.4.1): loading compiles every kernel at once. A

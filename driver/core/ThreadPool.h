@@ -1,4 +1,4 @@
-//===- ThreadPool.h - The persistent workers that run thread blocks -*- C++ -*-===//
+//===- ThreadPool.h - The workers that run thread blocks --------*- C++ -*-===//
 //
 // One pool per device, created at the first launch and kept for the life of
 // the process: a launch wakes the workers instead of creating threads. The

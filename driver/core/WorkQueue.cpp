@@ -136,8 +136,8 @@ bool QueueGroup::legacyIdle() const {
   std::lock_guard Lock(scheduler().Mutex);
   bool Idle = true;
   forEachQueue([&](const std::shared_ptr<WorkQueue> &Q) {
-    Idle &= Q->Kind == QueueKind::NonBlocking ||
-            Q->Completed.load() == Q->Issued;
+    Idle &=
+        Q->Kind == QueueKind::NonBlocking || Q->Completed.load() == Q->Issued;
   });
   return Idle;
 }
@@ -275,8 +275,8 @@ QueuePoint WorkQueue::enqueue(Task Fn, TaskRunner Runner,
 
 QueuePoint WorkQueue::enqueueOrRun(Task Fn) {
   SchedulerLock Lock(scheduler().Mutex);
-  uint64_t Ticket = issue(Pending{0, {}, std::move(Fn), TaskRunner::Anyone, {}},
-                          nullptr);
+  uint64_t Ticket =
+      issue(Pending{0, {}, std::move(Fn), TaskRunner::Anyone, {}}, nullptr);
   if (Tasks.size() == 1 && frontRunnable())
     runFront(Lock);
   else
@@ -319,8 +319,7 @@ llvm::Error WorkQueue::runInOrder(llvm::function_ref<void()> Fn) {
   }
 }
 
-void WorkQueue::awaitProgress(SchedulerLock &Lock,
-                              bool &GaveUpSpinning) {
+void WorkQueue::awaitProgress(SchedulerLock &Lock, bool &GaveUpSpinning) {
   // A task of this queue is running elsewhere: it is often about to finish.
   if (Running && !GaveUpSpinning) {
     uint64_t Seen = Completed.load();

@@ -1,4 +1,4 @@
-//===- WorkQueue.h - In-order queues of asynchronous work ---------*- C++ -*-===//
+//===- WorkQueue.h - In-order queues of asynchronous work -------*- C++ -*-===//
 //
 // Every stream, and every context's legacy default stream, is a WorkQueue:
 // tasks run one after another in issue order, on a worker thread the queue
@@ -139,7 +139,6 @@ public:
 
   /// Lets the worker end once the queue is drained (stream destroyed).
   void close();
-
 
 private:
   friend struct QueuePoint;

@@ -1,5 +1,4 @@
-//===- BlockFunctionBuilder.h - Forms one kernel's block function -*- C++
-//-*-===//
+//===- BlockFunctionBuilder.h - One kernel's block function -----*- C++ -*-===//
 //
 // A work function W runs one thread. Its barriers and warp operations
 // ("sync points", numbered 1..n) are first rewritten into plain code around

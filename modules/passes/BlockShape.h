@@ -1,5 +1,4 @@
-//===- BlockShape.h - Specialize a block function on a launch's shape -*- C++
-//-*-===//
+//===- BlockShape.h - Block functions for a launch's shape ------*- C++ -*-===//
 #ifndef CUCPU_MODULES_PASSES_BLOCKSHAPE_H
 #define CUCPU_MODULES_PASSES_BLOCKSHAPE_H
 

@@ -1,5 +1,4 @@
-//===- ExportGlobalsPass.h - cucpu-export-globals ----------------*- C++
-//-*-===//
+//===- ExportGlobalsPass.h - cucpu-export-globals ---------------*- C++ -*-===//
 #ifndef CUCPU_MODULES_PASSES_EXPORTGLOBALSPASS_H
 #define CUCPU_MODULES_PASSES_EXPORTGLOBALSPASS_H
 

@@ -26,9 +26,8 @@ bool derivesFromShared(const Value *Pointer, const DataLayout &DL) {
   if (!L || !L->hasMetadata(LLVMContext::MD_invariant_load))
     return false;
   APInt Offset(DL.getIndexTypeSizeInBits(L->getPointerOperandType()), 0);
-  const Value *Base =
-      L->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Offset,
-                                                                true);
+  const Value *Base = L->getPointerOperand()->stripAndAccumulateConstantOffsets(
+      DL, Offset, true);
   const auto *BlockLoad = dyn_cast<LoadInst>(Base);
   return Offset == abi::sharedOffset() && BlockLoad &&
          BlockLoad->hasMetadata(LLVMContext::MD_invariant_load);
@@ -73,9 +72,8 @@ SmallVector<Access, 32> accessesOf(Function &F, const DataLayout &DL) {
       Found.push_back({S, S->getPointerOperand(),
                        Bytes(S->getValueOperand()->getType()), Write});
     else if (auto *A = dyn_cast<AtomicRMWInst>(&I))
-      Found.push_back(
-          {A, A->getPointerOperand(), Bytes(A->getValOperand()->getType()),
-           Atomic});
+      Found.push_back({A, A->getPointerOperand(),
+                       Bytes(A->getValOperand()->getType()), Atomic});
     else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
       Found.push_back({X, X->getPointerOperand(),
                        Bytes(X->getNewValOperand()->getType()), Atomic});
@@ -85,7 +83,8 @@ SmallVector<Access, 32> accessesOf(Function &F, const DataLayout &DL) {
     } else if (auto *S = dyn_cast<MemSetInst>(&I))
       Found.push_back({S, S->getRawDest(), S->getLength(), Write});
   }
-  llvm::erase_if(Found, [](const Access &A) { return needsNoCheck(A.Pointer); });
+  llvm::erase_if(Found,
+                 [](const Access &A) { return needsNoCheck(A.Pointer); });
   return Found;
 }
 
@@ -113,7 +112,8 @@ PreservedAnalyses MemcheckPass::run(Module &M, ModuleAnalysisManager &) {
       IRBuilder<> B(A.At);
       Value *Address = B.CreatePointerBitCastOrAddrSpaceCast(A.Pointer, Ptr);
       Value *Size = B.CreateZExtOrTrunc(A.Size, I64);
-      int32_t Kind = A.Kind | (derivesFromShared(A.Pointer, DL) ? SharedFlag : 0);
+      int32_t Kind =
+          A.Kind | (derivesFromShared(A.Pointer, DL) ? SharedFlag : 0);
       B.CreateCall(Check, {Thread, Address, Size, ConstantInt::get(I32, Kind)});
       Changed = true;
     }

@@ -1,4 +1,4 @@
-//===- MemcheckPass.h - cucpu-memcheck ---------------------------*- C++ -*-===//
+//===- MemcheckPass.h - cucpu-memcheck --------------------------*- C++ -*-===//
 #ifndef CUCPU_MODULES_PASSES_MEMCHECKPASS_H
 #define CUCPU_MODULES_PASSES_MEMCHECKPASS_H
 

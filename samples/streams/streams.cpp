@@ -105,7 +105,8 @@ int main() {
   int Wrong = 0;
   for (int I = 0; I < Streams * Count; ++I) {
     float X = static_cast<float>(I % 1000) / 250.0f - 2.0f;
-    if (std::fabs(HostPtr[I] - expected(X)) > 1e-4f * (1.0f + std::fabs(expected(X))))
+    if (std::fabs(HostPtr[I] - expected(X)) >
+        1e-4f * (1.0f + std::fabs(expected(X))))
       ++Wrong;
   }
   std::printf("%d streams x %d floats: copy in, process, copy out in %.3f ms "

@@ -45,7 +45,9 @@ public:
   Flag &operator=(const Flag &) = delete;
 
   bool ok() const { return Ok; }
-  void set() { __atomic_store_n(static_cast<int *>(Host), 1, __ATOMIC_SEQ_CST); }
+  void set() {
+    __atomic_store_n(static_cast<int *>(Host), 1, __ATOMIC_SEQ_CST);
+  }
   int done() const {
     return __atomic_load_n(static_cast<int *>(Host) + 1, __ATOMIC_SEQ_CST);
   }
@@ -66,7 +68,8 @@ protected:
       return;
     ASSERT_CU(CUDA_SUCCESS, cuModuleLoad(&Mod, CUCPU_API_ASYNC_MODULE))
         << "setup: the test kernels (" << CUCPU_API_ASYNC_MODULE << ")";
-    ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&WaitForFlag, Mod, "waitForFlag"));
+    ASSERT_CU(CUDA_SUCCESS,
+              cuModuleGetFunction(&WaitForFlag, Mod, "waitForFlag"));
     ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&SetFlag, Mod, "setFlag"));
     ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&AddOne, Mod, "addOne"));
     ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&Data, N * sizeof(int)));
@@ -197,7 +200,8 @@ TEST_F(Async, NonBlockingStreamAndLegacyStreamDoNotWait) {
   Flag F;
   ASSERT_TRUE(F.ok());
   CUstream S = createStream(CU_STREAM_NON_BLOCKING);
-  ASSERT_CU(CUDA_SUCCESS, launchWait(S, F)) << "the non-blocking stream is busy";
+  ASSERT_CU(CUDA_SUCCESS, launchWait(S, F))
+      << "the non-blocking stream is busy";
   ASSERT_CU(CUDA_SUCCESS, launchAddOne(nullptr));
   EXPECT_CU(CUDA_SUCCESS, queryUntilDone(nullptr))
       << "stream 0 does not wait for a non-blocking stream";
@@ -441,8 +445,8 @@ TEST_F(Async, CopyToPageableMemoryIsDoneWhenItReturns) {
     F.set();
   });
   std::vector<int> Pageable(N, 0);
-  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoHAsync(Pageable.data(), Data,
-                                            N * sizeof(int), S));
+  EXPECT_CU(CUDA_SUCCESS,
+            cuMemcpyDtoHAsync(Pageable.data(), Data, N * sizeof(int), S));
   EXPECT_EQ(8, Pageable[N - 1])
       << "the copy waited for the stream's work and completed";
   Setter.join();
@@ -463,8 +467,8 @@ TEST_F(Async, ContextSynchronizeWaitsForEveryStream) {
   Flag F;
   ASSERT_TRUE(F.ok());
   std::vector<CUstream> Streams;
-  for (unsigned Flags : {CU_STREAM_DEFAULT, CU_STREAM_NON_BLOCKING,
-                         CU_STREAM_NON_BLOCKING})
+  for (unsigned Flags :
+       {CU_STREAM_DEFAULT, CU_STREAM_NON_BLOCKING, CU_STREAM_NON_BLOCKING})
     Streams.push_back(createStream(Flags));
   for (CUstream S : Streams)
     ASSERT_CU(CUDA_SUCCESS, launchWait(S, F));

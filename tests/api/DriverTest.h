@@ -1,5 +1,4 @@
-//===- DriverTest.h - Shared fixture and macros for the API suite -*- C++
-//-*-===//
+//===- DriverTest.h - Fixture and macros of the API suite -------*- C++ -*-===//
 //
 // The conformance suite talks to the driver only through <cuda.h>, so the same
 // sources build against cucpu's libcuda and against NVIDIA's. Where the two are

@@ -312,7 +312,8 @@ TEST_F(Stream, AddCallbackArgumentsChecked) {
 
 TEST_F(Stream, LaunchHostFuncArgumentsChecked) {
   int Calls = 0;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuLaunchHostFunc(nullptr, nullptr, &Calls))
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuLaunchHostFunc(nullptr, nullptr, &Calls))
       << "the function is required";
   CUstream S = nullptr;
   ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, CU_STREAM_NON_BLOCKING));

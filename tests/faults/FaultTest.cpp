@@ -248,7 +248,8 @@ TEST_F(LaunchBlockingTest, LaunchesAndCopiesCompleteBeforeReturning) {
   ASSERT_CU(CUDA_SUCCESS,
             cuMemAllocHost(reinterpret_cast<void **>(&Host), 4 * sizeof(int)));
   std::copy(Pinned.begin(), Pinned.end(), Host);
-  EXPECT_CU(CUDA_SUCCESS, cuMemcpyHtoDAsync(L.Buffer, Host, 4 * sizeof(int), S));
+  EXPECT_CU(CUDA_SUCCESS,
+            cuMemcpyHtoDAsync(L.Buffer, Host, 4 * sizeof(int), S));
   EXPECT_CU(CUDA_SUCCESS, cuStreamQuery(S)) << "the copy is done too";
   EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(Host));
   EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(Flag));
@@ -272,8 +273,8 @@ TEST_F(MemcheckTest, WritePastAnAllocationIsReported) {
   int Count = 64; // L.Buffer holds 64 ints.
   void *Args[] = {&L.Buffer, &Count};
   testing::internal::CaptureStderr();
-  CUresult R = cuLaunchKernel(function(L, "writePastEnd"), 2, 1, 1, 32, 1, 1,
-                              0, nullptr, Args, nullptr);
+  CUresult R = cuLaunchKernel(function(L, "writePastEnd"), 2, 1, 1, 32, 1, 1, 0,
+                              nullptr, Args, nullptr);
   if (R == CUDA_SUCCESS)
     R = cuCtxSynchronize();
   std::string Report = testing::internal::GetCapturedStderr();
@@ -294,9 +295,9 @@ TEST_F(MemcheckTest, SharedMemoryOutsideTheLaunchsSizeIsReported) {
   CUfunction Shared = function(L, "sharedAt");
   int Index = 63; // Inside 64 ints of dynamic shared memory: fine.
   void *Args[] = {&L.Buffer, &Index};
-  EXPECT_CU(CUDA_SUCCESS, cuLaunchKernel(Shared, 1, 1, 1, 32, 1, 1,
-                                         64 * sizeof(int), nullptr, Args,
-                                         nullptr));
+  EXPECT_CU(CUDA_SUCCESS,
+            cuLaunchKernel(Shared, 1, 1, 1, 32, 1, 1, 64 * sizeof(int), nullptr,
+                           Args, nullptr));
   EXPECT_CU(CUDA_SUCCESS, cuCtxSynchronize()) << "in-bounds accesses pass";
   // Past the 32 ints this launch asks for (the block's buffer may still have
   // room for the 64 of the launch before).

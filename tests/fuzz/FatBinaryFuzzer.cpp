@@ -12,7 +12,8 @@
 #include <cstdint>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  auto Entries = cucpu::loader::readFatBinary(llvm::ArrayRef<uint8_t>(Data, Size));
+  auto Entries =
+      cucpu::loader::readFatBinary(llvm::ArrayRef<uint8_t>(Data, Size));
   if (!Entries) {
     llvm::consumeError(Entries.takeError());
     return 0;

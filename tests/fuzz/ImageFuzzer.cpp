@@ -16,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::string Why;
   if (Size)
     (void)cucpu::loader::classifyImage(Data, Size, Why);
-  if (auto Image = cucpu::loader::readImage(llvm::ArrayRef<uint8_t>(Data, Size));
+  if (auto Image =
+          cucpu::loader::readImage(llvm::ArrayRef<uint8_t>(Data, Size));
       !Image)
     llvm::consumeError(Image.takeError());
   return 0;

@@ -446,10 +446,13 @@ void callEveryExportWithScratch(uintptr_t Offset, const char *State) {
                                             "cuMemcpyAsync",
                                             "cuMemcpyAsync_ptsz"};
   uintptr_t Arg = reinterpret_cast<uintptr_t>(Scratch.data()) + Offset;
-  callEveryExportWith(Arg, State, [&] {
-    std::fill(Scratch.begin(), Scratch.end(), 0);
-    SetCurrent(Ctx);
-  }, HostToHost);
+  callEveryExportWith(
+      Arg, State,
+      [&] {
+        std::fill(Scratch.begin(), Scratch.end(), 0);
+        SetCurrent(Ctx);
+      },
+      HostToHost);
   EXPECT_EQ(0, Destroy(Ctx));
 }
 
