@@ -6,6 +6,7 @@
 #include "Lowering.h"
 #include "runtime/RuntimeLibrary.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -42,6 +43,22 @@ struct DiagnosticCollector : DiagnosticHandler {
 
 unsigned optLevel(const JitOptions &Options) {
   return std::min(Options.OptLevel, 3u);
+}
+
+/// Writes \p Object to cucpu-<identifier>.o in the current directory, for
+/// objdump (CUCPU_DEBUG=dump-obj).
+void dumpObject(StringRef Identifier, const MemoryBuffer &Object) {
+  std::string Name = "cucpu-" + Identifier.str() + ".o";
+  std::replace_if(
+      Name.begin(), Name.end(),
+      [](char C) { return !isAlnum(C) && C != '.' && C != '-'; }, '_');
+  std::error_code EC;
+  raw_fd_ostream OS(Name, EC);
+  if (!EC)
+    OS << Object.getBuffer();
+  errs() << "*** cucpu: object of " << Identifier << " "
+         << (EC ? "not written: " + EC.message() : "written to " + Name)
+         << " ***\n";
 }
 
 } // namespace
@@ -127,5 +144,7 @@ cucpu::modules::emitObject(Module &M, LoweredModule &Lowered,
   if (!Lowered.Diagnostics->empty())
     return makeJitError(JitErrorKind::Unsupported,
                         "Code generation failed: " + *Lowered.Diagnostics);
+  if (debugKnob("dump-obj"))
+    dumpObject(M.getModuleIdentifier(), **Object);
   return std::move(*Object);
 }

@@ -157,11 +157,26 @@ private:
   /// array at \p Offset whose elements take \p Size bytes.
   Value *frameAddress(IRBuilder<> &B, uint64_t Offset, uint64_t Size,
                       Value *Thread = nullptr);
+  /// A load or store of the block function's own frame arrays (places,
+  /// values across splits, sync operands), which no pointer of the kernel
+  /// reaches: marked so that separateFrameAccesses() can tell LLVM.
+  LoadInst *frameLoad(IRBuilder<> &B, Type *Ty, Value *Addr, Align A,
+                      const Twine &Name = "");
+  StoreInst *frameStore(IRBuilder<> &B, Value *V, Value *Addr, Align A);
+  /// The alias scope list of frameLoad() and frameStore()'s accesses.
+  MDNode *frameScopes();
+  /// Tells LLVM that the block function's other memory accesses do not
+  /// reach the arrays of frameLoad() and frameStore().
+  void separateFrameAccesses();
   std::optional<std::string> checkAllocas();
   /// Fills UniformExit (BlockFunctionExits.cpp).
   void findUniformExits();
   void allocasToFrame();
   void splitLiveValues();
+  /// Keeps \p I, a value that differs from thread to thread, in a frame
+  /// array across the splits it lives across: stored where a thread leaves
+  /// a region at such a split, loaded where the next region starts.
+  void spillAtSplits(Instruction &I);
   bool keepUniform(Instruction &I);
   bool reachesThroughSplit(BasicBlock *UseBlock, BasicBlock *Def);
   SmallPtrSet<BasicBlock *, 16> reachableInRegion(BasicBlock *From);
@@ -237,6 +252,9 @@ private:
   /// int32 per thread: at a warp's first lane, the lanes that reached the
   /// shuffle being done (kernels with shuffles).
   uint64_t PresentSlot = 0;
+  MDNode *FrameScopeList = nullptr;
+  /// The allocas of values that live across a split (splitLiveValues).
+  SmallPtrSet<AllocaInst *, 16> SpillSlots;
 
   // The block function being built.
   Function *BF = nullptr;

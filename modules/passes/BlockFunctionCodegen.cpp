@@ -5,7 +5,10 @@
 #include "JitAbi.h"
 #include "LoopBarriers.h"
 
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
@@ -136,7 +139,8 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
     Value *Addr = HB.CreateInBoundsGEP(
         HB.getInt8Ty(), FrameArg,
         HB.CreateMul(HB.CreateZExt(NumThreads, i64()), HB.getInt64(Off)));
-    C->replaceAllUsesWith(HB.CreateLoad(C->getType(), Addr, C->getName()));
+    C->replaceAllUsesWith(
+        frameLoad(HB, C->getType(), Addr, C->getAlign(), C->getName()));
     C->eraseFromParent();
   }
   for (BasicBlock *C : Clones)
@@ -192,7 +196,7 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   BasicBlock *RegionEntry = cast<BasicBlock>(VMap[Start]);
   if (FilterTag) {
     // Threads elsewhere (exited, or waiting at another barrier) skip it.
-    LoadInst *At = B.CreateAlignedLoad(i32(), AtAddr, Align(4), "at");
+    LoadInst *At = frameLoad(B, i32(), AtAddr, Align(4), "at");
     Tag(*At);
     BasicBlock *Here = B.GetInsertBlock();
     B.CreateCondBr(B.CreateICmpNE(At, FilterTag), Done, RegionEntry);
@@ -202,7 +206,7 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   }
   B.SetInsertPoint(Done);
   if (HasSync)
-    Tag(*B.CreateAlignedStore(NewAt, AtAddr, Align(4)));
+    Tag(*frameStore(B, NewAt, AtAddr, Align(4)));
 }
 
 void BlockFunctionBuilder::keepRolled(Loop &L) {
@@ -231,6 +235,45 @@ void BlockFunctionBuilder::markParallel(Loop &L, MDNode *Group) {
              Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group}));
 }
 
+MDNode *BlockFunctionBuilder::frameScopes() {
+  if (!FrameScopeList) {
+    MDBuilder MDB(Ctx);
+    MDNode *Domain = MDB.createAnonymousAliasScopeDomain("cucpu.frame");
+    FrameScopeList = MDNode::get(
+        Ctx, {MDB.createAnonymousAliasScope(Domain, "cucpu.frame.own")});
+  }
+  return FrameScopeList;
+}
+
+LoadInst *BlockFunctionBuilder::frameLoad(IRBuilder<> &B, Type *Ty,
+                                          Value *Addr, Align A,
+                                          const Twine &Name) {
+  LoadInst *L = B.CreateAlignedLoad(Ty, Addr, A, Name);
+  L->setMetadata(LLVMContext::MD_alias_scope, frameScopes());
+  return L;
+}
+
+StoreInst *BlockFunctionBuilder::frameStore(IRBuilder<> &B, Value *V,
+                                            Value *Addr, Align A) {
+  StoreInst *S = B.CreateAlignedStore(V, Addr, A);
+  S->setMetadata(LLVMContext::MD_alias_scope, frameScopes());
+  return S;
+}
+
+void BlockFunctionBuilder::separateFrameAccesses() {
+  if (!FrameScopeList)
+    return;
+  for (Instruction &I : instructions(*BF)) {
+    bool Access = isa<LoadInst, StoreInst, AtomicRMWInst, AtomicCmpXchgInst,
+                      MemIntrinsic>(I);
+    if (!Access || I.getMetadata(LLVMContext::MD_alias_scope) == FrameScopeList)
+      continue;
+    I.setMetadata(LLVMContext::MD_noalias,
+                  MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias),
+                                      FrameScopeList));
+  }
+}
+
 Value *BlockFunctionBuilder::placeAddress(IRBuilder<> &B, Value *Linear) {
   return B.CreateInBoundsGEP(
       B.getInt8Ty(), FrameArg,
@@ -252,8 +295,8 @@ BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
   Min->addIncoming(B.getInt32(IdMask), Pre);
   Max->addIncoming(B.getInt32(0), Pre);
   Exits->addIncoming(B.getInt32(0), Pre);
-  Value *At = B.CreateAlignedLoad(
-      i32(), placeAddress(B, B.CreateAdd(Base, L.IV)), Align(4), "at");
+  Value *At = frameLoad(B, i32(), placeAddress(B, B.CreateAdd(Base, L.IV)),
+                        Align(4), "at");
   Value *Gone = B.CreateICmpEQ(At, B.getInt32(ExitTag));
   Value *Id = B.CreateAnd(At, IdMask);
   Value *NextMin = B.CreateBinaryIntrinsic(
@@ -351,8 +394,8 @@ void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
 void BlockFunctionBuilder::emitAllAtOnePlace(BasicBlock *Finished) {
   AllAtOnePlace = BasicBlock::Create(Ctx, "all.at.one.place", BF);
   IRBuilder<> B(AllAtOnePlace);
-  Value *At = B.CreateAlignedLoad(i32(), placeAddress(B, B.getInt32(0)),
-                                  Align(4), "at.first");
+  Value *At = frameLoad(B, i32(), placeAddress(B, B.getInt32(0)), Align(4),
+                        "at.first");
   BasicBlock *Next = BasicBlock::Create(Ctx, "all.next", BF);
   B.CreateCondBr(B.CreateICmpEQ(At, B.getInt32(ExitTag)), Finished, Next);
   B.SetInsertPoint(Next);
@@ -453,8 +496,8 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
   Loop L = beginLoop(B, Count, "present");
   PHINode *Mask = B.CreatePHI(i32(), 2, "present.mask");
   Mask->addIncoming(B.getInt32(0), Pre);
-  Value *At = B.CreateAlignedLoad(
-      i32(), placeAddress(B, B.CreateAdd(Base, L.IV)), Align(4), "at");
+  Value *At = frameLoad(B, i32(), placeAddress(B, B.CreateAdd(Base, L.IV)),
+                        Align(4), "at");
   Value *Bit = B.CreateShl(B.CreateZExt(B.CreateICmpEQ(At, Tag), i32()), L.IV);
   Value *Next = B.CreateOr(Mask, Bit);
   Mask->addIncoming(Next, L.Latch);
@@ -467,7 +510,7 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
       B.CreateAdd(
           B.CreateMul(B.CreateZExt(NumThreads, i64()), B.getInt64(PresentSlot)),
           B.CreateMul(B.CreateZExt(Base, i64()), B.getInt64(4))));
-  B.CreateAlignedStore(Final, Addr, Align(4));
+  frameStore(B, Final, Addr, Align(4));
 }
 
 /// Kernels with warp operations: a round runs the block's region over the
@@ -671,5 +714,6 @@ std::optional<std::string> BlockFunctionBuilder::build() {
     emitWarpLoops();
   else
     emitBlockLoops();
+  separateFrameAccesses();
   return std::nullopt;
 }

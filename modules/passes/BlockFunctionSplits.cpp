@@ -11,6 +11,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LowerAtomic.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
 
 using namespace llvm;
 using namespace cucpu::modules;
@@ -107,8 +108,7 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
     return frameAddress(B, S.Slot + Sub, Size);
   };
   auto Store32 = [&](Value *V, uint64_t Sub) {
-    B.CreateAlignedStore(B.CreateZExtOrTrunc(V, i32()), ArrayAt(Sub, 4),
-                         Align(4));
+    frameStore(B, B.CreateZExtOrTrunc(V, i32()), ArrayAt(Sub, 4), Align(4));
   };
   switch (S.Kind) {
   case SyncKind::LoopBarrier:
@@ -125,16 +125,16 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
     // Only the Value array: each lane computes its source itself.
     S.Slot = Frame.add(8, 8);
     Value *V = B.CreateBitOrPointerCast(CI->getArgOperand(2), i32());
-    B.CreateAlignedStore(B.CreateZExt(V, i64()),
-                         ArrayAt(CucpuWarpArraysValue, 8), Align(8));
+    frameStore(B, B.CreateZExt(V, i64()), ArrayAt(CucpuWarpArraysValue, 8),
+               Align(8));
     break;
   }
   default:
     // Vote and match: __cucpu_warp_exchange computes them for the warp.
     S.Slot = Frame.add(CucpuWarpArraysBytes, 8);
     Store32(CI->getArgOperand(1), CucpuWarpArraysMask);
-    B.CreateAlignedStore(B.CreateZExtOrTrunc(CI->getArgOperand(2), i64()),
-                         ArrayAt(CucpuWarpArraysValue, 8), Align(8));
+    frameStore(B, B.CreateZExtOrTrunc(CI->getArgOperand(2), i64()),
+               ArrayAt(CucpuWarpArraysValue, 8), Align(8));
     break;
   }
   BasicBlock *Before = CI->getParent();
@@ -158,14 +158,14 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
     return;
   }
   if (S.Kind == SyncKind::BarrierReduce)
-    Result = B.CreateAlignedLoad(i32(), ArrayAt(4, 4), Align(4), "reduced");
+    Result = frameLoad(B, i32(), ArrayAt(4, 4), Align(4), "reduced");
   else if (S.Kind == SyncKind::Vote || S.Kind == SyncKind::Match)
-    Result = B.CreateAlignedLoad(i32(), ArrayAt(CucpuWarpArraysResult, 4),
-                                 Align(4), "warp.result");
+    Result = frameLoad(B, i32(), ArrayAt(CucpuWarpArraysResult, 4), Align(4),
+                       "warp.result");
   if (S.Kind == SyncKind::Shuffle || S.Kind == SyncKind::Match) {
     Value *PredOut = CI->getArgOperand(S.Kind == SyncKind::Shuffle ? 6 : 4);
-    Value *Pred = B.CreateAlignedLoad(i32(), ArrayAt(CucpuWarpArraysPred, 4),
-                                      Align(4), "warp.pred");
+    Value *Pred = frameLoad(B, i32(), ArrayAt(CucpuWarpArraysPred, 4),
+                            Align(4), "warp.pred");
     B.CreateAlignedStore(Pred, PredOut, Align(4));
   }
   if (Result)
@@ -212,8 +212,8 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
   // A source lane that did not reach the shuffle (past the block's end, or
   // exited) does not take part: the reader gets its own value. The lanes
   // that did are the warp's present mask, stored at its first lane.
-  Value *PresentMask = B.CreateAlignedLoad(
-      i32(), frameAddress(B, PresentSlot, 4, Base), Align(4));
+  Value *PresentMask =
+      frameLoad(B, i32(), frameAddress(B, PresentSlot, 4, Base), Align(4));
   Value *Present =
       B.CreateICmpNE(B.CreateAnd(B.CreateLShr(PresentMask, Src), B.getInt32(1)),
                      B.getInt32(0));
@@ -229,7 +229,7 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
     ValueAddr = frameAddress(B, S.Slot + CucpuWarpArraysValue, 8,
                              B.CreateSelect(Present, SrcThread, Linear));
   }
-  Value *Theirs = B.CreateTrunc(B.CreateAlignedLoad(i64(), ValueAddr, Align(8)),
+  Value *Theirs = B.CreateTrunc(frameLoad(B, i64(), ValueAddr, Align(8)),
                                 i32(), "theirs");
   Value *Result = B.CreateSelect(Present, Theirs, Own, "shuffled");
   return {B.CreateBitOrPointerCast(Result, CI->getType()), InRange};
@@ -267,6 +267,10 @@ void BlockFunctionBuilder::allocasToFrame() {
       }
       IRBuilder<> B(insertionPointFor(*U));
       U->set(frameAddress(B, Off, Size));
+      // A value demoted by splitLiveValues: only its own loads and stores
+      // reach it.
+      if (SpillSlots.count(A) && isa<LoadInst, StoreInst>(User))
+        User->setMetadata(LLVMContext::MD_alias_scope, frameScopes());
     }
     A->eraseFromParent();
   }
@@ -357,10 +361,74 @@ void BlockFunctionBuilder::splitLiveValues() {
       U->set(recompute(I, At, Done));
     }
   }
-  BasicBlock::iterator AllocaAt = W.getEntryBlock().begin();
   for (Instruction *I : Demote)
     if (!Divergence->isUniform(I) || !keepUniform(*I))
-      DemoteRegToStack(*I, false, AllocaAt);
+      spillAtSplits(*I);
+}
+
+void BlockFunctionBuilder::spillAtSplits(Instruction &I) {
+  // The blocks I is live into: backwards from its uses, up to its def.
+  BasicBlock *Def = I.getParent();
+  SmallPtrSet<BasicBlock *, 16> LiveIn;
+  SmallVector<BasicBlock *, 16> Work;
+  auto Reach = [&](BasicBlock *BB) {
+    if (BB != Def && LiveIn.insert(BB).second)
+      Work.push_back(BB);
+  };
+  for (Use &U : I.uses())
+    Reach(useBlock(U));
+  while (!Work.empty())
+    for (BasicBlock *P : predecessors(Work.pop_back_val()))
+      Reach(P);
+
+  // A thread that leaves a region at a sync point where I is live stores
+  // it (I's definition dominates the exit: every path from the entry to a
+  // use passes it); the region after the sync point loads it.
+  auto *Slot = new AllocaInst(I.getType(), DL.getAllocaAddrSpace(),
+                              I.getName() + ".spill",
+                              W.getEntryBlock().getFirstInsertionPt());
+  SpillSlots.insert(Slot);
+  DenseMap<BasicBlock *, Value *> Loaded;
+  SmallVector<const SyncPoint *, 8> Crossed;
+  for (const SyncPoint &S : Syncs)
+    if (LiveIn.count(S.Resume)) {
+      IRBuilder<> B(&*S.Resume->getFirstInsertionPt());
+      Loaded[S.Resume] = B.CreateLoad(I.getType(), Slot, I.getName() + ".at");
+      Crossed.push_back(&S);
+    }
+  SSAUpdater SSA;
+  SSA.Initialize(I.getType(), I.getName());
+  SSA.AddAvailableValue(Def, &I);
+  for (auto &[BB, V] : Loaded)
+    SSA.AddAvailableValue(BB, V);
+  // The value of I in the middle of \p BB (after its def or the reload at
+  // its start, if it has one) and at its end.
+  auto InBlock = [&](BasicBlock *BB) -> Value * {
+    if (BB == Def)
+      return &I;
+    if (Value *V = Loaded.lookup(BB))
+      return V;
+    return SSA.GetValueInMiddleOfBlock(BB);
+  };
+  auto AtEnd = [&](BasicBlock *BB) -> Value * {
+    if (BB == Def)
+      return &I;
+    if (Value *V = Loaded.lookup(BB))
+      return V;
+    return SSA.GetValueAtEndOfBlock(BB);
+  };
+  SmallVector<Use *, 8> Uses;
+  for (Use &U : I.uses())
+    Uses.push_back(&U);
+  for (Use *U : Uses) {
+    auto *Phi = dyn_cast<PHINode>(U->getUser());
+    U->set(Phi ? AtEnd(Phi->getIncomingBlock(*U))
+               : InBlock(cast<Instruction>(U->getUser())->getParent()));
+  }
+  for (const SyncPoint *S : Crossed) {
+    IRBuilder<> B(S->Exit->getTerminator());
+    B.CreateStore(AtEnd(S->Exit), Slot);
+  }
 }
 
 /// The blocks a thread can reach from \p From within one region.
@@ -409,11 +477,12 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
   IRBuilder<> SB(&*Def->getFirstInsertionPt());
   if (!isa<PHINode>(I))
     SB.SetInsertPoint(I.getNextNode());
-  SB.CreateStore(&I, Address(SB));
+  frameStore(SB, &I, Address(SB), DL.getABITypeAlign(I.getType()));
   for (Use *U : Later) {
     IRBuilder<> LB(insertionPointFor(*U));
-    LoadInst *L =
-        LB.CreateLoad(I.getType(), Address(LB), I.getName() + ".uniform");
+    LoadInst *L = frameLoad(LB, I.getType(), Address(LB),
+                            DL.getABITypeAlign(I.getType()),
+                            I.getName() + ".uniform");
     UniformLoads[L] = Off;
     U->set(L);
   }

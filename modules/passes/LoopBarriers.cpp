@@ -1,6 +1,8 @@
 //===- LoopBarriers.cpp - Barriers at the headers of innermost loops ------===//
 #include "LoopBarriers.h"
 
+#include "BlockFunctionBuilder.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
@@ -14,6 +16,52 @@ using namespace cucpu::modules;
 namespace {
 /// Loops with fewer instructions are not worth a region per iteration.
 constexpr unsigned MinLoopInstructions = 12;
+
+/// Iterations a thread runs per region in a loop whose thread loop cannot
+/// vectorize: enough to keep its induction variables in registers, few
+/// enough that a block's threads still read nearby memory in each round.
+constexpr unsigned SerialIterationsPerRegion = 8;
+
+/// Whether \p L holds an atomic: the thread loop around one of its
+/// iterations would run serially anyway (atomics on shared memory become
+/// plain loads and stores that threads may not run side by side).
+bool holdsAtomic(const Loop &L) {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (I.isAtomic() || I.getMetadata(blockfn::SharedAtomicMark))
+        return true;
+  return false;
+}
+
+/// Makes the barrier at \p L's header run every SerialIterationsPerRegion
+/// iterations (and on entry): a counter at the header, reset at the barrier.
+void stripMine(Loop &L, CallInst &Barrier) {
+  BasicBlock *Header = L.getHeader();
+  BasicBlock *Latch = L.getLoopLatch();
+  BasicBlock *Body = Header->splitBasicBlock(Barrier.getNextNode(), "iter");
+  if (Latch == Header)
+    Latch = Body;
+  BasicBlock *Sync = Header->splitBasicBlock(&Barrier, "iter.sync");
+  LLVMContext &Ctx = Header->getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  IRBuilder<> B(&Header->front());
+  PHINode *Count = B.CreatePHI(I32, 2, "iter.count");
+  for (BasicBlock *Pred : predecessors(Header))
+    Count->addIncoming(B.getInt32(0), Pred);
+  Header->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Header);
+  B.CreateCondBr(B.CreateICmpEQ(Count, B.getInt32(0)), Sync, Body);
+  B.SetInsertPoint(&*Body->getFirstInsertionPt());
+  PHINode *Since = B.CreatePHI(I32, 2, "iter.since");
+  Since->addIncoming(B.getInt32(0), Sync);
+  Since->addIncoming(Count, Header);
+  B.SetInsertPoint(Latch->getTerminator());
+  Value *Next = B.CreateAdd(Since, B.getInt32(1));
+  Value *Wrapped = B.CreateSelect(
+      B.CreateICmpEQ(Next, B.getInt32(SerialIterationsPerRegion)),
+      B.getInt32(0), Next, "iter.next");
+  Count->setIncomingValueForBlock(Latch, Wrapped);
+}
 } // namespace
 
 unsigned cucpu::modules::insertLoopBarriers(Function &W, Value *Thread,
@@ -21,7 +69,7 @@ unsigned cucpu::modules::insertLoopBarriers(Function &W, Value *Thread,
   DominatorTree DT(W);
   LoopInfo LI(DT);
   SmallPtrSet<BasicBlock *, 16> Syncs(SyncBlocks.begin(), SyncBlocks.end());
-  SmallVector<BasicBlock *, 8> Headers;
+  SmallVector<Loop *, 8> Loops;
   for (Loop *L : LI.getLoopsInPreorder()) {
     if (!L->isInnermost())
       continue;
@@ -32,9 +80,9 @@ unsigned cucpu::modules::insertLoopBarriers(Function &W, Value *Thread,
       HasSync |= Syncs.count(BB) > 0;
     }
     if (!HasSync && Size >= MinLoopInstructions)
-      Headers.push_back(L->getHeader());
+      Loops.push_back(L);
   }
-  if (Headers.empty())
+  if (Loops.empty())
     return 0;
   LLVMContext &Ctx = W.getContext();
   FunctionCallee Barrier = W.getParent()->getOrInsertFunction(
@@ -43,10 +91,12 @@ unsigned cucpu::modules::insertLoopBarriers(Function &W, Value *Thread,
     F->addFnAttr(Attribute::NoUnwind);
     F->addFnAttr(Attribute::Convergent);
   }
-  for (BasicBlock *Header : Headers) {
-    IRBuilder<> B(&*Header->getFirstInsertionPt());
+  for (Loop *L : Loops) {
+    IRBuilder<> B(&*L->getHeader()->getFirstInsertionPt());
     CallInst *Call = B.CreateCall(Barrier, {Thread});
     Call->setMetadata(LoopBarrierMetadata, MDNode::get(Ctx, {}));
+    if (L->getLoopLatch() && holdsAtomic(*L))
+      stripMine(*L, *Call);
   }
-  return Headers.size();
+  return Loops.size();
 }

@@ -130,3 +130,25 @@ extern "C" __global__ void sharedAtomics(int *Out) {
     Out[2 * blockIdx.x + 1] = Max;
   }
 }
+
+// A loop with atomics whose trip count differs from thread to thread (thread
+// t of a block runs t % 21 iterations: none for some, more than a block
+// function runs per region for others), carrying a sum across its
+// iterations and the kernel's barriers. Sums[t] = 1 + 2 + ... + t % 21;
+// Totals[block] = the sum of all its threads' sums.
+extern "C" __global__ void unevenLoopAtomics(const int *Steps, int *Sums,
+                                             int *Totals) {
+  __shared__ int Total;
+  if (threadIdx.x == 0)
+    Total = 0;
+  __syncthreads();
+  int N = threadIdx.x % 21, Sum = 0;
+  for (int K = 0; K < N; ++K) {
+    Sum += Steps[K];
+    atomicAdd(&Total, Steps[K]);
+  }
+  __syncthreads();
+  Sums[blockIdx.x * blockDim.x + threadIdx.x] = Sum;
+  if (threadIdx.x == 0)
+    Totals[blockIdx.x] = Total;
+}

@@ -226,6 +226,8 @@ cucpu_kernel_test(atomic_and_or_xor atomics.cu bitwise GRID 256 BLOCK 256 ARGS "
 cucpu_kernel_test(atomic_cas_loops atomics.cu casLoops GRID 256 BLOCK 256 ARGS buf:i32[1]=0 buf:u64[1]=0 buf:f32[1]=-1 buf:u16[1]=5 EXPECT "0:196608" "1:281474976710656" "2:16383.75" "3:5")
 cucpu_kernel_test(atomic_exch_threadfence atomics.cu exchangeFence GRID 256 BLOCK 256 ARGS buf:u64[3]=0 buf:f32[1]=0 buf:u64[1]=0 EXPECT "1:2.5" "2:2147516416")
 cucpu_kernel_test(atomic_shared_block_scope atomics.cu sharedAtomics GRID 4 BLOCK 128 ARGS buf:i32[8]=0 EXPECT "0:8128-8001*(i%2)")
+# 256 threads of t % 21 steps: 12 full cycles of 0..20 (1540 each) and 0..3.
+cucpu_kernel_test(atomic_shared_uneven_loop atomics.cu unevenLoopAtomics GRID 2 BLOCK 256 ARGS buf:i32[32]=i+1 buf:i32[512]=-1 buf:i32[2]=-1 EXPECT "1:(i%256%21)*(i%256%21+1)/2" "2:18490")
 
 # Language features: grids, calls, 64-bit, doubles, structs, vectors, module
 # variables, clock, __ldg, printf, assert, large grids
