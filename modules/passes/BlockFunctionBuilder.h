@@ -228,6 +228,10 @@ private:
   void emitAllAtOnePlace(BasicBlock *Finished);
   void emitPresentMask(llvm::IRBuilder<> &B, llvm::Value *Base,
                        llvm::Value *Count, llvm::Value *Tag);
+  /// Gives each of the \p Count lanes from \p Base its warp's present
+  /// mask \p Mask (PresentSlot), which the lanes' shuffles read.
+  void storePresentMask(IRBuilder<> &B, Value *Base, Value *Count,
+                        Value *Mask);
   void emitWarpLoops();
 
   Function &W;
@@ -249,8 +253,8 @@ private:
   /// frame offset: each region does them once, before its thread loop.
   DenseMap<LoadInst *, uint64_t> UniformLoads;
   static constexpr uint64_t PlaceSlot = 0; ///< int32 per thread.
-  /// int32 per thread: at a warp's first lane, the lanes that reached the
-  /// shuffle being done (kernels with shuffles).
+  /// int32 per thread: the lanes of its warp that reached the shuffle being
+  /// done (kernels with shuffles).
   uint64_t PresentSlot = 0;
   MDNode *FrameScopeList = nullptr;
   /// The allocas of values that live across a split (splitLiveValues).

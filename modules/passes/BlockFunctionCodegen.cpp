@@ -505,12 +505,18 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
   keepRolled(L);
   PHINode *Final = B.CreatePHI(i32(), 1, "present");
   Final->addIncoming(Next, L.Latch);
-  Value *Addr = B.CreateInBoundsGEP(
-      B.getInt8Ty(), FrameArg,
-      B.CreateAdd(
-          B.CreateMul(B.CreateZExt(NumThreads, i64()), B.getInt64(PresentSlot)),
-          B.CreateMul(B.CreateZExt(Base, i64()), B.getInt64(4))));
-  frameStore(B, Final, Addr, Align(4));
+  storePresentMask(B, Base, Count, Final);
+}
+
+void BlockFunctionBuilder::storePresentMask(IRBuilder<> &B, Value *Base,
+                                            Value *Count, Value *Mask) {
+  Loop L = beginLoop(B, Count, "present.store");
+  Value *Slot = B.CreateAdd(
+      B.CreateMul(B.CreateZExt(NumThreads, i64()), B.getInt64(PresentSlot)),
+      B.CreateMul(B.CreateZExt(B.CreateAdd(Base, L.IV), i64()), B.getInt64(4)));
+  frameStore(B, Mask, B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg, Slot),
+             Align(4));
+  endLoop(B, L);
 }
 
 /// Kernels with warp operations: a round runs the block's region over the
@@ -568,17 +574,17 @@ void BlockFunctionBuilder::emitWarpLoops() {
       B.CreateBinaryIntrinsic(Intrinsic::umin, B.getInt32(32),
                               B.CreateSub(NumThreads, Base), nullptr, "lanes");
   // Where did the warp's lanes stop? All that have not exited must agree:
-  // leaves B where they do, with the sync id they are at.
-  auto EmitCheck = [&](const Twine &Name) -> Value * {
+  // leaves B where they do, with the sync id they are at and whether every
+  // lane is there (none exited).
+  auto EmitCheck = [&](const Twine &Name) -> std::pair<Value *, Value *> {
     auto [Min, Max, Gone] = emitScan(B, Base, Count, Name);
-    (void)Gone;
     BasicBlock *Check = BasicBlock::Create(Ctx, Name + ".check", BF);
     B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Wl.Latch, Check);
     B.SetInsertPoint(Check);
     BasicBlock *Agree = BasicBlock::Create(Ctx, Name + ".agree", BF);
     B.CreateCondBr(B.CreateICmpEQ(Max, Min), Agree, Diverged);
     B.SetInsertPoint(Agree);
-    return Min;
+    return {Min, B.CreateICmpEQ(Gone, B.getInt32(0), Name + ".all")};
   };
   // A block barrier: this warp is done for the round. A warp operation:
   // done for this warp, then the region after it, in a loop of its own
@@ -589,7 +595,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
       if (S.warpScope())
         Sw->addCase(B.getInt32(S.Id), To);
   };
-  Value *FirstOp = EmitCheck("lanes.first");
+  auto [FirstOp, FirstAll] = EmitCheck("lanes.first");
   BasicBlock *Enter = BasicBlock::Create(Ctx, "warp.enter", BF);
   AddWarpOps(B.CreateSwitch(FirstOp, Wl.Latch), Enter);
   B.SetInsertPoint(Enter);
@@ -597,28 +603,17 @@ void BlockFunctionBuilder::emitWarpLoops() {
   B.CreateBr(OpBlock);
   B.SetInsertPoint(OpBlock);
   PHINode *OpId = B.CreatePHI(i32(), 2, "warp.op.id");
+  PHINode *AllLanes = B.CreatePHI(B.getInt1Ty(), 2, "warp.all");
   OpId->addIncoming(FirstOp, Enter);
+  AllLanes->addIncoming(FirstAll, Enter);
   SwitchInst *Op = B.CreateSwitch(OpId, Diverged);
   BasicBlock *Lanes = BasicBlock::Create(Ctx, "lanes", BF);
-  for (const SyncPoint &S : Syncs) {
-    if (!S.warpScope())
-      continue;
-    unsigned R = S.Id;
-    BasicBlock *Case = BasicBlock::Create(Ctx, "warp.op." + Twine(R), BF);
-    Op->addCase(B.getInt32(R), Case);
-    B.SetInsertPoint(Case);
-    Value *Tag = B.CreateOr(B.getInt32(R), NextParity);
-    if (S.Kind == SyncKind::Shuffle)
-      // The lanes read each other's values themselves; they only need to
-      // know which lanes take part.
-      emitPresentMask(B, Base, Count, Tag);
-    else if (S.Kind != SyncKind::WarpSync) // __syncwarp only meets.
-      B.CreateCall(Exchange,
-                   {frameArray(B, S.Slot), NumThreads, Base, Count, FrameArg,
-                    Tag, B.getInt32(S.warpKind()), B.getInt32(S.Mode)});
-    // The region after it, over the warp's lanes there. Two versions of
-    // the lane loop: for one-dimensional blocks, where threadIdx.x is the
-    // linear index (consecutive, which vectorizes), and for any shape.
+  BasicBlock *Again = BasicBlock::Create(Ctx, "warp.op.next", BF);
+  // The region after warp operation R over the warp's lanes, those at R
+  // (FilterTag) or all of them. Two versions of the lane loop: for
+  // one-dimensional blocks, where threadIdx.x is the linear index
+  // (consecutive, which vectorizes), and for any shape.
+  auto EmitLanes = [&](unsigned R, Value *FilterTag, BasicBlock *Next) {
     BasicBlock *Flat = BasicBlock::Create(Ctx, "flat." + Twine(R), BF);
     BasicBlock *Shaped = BasicBlock::Create(Ctx, "shaped." + Twine(R), BF);
     B.CreateCondBr(OneDimensional, Flat, Shaped);
@@ -627,10 +622,10 @@ void BlockFunctionBuilder::emitWarpLoops() {
     Value *FlatLinear = B.CreateAdd(Base, FL.IV, "linear", true, true);
     MDNode *FlatGroup = parallelAccessGroup();
     emitRegionBody(B, R, FlatLinear, B.getInt32(0), B.getInt32(0), FlatLinear,
-                   Tag, NextParity, Flat->getTerminator(), FlatGroup);
+                   FilterTag, NextParity, Flat->getTerminator(), FlatGroup);
     endLoop(B, FL);
     markParallel(FL, FlatGroup);
-    B.CreateBr(Lanes);
+    B.CreateBr(Next);
     B.SetInsertPoint(Shaped);
     Loop L = beginLoop(B, Count, "lane" + Twine(R));
     Value *Linear = B.CreateAdd(Base, L.IV, "linear", true, true);
@@ -638,19 +633,70 @@ void BlockFunctionBuilder::emitWarpLoops() {
     Value *Ty = B.CreateURem(B.CreateUDiv(Linear, Bx), Dim[1], "tid.y");
     Value *Tz = B.CreateUDiv(Linear, Bxy, "tid.z");
     MDNode *ShapedGroup = parallelAccessGroup();
-    emitRegionBody(B, R, Tx, Ty, Tz, Linear, Tag, NextParity,
+    emitRegionBody(B, R, Tx, Ty, Tz, Linear, FilterTag, NextParity,
                    Shaped->getTerminator(), ShapedGroup);
     endLoop(B, L);
     markParallel(L, ShapedGroup);
-    B.CreateBr(Lanes);
+    B.CreateBr(Next);
+  };
+  for (const SyncPoint &S : Syncs) {
+    if (!S.warpScope())
+      continue;
+    unsigned R = S.Id;
+    BasicBlock *Case = BasicBlock::Create(Ctx, "warp.op." + Twine(R), BF);
+    Op->addCase(B.getInt32(R), Case);
+    B.SetInsertPoint(Case);
+    Value *Tag = B.CreateOr(B.getInt32(R), NextParity);
+    if (S.Kind != SyncKind::Shuffle && S.Kind != SyncKind::WarpSync)
+      B.CreateCall(Exchange,
+                   {frameArray(B, S.Slot), NumThreads, Base, Count, FrameArg,
+                    Tag, B.getInt32(S.warpKind()), B.getInt32(S.Mode)});
+    BasicBlock *All = BasicBlock::Create(Ctx, "warp.all." + Twine(R), BF);
+    BasicBlock *Some = BasicBlock::Create(Ctx, "warp.some." + Twine(R), BF);
+    B.CreateCondBr(AllLanes, All, Some);
+
+    // Some lanes exited: only those at R take part. A shuffle's lanes read
+    // each other's values themselves; they only need to know which lanes
+    // take part (__syncwarp only meets; votes and matches are exchanged).
+    B.SetInsertPoint(Some);
+    if (S.Kind == SyncKind::Shuffle)
+      emitPresentMask(B, Base, Count, Tag);
+    EmitLanes(R, Tag, Lanes);
+
+    // Every lane is at R: no lane needs testing, and after a region with a
+    // uniform exit they all are at one place, their first lane's.
+    B.SetInsertPoint(All);
+    if (S.Kind == SyncKind::Shuffle) {
+      Value *Wide = B.CreateShl(B.getInt64(1), B.CreateZExt(Count, i64()));
+      storePresentMask(B, Base, Count,
+                       B.CreateTrunc(B.CreateSub(Wide, B.getInt64(1)), i32()));
+    }
+    if (!UniformExit[R]) {
+      EmitLanes(R, nullptr, Lanes);
+      continue;
+    }
+    BasicBlock *Follow = BasicBlock::Create(Ctx, "warp.follow." + Twine(R), BF);
+    EmitLanes(R, nullptr, Follow);
+    B.SetInsertPoint(Follow);
+    Value *At = frameLoad(B, i32(), placeAddress(B, Base), Align(4), "at.lane0");
+    BasicBlock *Going = BasicBlock::Create(Ctx, "warp.going." + Twine(R), BF);
+    B.CreateCondBr(B.CreateICmpEQ(At, B.getInt32(ExitTag)), Wl.Latch, Going);
+    B.SetInsertPoint(Going);
+    Value *NextId = B.CreateAnd(At, IdMask, "id");
+    BasicBlock *Chain = BasicBlock::Create(Ctx, "warp.chain." + Twine(R), BF);
+    AddWarpOps(B.CreateSwitch(NextId, Wl.Latch), Chain);
+    B.SetInsertPoint(Chain);
+    B.CreateBr(OpBlock);
+    OpId->addIncoming(NextId, Chain);
+    AllLanes->addIncoming(B.getTrue(), Chain);
   }
   B.SetInsertPoint(Lanes);
-  Value *NextOp = EmitCheck("lanes.next");
-  BasicBlock *Again = BasicBlock::Create(Ctx, "warp.op.next", BF);
+  auto [NextOp, NextAll] = EmitCheck("lanes.next");
   AddWarpOps(B.CreateSwitch(NextOp, Wl.Latch), Again);
   B.SetInsertPoint(Again);
   B.CreateBr(OpBlock);
   OpId->addIncoming(NextOp, Again);
+  AllLanes->addIncoming(NextAll, Again);
 
   B.SetInsertPoint(Wl.Exit);
   B.CreateBr(RoundEnd);

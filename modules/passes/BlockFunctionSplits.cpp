@@ -178,8 +178,13 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
                                   CallInst *CI) {
   // PTX ISA, shfl.sync: c packs the segment mask (bits 12:8) and the clamp
   // lane (bits 4:0); an index out of range reads the lane's own value.
+  // The lane's own value, from the Value array where every lane stored it
+  // (rather than kept across the split a second time).
   Value *Linear = arg(WorkArg::Linear);
-  Value *Own = CI->getArgOperand(2);
+  Value *Own = B.CreateTrunc(
+      frameLoad(B, i64(), frameAddress(B, S.Slot + CucpuWarpArraysValue, 8),
+                Align(8)),
+      i32(), "own");
   Value *Lane = B.CreateAnd(Linear, 31, "lane");
   Value *Base = B.CreateAnd(Linear, ~31u, "lane0");
   Value *Delta = B.CreateAnd(CI->getArgOperand(3), 31);
@@ -213,7 +218,7 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
   // exited) does not take part: the reader gets its own value. The lanes
   // that did are the warp's present mask, stored at its first lane.
   Value *PresentMask =
-      frameLoad(B, i32(), frameAddress(B, PresentSlot, 4, Base), Align(4));
+      frameLoad(B, i32(), frameAddress(B, PresentSlot, 4), Align(4));
   Value *Present =
       B.CreateICmpNE(B.CreateAnd(B.CreateLShr(PresentMask, Src), B.getInt32(1)),
                      B.getInt32(0));
@@ -247,12 +252,29 @@ std::optional<std::string> BlockFunctionBuilder::checkAllocas() {
   return std::nullopt;
 }
 
+/// Whether \p A is only stored to (or has its lifetime marked).
+static bool neverRead(AllocaInst &A) {
+  return all_of(A.users(), [&](User *U) {
+    if (auto *S = dyn_cast<StoreInst>(U))
+      return S->getPointerOperand() == &A && !S->isVolatile();
+    auto *I = cast<Instruction>(U);
+    return I->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(I);
+  });
+}
+
 void BlockFunctionBuilder::allocasToFrame() {
   SmallVector<AllocaInst *, 16> Allocas;
   for (Instruction &I : W.getEntryBlock())
     if (auto *A = dyn_cast<AllocaInst>(&I))
       Allocas.push_back(A);
   for (AllocaInst *A : Allocas) {
+    if (neverRead(*A)) {
+      // E.g. a shuffle's unused predicate: its stores would go to the frame.
+      for (User *U : make_early_inc_range(A->users()))
+        cast<Instruction>(U)->eraseFromParent();
+      A->eraseFromParent();
+      continue;
+    }
     uint64_t Size = A->getAllocationSize(DL)->getFixedValue();
     uint64_t Off = Frame.add(Size, A->getAlign().value());
     Size = alignTo(Size, A->getAlign().value());
