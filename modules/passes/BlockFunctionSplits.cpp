@@ -121,14 +121,13 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
     break;
   case SyncKind::WarpSync:
     break; // Only a meeting point.
-  case SyncKind::Shuffle: {
-    // Only the Value array: each lane computes its source itself.
-    S.Slot = Frame.add(8, 8);
-    Value *V = B.CreateBitOrPointerCast(CI->getArgOperand(2), i32());
-    frameStore(B, B.CreateZExt(V, i64()), ArrayAt(CucpuWarpArraysValue, 8),
-               Align(8));
+  case SyncKind::Shuffle:
+    // One array of the lanes' 32-bit values: each lane computes its source
+    // itself.
+    S.Slot = Frame.add(4, 4);
+    frameStore(B, B.CreateBitOrPointerCast(CI->getArgOperand(2), i32()),
+               ArrayAt(0, 4), Align(4));
     break;
-  }
   default:
     // Vote and match: __cucpu_warp_exchange computes them for the warp.
     S.Slot = Frame.add(CucpuWarpArraysBytes, 8);
@@ -181,10 +180,7 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
   // The lane's own value, from the Value array where every lane stored it
   // (rather than kept across the split a second time).
   Value *Linear = arg(WorkArg::Linear);
-  Value *Own = B.CreateTrunc(
-      frameLoad(B, i64(), frameAddress(B, S.Slot + CucpuWarpArraysValue, 8),
-                Align(8)),
-      i32(), "own");
+  Value *Own = frameLoad(B, i32(), frameAddress(B, S.Slot, 4), Align(4), "own");
   Value *Lane = B.CreateAnd(Linear, 31, "lane");
   Value *Base = B.CreateAnd(Linear, ~31u, "lane0");
   Value *Delta = B.CreateAnd(CI->getArgOperand(3), 31);
@@ -227,15 +223,13 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
     // Down: lane + delta, where in range, is thread Linear + delta, an
     // address LLVM can load for consecutive lanes as one vector (the frame's
     // slack covers the lanes past the end, which keep their own value).
-    ValueAddr = frameAddress(B, S.Slot + CucpuWarpArraysValue, 8,
-                             B.CreateAdd(Linear, Delta));
+    ValueAddr = frameAddress(B, S.Slot, 4, B.CreateAdd(Linear, Delta));
     Present = B.CreateAnd(Present, InRange);
   } else {
-    ValueAddr = frameAddress(B, S.Slot + CucpuWarpArraysValue, 8,
+    ValueAddr = frameAddress(B, S.Slot, 4,
                              B.CreateSelect(Present, SrcThread, Linear));
   }
-  Value *Theirs = B.CreateTrunc(frameLoad(B, i64(), ValueAddr, Align(8)),
-                                i32(), "theirs");
+  Value *Theirs = frameLoad(B, i32(), ValueAddr, Align(4), "theirs");
   Value *Result = B.CreateSelect(Present, Theirs, Own, "shuffled");
   return {B.CreateBitOrPointerCast(Result, CI->getType()), InRange};
 }
