@@ -230,8 +230,7 @@ private:
                        llvm::Value *Count, llvm::Value *Tag);
   /// Gives each of the \p Count lanes from \p Base its warp's present
   /// mask \p Mask (PresentSlot), which the lanes' shuffles read.
-  void storePresentMask(IRBuilder<> &B, Value *Base, Value *Count,
-                        Value *Mask);
+  void storePresentMask(IRBuilder<> &B, Value *Base, Value *Count, Value *Mask);
   void emitWarpLoops();
 
   Function &W;
@@ -257,7 +256,7 @@ private:
   /// done (kernels with shuffles).
   uint64_t PresentSlot = 0;
   MDNode *FrameScopeList = nullptr;
-  /// The allocas of values that live across a split (splitLiveValues).
+  /// The allocas of values that live across a split (spillAtSplits).
   SmallPtrSet<AllocaInst *, 16> SpillSlots;
 
   // The block function being built.

@@ -245,9 +245,8 @@ MDNode *BlockFunctionBuilder::frameScopes() {
   return FrameScopeList;
 }
 
-LoadInst *BlockFunctionBuilder::frameLoad(IRBuilder<> &B, Type *Ty,
-                                          Value *Addr, Align A,
-                                          const Twine &Name) {
+LoadInst *BlockFunctionBuilder::frameLoad(IRBuilder<> &B, Type *Ty, Value *Addr,
+                                          Align A, const Twine &Name) {
   LoadInst *L = B.CreateAlignedLoad(Ty, Addr, A, Name);
   L->setMetadata(LLVMContext::MD_alias_scope, frameScopes());
   return L;
@@ -394,8 +393,8 @@ void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
 void BlockFunctionBuilder::emitAllAtOnePlace(BasicBlock *Finished) {
   AllAtOnePlace = BasicBlock::Create(Ctx, "all.at.one.place", BF);
   IRBuilder<> B(AllAtOnePlace);
-  Value *At = frameLoad(B, i32(), placeAddress(B, B.getInt32(0)), Align(4),
-                        "at.first");
+  Value *At =
+      frameLoad(B, i32(), placeAddress(B, B.getInt32(0)), Align(4), "at.first");
   BasicBlock *Next = BasicBlock::Create(Ctx, "all.next", BF);
   B.CreateCondBr(B.CreateICmpEQ(At, B.getInt32(ExitTag)), Finished, Next);
   B.SetInsertPoint(Next);
@@ -511,10 +510,9 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
 void BlockFunctionBuilder::storePresentMask(IRBuilder<> &B, Value *Base,
                                             Value *Count, Value *Mask) {
   Loop L = beginLoop(B, Count, "present.store");
-  Value *Slot = B.CreateAdd(
-      B.CreateMul(B.CreateZExt(NumThreads, i64()), B.getInt64(PresentSlot)),
-      B.CreateMul(B.CreateZExt(B.CreateAdd(Base, L.IV), i64()), B.getInt64(4)));
-  frameStore(B, Mask, B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg, Slot),
+  Value *Lane = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
+  frameStore(B, Mask,
+             B.CreateInBoundsGEP(i32(), frameArray(B, PresentSlot), Lane),
              Align(4));
   endLoop(B, L);
 }
@@ -608,7 +606,6 @@ void BlockFunctionBuilder::emitWarpLoops() {
   AllLanes->addIncoming(FirstAll, Enter);
   SwitchInst *Op = B.CreateSwitch(OpId, Diverged);
   BasicBlock *Lanes = BasicBlock::Create(Ctx, "lanes", BF);
-  BasicBlock *Again = BasicBlock::Create(Ctx, "warp.op.next", BF);
   // The region after warp operation R over the warp's lanes, those at R
   // (FilterTag) or all of them. Two versions of the lane loop: for
   // one-dimensional blocks, where threadIdx.x is the linear index
@@ -678,7 +675,8 @@ void BlockFunctionBuilder::emitWarpLoops() {
     BasicBlock *Follow = BasicBlock::Create(Ctx, "warp.follow." + Twine(R), BF);
     EmitLanes(R, nullptr, Follow);
     B.SetInsertPoint(Follow);
-    Value *At = frameLoad(B, i32(), placeAddress(B, Base), Align(4), "at.lane0");
+    Value *At =
+        frameLoad(B, i32(), placeAddress(B, Base), Align(4), "at.lane0");
     BasicBlock *Going = BasicBlock::Create(Ctx, "warp.going." + Twine(R), BF);
     B.CreateCondBr(B.CreateICmpEQ(At, B.getInt32(ExitTag)), Wl.Latch, Going);
     B.SetInsertPoint(Going);
@@ -692,6 +690,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
   }
   B.SetInsertPoint(Lanes);
   auto [NextOp, NextAll] = EmitCheck("lanes.next");
+  BasicBlock *Again = BasicBlock::Create(Ctx, "warp.op.next", BF);
   AddWarpOps(B.CreateSwitch(NextOp, Wl.Latch), Again);
   B.SetInsertPoint(Again);
   B.CreateBr(OpBlock);

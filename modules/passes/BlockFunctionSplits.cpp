@@ -9,7 +9,6 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LowerAtomic.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 
@@ -163,8 +162,8 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
                        "warp.result");
   if (S.Kind == SyncKind::Shuffle || S.Kind == SyncKind::Match) {
     Value *PredOut = CI->getArgOperand(S.Kind == SyncKind::Shuffle ? 6 : 4);
-    Value *Pred = frameLoad(B, i32(), ArrayAt(CucpuWarpArraysPred, 4),
-                            Align(4), "warp.pred");
+    Value *Pred = frameLoad(B, i32(), ArrayAt(CucpuWarpArraysPred, 4), Align(4),
+                            "warp.pred");
     B.CreateAlignedStore(Pred, PredOut, Align(4));
   }
   if (Result)
@@ -176,9 +175,9 @@ std::pair<Value *, Value *>
 BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
                                   CallInst *CI) {
   // PTX ISA, shfl.sync: c packs the segment mask (bits 12:8) and the clamp
-  // lane (bits 4:0); an index out of range reads the lane's own value.
-  // The lane's own value, from the Value array where every lane stored it
-  // (rather than kept across the split a second time).
+  // lane (bits 4:0); an index out of range reads the lane's own value,
+  // which it reads back from the shuffle's array (rather than keeping it
+  // across the split a second time).
   Value *Linear = arg(WorkArg::Linear);
   Value *Own = frameLoad(B, i32(), frameAddress(B, S.Slot, 4), Align(4), "own");
   Value *Lane = B.CreateAnd(Linear, 31, "lane");
@@ -212,7 +211,7 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
   Value *SrcThread = B.CreateOr(Base, Src, "src");
   // A source lane that did not reach the shuffle (past the block's end, or
   // exited) does not take part: the reader gets its own value. The lanes
-  // that did are the warp's present mask, stored at its first lane.
+  // that did are the warp's present mask, which every lane has a copy of.
   Value *PresentMask =
       frameLoad(B, i32(), frameAddress(B, PresentSlot, 4), Align(4));
   Value *Present =
@@ -226,8 +225,8 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
     ValueAddr = frameAddress(B, S.Slot, 4, B.CreateAdd(Linear, Delta));
     Present = B.CreateAnd(Present, InRange);
   } else {
-    ValueAddr = frameAddress(B, S.Slot, 4,
-                             B.CreateSelect(Present, SrcThread, Linear));
+    ValueAddr =
+        frameAddress(B, S.Slot, 4, B.CreateSelect(Present, SrcThread, Linear));
   }
   Value *Theirs = frameLoad(B, i32(), ValueAddr, Align(4), "theirs");
   Value *Result = B.CreateSelect(Present, Theirs, Own, "shuffled");
@@ -283,7 +282,7 @@ void BlockFunctionBuilder::allocasToFrame() {
       }
       IRBuilder<> B(insertionPointFor(*U));
       U->set(frameAddress(B, Off, Size));
-      // A value demoted by splitLiveValues: only its own loads and stores
+      // A value's slot from spillAtSplits: only its own loads and stores
       // reach it.
       if (SpillSlots.count(A) && isa<LoadInst, StoreInst>(User))
         User->setMetadata(LLVMContext::MD_alias_scope, frameScopes());
@@ -417,33 +416,28 @@ void BlockFunctionBuilder::spillAtSplits(Instruction &I) {
   SSA.AddAvailableValue(Def, &I);
   for (auto &[BB, V] : Loaded)
     SSA.AddAvailableValue(BB, V);
-  // The value of I in the middle of \p BB (after its def or the reload at
-  // its start, if it has one) and at its end.
-  auto InBlock = [&](BasicBlock *BB) -> Value * {
+  // The value of I in \p BB: I after its def, the reload at its start if
+  // it has one, else what SSA says for the block's middle or end.
+  auto ValueIn = [&](BasicBlock *BB, bool AtEnd) -> Value * {
     if (BB == Def)
       return &I;
     if (Value *V = Loaded.lookup(BB))
       return V;
-    return SSA.GetValueInMiddleOfBlock(BB);
-  };
-  auto AtEnd = [&](BasicBlock *BB) -> Value * {
-    if (BB == Def)
-      return &I;
-    if (Value *V = Loaded.lookup(BB))
-      return V;
-    return SSA.GetValueAtEndOfBlock(BB);
+    return AtEnd ? SSA.GetValueAtEndOfBlock(BB)
+                 : SSA.GetValueInMiddleOfBlock(BB);
   };
   SmallVector<Use *, 8> Uses;
   for (Use &U : I.uses())
     Uses.push_back(&U);
   for (Use *U : Uses) {
     auto *Phi = dyn_cast<PHINode>(U->getUser());
-    U->set(Phi ? AtEnd(Phi->getIncomingBlock(*U))
-               : InBlock(cast<Instruction>(U->getUser())->getParent()));
+    U->set(Phi ? ValueIn(Phi->getIncomingBlock(*U), /*AtEnd=*/true)
+               : ValueIn(cast<Instruction>(U->getUser())->getParent(),
+                         /*AtEnd=*/false));
   }
   for (const SyncPoint *S : Crossed) {
     IRBuilder<> B(S->Exit->getTerminator());
-    B.CreateStore(AtEnd(S->Exit), Slot);
+    B.CreateStore(ValueIn(S->Exit, /*AtEnd=*/true), Slot);
   }
 }
 
@@ -496,9 +490,9 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
   frameStore(SB, &I, Address(SB), DL.getABITypeAlign(I.getType()));
   for (Use *U : Later) {
     IRBuilder<> LB(insertionPointFor(*U));
-    LoadInst *L = frameLoad(LB, I.getType(), Address(LB),
-                            DL.getABITypeAlign(I.getType()),
-                            I.getName() + ".uniform");
+    LoadInst *L =
+        frameLoad(LB, I.getType(), Address(LB), DL.getABITypeAlign(I.getType()),
+                  I.getName() + ".uniform");
     UniformLoads[L] = Off;
     U->set(L);
   }
