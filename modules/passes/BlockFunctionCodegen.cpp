@@ -136,11 +136,8 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
     if (!C)
       continue;
     IRBuilder<> HB(HoistPoint);
-    Value *Addr = HB.CreateInBoundsGEP(
-        HB.getInt8Ty(), FrameArg,
-        HB.CreateMul(HB.CreateZExt(NumThreads, i64()), HB.getInt64(Off)));
-    C->replaceAllUsesWith(
-        frameLoad(HB, C->getType(), Addr, C->getAlign(), C->getName()));
+    C->replaceAllUsesWith(frameLoad(HB, C->getType(), frameArray(HB, Off),
+                                    C->getAlign(), C->getName()));
     C->eraseFromParent();
   }
   for (BasicBlock *C : Clones)
