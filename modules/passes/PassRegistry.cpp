@@ -19,6 +19,7 @@
 #include "SyncPass.h"
 #include "TexturesPass.h"
 #include "ThreadArgPass.h"
+#include "ThreadLoopVersioningPass.h"
 #include "WorkFunctionPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -108,6 +109,19 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
           return true;
         }
         return false;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != ThreadLoopVersioningPass::PipelineName)
+          return false;
+        FPM.addPass(ThreadLoopVersioningPass());
+        return true;
+      });
+  // Thread loops get their fast versions where the vectorizer sees them.
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(ThreadLoopVersioningPass());
       });
 }
 

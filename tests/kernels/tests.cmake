@@ -229,6 +229,21 @@ cucpu_kernel_test(atomic_shared_block_scope atomics.cu sharedAtomics GRID 4 BLOC
 # 256 threads of t % 21 steps: 12 full cycles of 0..20 (1540 each) and 0..3.
 cucpu_kernel_test(atomic_shared_uneven_loop atomics.cu unevenLoopAtomics GRID 2 BLOCK 256 ARGS buf:i32[32]=i+1 buf:i32[512]=-1 buf:i32[2]=-1 EXPECT "1:(i%256%21)*(i%256%21+1)/2" "2:18490")
 
+# Bounds tests that whole blocks pass or fail (tested once per block), blocks
+# that straddle the bound, and indices that wrap: 2^32-300 + g passes for g
+# in [300,400); 1 + t*0x01010101 is below 10 for t = 0 and 255 only, and 0
+# for t = 255; 100 - t is below 200 for t <= 100; the widened 2^32-100 + t
+# is below 2^32-50 for t < 50 and t >= 100.
+cucpu_kernel_test(bounds_tail bounds.cu boundsWrapReturn GRID 4 BLOCK 256 ARGS buf:u32[1024]=i buf:u32[1024]=0 u32:0 u32:700 EXPECT "1:(1-(i+324)/1024)*(i+1)")
+cucpu_kernel_test(bounds_wrap bounds.cu boundsWrapReturn GRID 4 BLOCK 256 ARGS buf:u32[1024]=i buf:u32[1024]=0 u32:4294966996 u32:100 EXPECT "1:((i+724)/1024-(i+624)/1024)*(i+1)")
+cucpu_kernel_test(bounds_stride_wrap bounds.cu boundsStride GRID 2 BLOCK 256 ARGS buf:u32[512]=0 u32:1 u32:10 EXPECT "0:(1-(i%256+255)/256)+(i%256)/255")
+cucpu_kernel_test(bounds_stride_wrap_skip bounds.cu boundsStrideSkip GRID 2 BLOCK 256 ARGS buf:u32[512]=0 u32:1 u32:0 EXPECT "0:1-(i%256)/255")
+cucpu_kernel_test(bounds_below_zero bounds.cu boundsBelowZero GRID 2 BLOCK 256 ARGS buf:u32[512]=0 u32:100 u32:200 EXPECT "0:1-(i%256+155)/256")
+cucpu_kernel_test(bounds_falling_skip bounds.cu boundsDown GRID 4 BLOCK 256 ARGS buf:i32[1024]=i+1 buf:i32[1024]=0 i32:1500 i32:900 EXPECT "1:(1-(i+274)/1024-((i+724)/1024-(i+723)/1024))*2*(i+1)")
+cucpu_kernel_test(bounds_widened_wrap bounds.cu boundsWide GRID 2 BLOCK 256 ARGS buf:u32[512]=0 u32:4294967196 u64:4294967246 EXPECT "0:1-((i%256+206)/256-(i%256+156)/256)")
+cucpu_kernel_test(bounds_widened_all bounds.cu boundsWide GRID 2 BLOCK 256 ARGS buf:u32[512]=0 u32:0 u64:1099511627776 EXPECT "0:1")
+cucpu_kernel_test(bounds_grid_2d bounds.cu boundsGrid2d GRID 3,3 BLOCK 16,8 ARGS buf:i32[800]=1 buf:i32[800]=0 i32:40 i32:20 EXPECT "1:6*(((i%40+39)/40)*(1-(i%40)/39)*((i/40+19)/20)*(1-(i/40)/19))-1")
+
 # Language features: grids, calls, 64-bit, doubles, structs, vectors, module
 # variables, clock, __ldg, printf, assert, large grids
 cucpu_kernel_test(grid_3d_large_yz lang.cu grid3d GRID 3,40,7 BLOCK 2,3,4 ARGS buf:i32[20160]=-1 buf:i32[20160]=0 EXPECT "0:i" "1:7403432")
