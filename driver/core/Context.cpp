@@ -9,6 +9,8 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -108,16 +110,21 @@ void Context::markFaulted(CUresult Code, std::string Message) {
 
 llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
                                             unsigned AllocFlags) {
-  size_t Rounded = llvm::alignTo(Bytes, AllocationAlignment);
+  bool Charged = Kind == MemoryKind::Device || Kind == MemoryKind::Managed;
+  size_t Alignment =
+      Charged && Bytes >= HugePageBytes ? HugePageBytes : AllocationAlignment;
+  size_t Rounded = llvm::alignTo(Bytes, Alignment);
   CU_INVALID_IF(Rounded < Bytes || Rounded > host::physicalMemory(),
                 CUDA_ERROR_OUT_OF_MEMORY,
                 "Allocation of {0} bytes is larger than the host's memory.",
                 Bytes);
-  bool Charged = Kind == MemoryKind::Device || Kind == MemoryKind::Managed;
   if (Charged)
     if (llvm::Error E = Dev.reserveMemory(Rounded))
       return E;
-  void *Storage = std::aligned_alloc(AllocationAlignment, Rounded);
+  void *Storage = std::aligned_alloc(Alignment, Rounded);
+  // Only a hint: without huge pages the memory works the same.
+  if (Storage && Alignment == HugePageBytes)
+    (void)madvise(Storage, Rounded, MADV_HUGEPAGE);
   if (!Storage) {
     if (Charged)
       Dev.releaseMemory(Rounded);

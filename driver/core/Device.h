@@ -30,6 +30,11 @@ inline constexpr int ConstantMemory = 64 * 1024;
 /// Alignment of every allocation: the seeds promise "at least 256 bytes";
 /// NVIDIA aligns to the texture alignment, which cuTexRefSetAddress needs.
 inline constexpr size_t AllocationAlignment = 512;
+/// Device memory allocations of at least this size are aligned to it and
+/// backed by transparent huge pages where the host has them, as a GPU maps
+/// device memory with large pages: kernels that sweep large arrays miss
+/// the TLB far less.
+inline constexpr size_t HugePageBytes = size_t(2) << 20;
 /// Row alignment of cuMemAllocPitch.
 inline constexpr size_t PitchAlignment = 512;
 /// Largest pitch of a 2D allocation or copy.

@@ -2,6 +2,7 @@
 #include "api/Handles.h"
 #include "core/Context.h"
 #include "core/CurrentContext.h"
+#include "core/Device.h"
 
 #include <cuda.h>
 
@@ -74,6 +75,30 @@ TEST_F(ContextLifetime, DestroyReleasesMemoryAndOwnedObjects) {
   EXPECT_EQ(cuStreamQuery(S), CUDA_ERROR_INVALID_CONTEXT)
       << "no context is current any more";
   EXPECT_FALSE(current::hasEntry()) << "destroy popped it from this thread";
+}
+
+TEST_F(ContextLifetime, LargeAllocationsAreWholeHugePages) {
+  Device &D = *api::lookupDevice(Dev);
+  CUcontext C;
+  ASSERT_EQ(cuCtxCreate_v2(&C, 0, Dev), CUDA_SUCCESS);
+  size_t Before = D.usedMemory();
+  CUdeviceptr Small, Large;
+  ASSERT_EQ(cuMemAlloc_v2(&Small, HugePageBytes - 1), CUDA_SUCCESS);
+  EXPECT_EQ(Small % AllocationAlignment, 0u);
+  EXPECT_EQ(D.usedMemory(), Before + HugePageBytes)
+      << "below a huge page: rounded to the allocation alignment";
+  ASSERT_EQ(cuMemAlloc_v2(&Large, HugePageBytes + 1), CUDA_SUCCESS);
+  EXPECT_EQ(Large % HugePageBytes, 0u) << "aligned to a huge page";
+  EXPECT_EQ(D.usedMemory(), Before + 3 * HugePageBytes)
+      << "charged whole huge pages";
+  ASSERT_EQ(cuMemsetD8_v2(Large, 0x5a, HugePageBytes + 1), CUDA_SUCCESS);
+  unsigned char Last = 0;
+  ASSERT_EQ(cuMemcpyDtoH_v2(&Last, Large + HugePageBytes, 1), CUDA_SUCCESS);
+  EXPECT_EQ(Last, 0x5a) << "every byte is usable";
+  EXPECT_EQ(cuMemFree_v2(Large), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemFree_v2(Small), CUDA_SUCCESS);
+  EXPECT_EQ(D.usedMemory(), Before) << "both return to the budget";
+  EXPECT_EQ(cuCtxDestroy_v2(C), CUDA_SUCCESS);
 }
 
 TEST_F(ContextLifetime, ARecycledAddressIsNotTheOldContext) {
