@@ -223,6 +223,10 @@ private:
                             BasicBlock *After);
   bool reachesWarpOperation(unsigned Region);
   void emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished);
+  /// Ends the round whose threads stopped at sync ids \p Min..\p Max (Max 0:
+  /// all returned), some having returned when \p Gone (0/1).
+  void finishRound(IRBuilder<> &B, Value *Min, Value *Max, Value *Gone,
+                   BasicBlock *Finished);
   /// After a region that every thread ran and left for the same place: the
   /// next round runs the region there for all threads (or the block ends).
   void emitAllAtOnePlace(BasicBlock *Finished);

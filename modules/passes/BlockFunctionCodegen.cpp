@@ -419,6 +419,11 @@ bool BlockFunctionBuilder::reachesWarpOperation(unsigned Region) {
 /// when all returned, else sets up the next round.
 void BlockFunctionBuilder::emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished) {
   auto [Min, Max, Gone] = emitScan(B, B.getInt32(0), NumThreads, "scan");
+  finishRound(B, Min, Max, Gone, Finished);
+}
+
+void BlockFunctionBuilder::finishRound(IRBuilder<> &B, Value *Min, Value *Max,
+                                       Value *Gone, BasicBlock *Finished) {
   BasicBlock *Again = BasicBlock::Create(Ctx, "round.again", BF);
   B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Finished, Again);
   B.SetInsertPoint(Again);
@@ -557,13 +562,43 @@ void BlockFunctionBuilder::emitWarpLoops() {
     emitWholeBlockRegion(B, R, P, reachesWarpOperation(R) ? ByWarps : RoundEnd);
   }
 
+  // Where the warps stop, gathered as each warp finishes its part of the
+  // round (every lane's place is then known): the round ends without
+  // scanning the block's places again.
+  IRBuilder<> EB(&BF->getEntryBlock(), BF->getEntryBlock().begin());
+  AllocaInst *StopMin = EB.CreateAlloca(i32(), nullptr, "warps.min");
+  AllocaInst *StopMax = EB.CreateAlloca(i32(), nullptr, "warps.max");
+  AllocaInst *StopGone = EB.CreateAlloca(i32(), nullptr, "warps.gone");
   B.SetInsertPoint(ByWarps);
+  B.CreateStore(B.getInt32(IdMask), StopMin);
+  B.CreateStore(B.getInt32(0), StopMax);
+  B.CreateStore(B.getInt32(0), StopGone);
   Value *Bx = Dim[0];
   Value *Bxy = B.CreateMul(Dim[0], Dim[1], "", true, true);
   Value *OneDimensional = B.CreateICmpEQ(Bx, NumThreads, "one.dimensional");
   Value *Warps =
       B.CreateLShr(B.CreateAdd(NumThreads, B.getInt32(31)), 5, "warps");
   Loop Wl = beginLoop(B, Warps, "warp");
+  // A warp done for the round: its lanes that have not returned wait at
+  // sync point \p Id (null: all returned); some returned unless \p All.
+  auto WarpStops = [&](Value *Id, Value *All, const Twine &Name) {
+    BasicBlock *Stop = BasicBlock::Create(Ctx, Name, BF);
+    IRBuilder<> SB(Stop);
+    if (Id) {
+      SB.CreateStore(SB.CreateBinaryIntrinsic(Intrinsic::umin,
+                                              SB.CreateLoad(i32(), StopMin), Id),
+                     StopMin);
+      SB.CreateStore(SB.CreateBinaryIntrinsic(Intrinsic::umax,
+                                              SB.CreateLoad(i32(), StopMax), Id),
+                     StopMax);
+    }
+    Value *Returned = All ? SB.CreateZExt(SB.CreateNot(All), i32())
+                          : SB.getInt32(1);
+    SB.CreateStore(SB.CreateOr(SB.CreateLoad(i32(), StopGone), Returned),
+                   StopGone);
+    SB.CreateBr(Wl.Latch);
+    return Stop;
+  };
   Value *Base = B.CreateShl(Wl.IV, 5, "lane0", true, true);
   Value *Count =
       B.CreateBinaryIntrinsic(Intrinsic::umin, B.getInt32(32),
@@ -574,7 +609,8 @@ void BlockFunctionBuilder::emitWarpLoops() {
   auto EmitCheck = [&](const Twine &Name) -> std::pair<Value *, Value *> {
     auto [Min, Max, Gone] = emitScan(B, Base, Count, Name);
     BasicBlock *Check = BasicBlock::Create(Ctx, Name + ".check", BF);
-    B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Wl.Latch, Check);
+    B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)),
+                   WarpStops(nullptr, nullptr, Name + ".returned"), Check);
     B.SetInsertPoint(Check);
     BasicBlock *Agree = BasicBlock::Create(Ctx, Name + ".agree", BF);
     B.CreateCondBr(B.CreateICmpEQ(Max, Min), Agree, Diverged);
@@ -592,7 +628,9 @@ void BlockFunctionBuilder::emitWarpLoops() {
   };
   auto [FirstOp, FirstAll] = EmitCheck("lanes.first");
   BasicBlock *Enter = BasicBlock::Create(Ctx, "warp.enter", BF);
-  AddWarpOps(B.CreateSwitch(FirstOp, Wl.Latch), Enter);
+  AddWarpOps(B.CreateSwitch(FirstOp,
+                            WarpStops(FirstOp, FirstAll, "lanes.first.stop")),
+             Enter);
   B.SetInsertPoint(Enter);
   BasicBlock *OpBlock = BasicBlock::Create(Ctx, "warp.op", BF);
   B.CreateBr(OpBlock);
@@ -675,11 +713,15 @@ void BlockFunctionBuilder::emitWarpLoops() {
     Value *At =
         frameLoad(B, i32(), placeAddress(B, Base), Align(4), "at.lane0");
     BasicBlock *Going = BasicBlock::Create(Ctx, "warp.going." + Twine(R), BF);
-    B.CreateCondBr(B.CreateICmpEQ(At, B.getInt32(ExitTag)), Wl.Latch, Going);
+    B.CreateCondBr(B.CreateICmpEQ(At, B.getInt32(ExitTag)),
+                   WarpStops(nullptr, nullptr, "warp.returned." + Twine(R)),
+                   Going);
     B.SetInsertPoint(Going);
     Value *NextId = B.CreateAnd(At, IdMask, "id");
     BasicBlock *Chain = BasicBlock::Create(Ctx, "warp.chain." + Twine(R), BF);
-    AddWarpOps(B.CreateSwitch(NextId, Wl.Latch), Chain);
+    AddWarpOps(B.CreateSwitch(NextId, WarpStops(NextId, B.getTrue(),
+                                                "warp.stop." + Twine(R))),
+               Chain);
     B.SetInsertPoint(Chain);
     B.CreateBr(OpBlock);
     OpId->addIncoming(NextId, Chain);
@@ -688,14 +730,17 @@ void BlockFunctionBuilder::emitWarpLoops() {
   B.SetInsertPoint(Lanes);
   auto [NextOp, NextAll] = EmitCheck("lanes.next");
   BasicBlock *Again = BasicBlock::Create(Ctx, "warp.op.next", BF);
-  AddWarpOps(B.CreateSwitch(NextOp, Wl.Latch), Again);
+  AddWarpOps(
+      B.CreateSwitch(NextOp, WarpStops(NextOp, NextAll, "lanes.next.stop")),
+      Again);
   B.SetInsertPoint(Again);
   B.CreateBr(OpBlock);
   OpId->addIncoming(NextOp, Again);
   AllLanes->addIncoming(NextAll, Again);
 
   B.SetInsertPoint(Wl.Exit);
-  B.CreateBr(RoundEnd);
+  finishRound(B, B.CreateLoad(i32(), StopMin), B.CreateLoad(i32(), StopMax),
+              B.CreateLoad(i32(), StopGone), Finished);
   B.SetInsertPoint(RoundEnd);
   emitRoundEnd(B, Finished);
 }
