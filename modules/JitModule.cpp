@@ -3,8 +3,10 @@
 // load(): look the image up in the compute cache; on a miss parse the
 // bitcode, verify it, lower it to the host (modules/passes), optimize it,
 // compile it to an object file and store that in the cache. Then link the
-// object into a JITDylib of its own and resolve every kernel's thread entry
-// and every module variable, so that nothing can fail later, at launch.
+// object into a JITDylib of its own and resolve every kernel's entry points
+// and every module variable, so that nothing can fail later, at launch. A
+// kernel with a block function leaves its thread entry (the fiber engine's)
+// out unless JitOptions::EagerThreadEntries: most never need it.
 //
 //===----------------------------------------------------------------------===//
 #include "JitModule.h"
@@ -20,6 +22,7 @@
 #include "passes/PassRegistry.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Endian.h"
@@ -62,6 +65,7 @@ std::string cacheKey(const loader::ModuleImage &Image,
   Add("llvm " LLVM_VERSION_STRING);
   Add("pipeline " + std::to_string(LoweringPipelineVersion));
   Add(loweringPipeline(Options.Memcheck));
+  Add(Options.EagerThreadEntries ? "thread entries" : "block functions");
   Add(blockFunctionPipeline());
   Add("O" + std::to_string(Options.OptLevel));
   Add(host().Triple);
@@ -91,6 +95,7 @@ struct Payload {
   StringMap<uint32_t> KernelShared;
   StringMap<uint64_t> GlobalSizes;
   StringMap<uint32_t> KernelFrame; ///< Kernels with a block function.
+  StringSet<> ThreadEntries;       ///< Kernels whose thread entry is in.
 
   std::string encode() const {
     std::string Out;
@@ -108,6 +113,8 @@ struct Payload {
       Put('G', G.first(), G.second);
     for (const auto &F : KernelFrame)
       Put('F', F.first(), F.second);
+    for (const auto &T : ThreadEntries)
+      Put('T', T.first(), 0);
     return Out;
   }
 
@@ -130,6 +137,8 @@ struct Payload {
         P.GlobalSizes[Name] = Value;
       else if (Tag == 'F' && Value <= UINT32_MAX)
         P.KernelFrame[Name] = static_cast<uint32_t>(Value);
+      else if (Tag == 'T')
+        P.ThreadEntries.insert(Name);
       else
         return std::nullopt;
     }
@@ -151,6 +160,16 @@ compile(const loader::ModuleImage &Image, const JitOptions &Options,
       errs() << "cucpu: kernel " << R.first()
              << " runs on the fallback engine: " << R.second << "\n";
   auto Lock = (*Lowered)->Context.getLock();
+  for (const loader::KernelInfo &Info : Image.Kernels) {
+    // A kernel without a block function, or without a thread entry (which
+    // load() then reports), stays as it is.
+    Function *Entry = (*Lowered)->IR->getFunction(EntryPrefix + Info.Name);
+    if (!Entry || Options.EagerThreadEntries ||
+        !State.KernelFrame.count(Info.Name) || !Entry->use_empty())
+      Out.ThreadEntries.insert(Info.Name);
+    else
+      Entry->eraseFromParent();
+  }
   Expected<std::unique_ptr<MemoryBuffer>> Object =
       emitObject(*(*Lowered)->IR, **Lowered, Options);
   if (!Object)
@@ -223,14 +242,16 @@ JitModule::load(loader::ModuleImage Image, const JitOptions &Options) {
 
   StringMap<KernelEntry> Kernels;
   for (const loader::KernelInfo &Info : Image.Kernels) {
-    Expected<orc::ExecutorAddr> Addr = J.lookup(*JD, EntryPrefix + Info.Name);
-    if (!Addr)
-      return Fail(makeJitError(JitErrorKind::Unsupported,
-                               "Kernel " + Info.Name +
-                                   " could not be linked: " +
-                                   toString(Addr.takeError())));
     KernelEntry &K = Kernels[Info.Name];
-    K.Entry = Addr->toPtr<CucpuThreadEntry>();
+    if (Data->ThreadEntries.contains(Info.Name)) {
+      Expected<orc::ExecutorAddr> Addr = J.lookup(*JD, EntryPrefix + Info.Name);
+      if (!Addr)
+        return Fail(makeJitError(
+            JitErrorKind::Unsupported,
+            "Kernel " + Info.Name +
+                " could not be linked: " + toString(Addr.takeError())));
+      K.Entry = Addr->toPtr<CucpuThreadEntry>();
+    }
     K.StaticShared = Data->KernelShared.lookup(Info.Name);
     auto Frame = Data->KernelFrame.find(Info.Name);
     if (Frame != Data->KernelFrame.end()) {

@@ -36,13 +36,19 @@ struct JitOptions {
   /// CUCPU_MEMCHECK=1: every kernel memory access is checked against the
   /// allocations (MemcheckPass.h).
   bool Memcheck = false;
+  /// Compile every kernel's thread entry at load (CUCPU_EXEC=fallback runs
+  /// every kernel on it). Otherwise a kernel with a block function gets its
+  /// thread entry when JitModule::threadEntry() first asks for it.
+  bool EagerThreadEntries = false;
   /// Receives informational text (cuModuleLoadDataEx's info log).
   std::string *InfoLog = nullptr;
 };
 
 /// A compiled kernel.
 struct KernelEntry {
-  CucpuThreadEntry Entry = nullptr; ///< Runs one CUDA thread.
+  /// Runs one CUDA thread; null until JitModule::threadEntry() compiles it
+  /// (JitOptions::EagerThreadEntries).
+  CucpuThreadEntry Entry = nullptr;
   /// Runs one whole block; null if the kernel has only the thread entry.
   CucpuBlockEntry Block = nullptr;
   /// Per-thread bytes of the block function's frame.
@@ -84,6 +90,10 @@ public:
   /// function's frame.
   virtual llvm::Expected<CucpuBlockEntry>
   specializedBlock(llvm::StringRef Name, const BlockShape &Shape) = 0;
+  /// Kernel \p Name's thread entry, for the fiber engine: the one linked at
+  /// load, or compiled now like a specialization (once; thread-safe).
+  virtual llvm::Expected<CucpuThreadEntry>
+  threadEntry(llvm::StringRef Name) = 0;
 };
 
 } // namespace cucpu::modules

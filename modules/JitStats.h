@@ -13,6 +13,9 @@ uint64_t cachedModuleCount();
 /// How many block functions this process compiled (compute-cache misses)
 /// and linked for a launch's block shape (Specialization.h).
 uint64_t specializedBlockCount();
+/// How many thread entries this process compiled (compute-cache misses) and
+/// linked after their module's load (JitModule::threadEntry).
+uint64_t lateThreadEntryCount();
 
 } // namespace cucpu::modules
 

@@ -7,6 +7,7 @@
 #include "JitSession.h"
 #include "JitStats.h"
 #include "Lowering.h"
+#include "passes/LoweringState.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
@@ -21,9 +22,11 @@ using namespace cucpu::modules;
 
 namespace {
 std::atomic<uint64_t> Specializations{0};
+std::atomic<uint64_t> LateThreadEntries{0};
 } // namespace
 
 uint64_t cucpu::modules::specializedBlockCount() { return Specializations; }
+uint64_t cucpu::modules::lateThreadEntryCount() { return LateThreadEntries; }
 
 LoadedModule::LoadedModule(loader::ModuleImage TheImage, orc::JITDylib &Dylib,
                            StringMap<KernelEntry> TheKernels,
@@ -75,7 +78,7 @@ std::string LoadedModule::dylibName() const { return Dylib.getName(); }
 
 Expected<CucpuBlockEntry>
 LoadedModule::specializedBlock(StringRef Name, const BlockShape &Shape) {
-  std::lock_guard<std::mutex> Lock(SpecializeMutex);
+  std::lock_guard<std::mutex> Lock(CompileMutex);
   auto [It, New] = Specialized.try_emplace({Name.str(), Shape}, nullptr);
   if (!New)
     return It->second; // Null: it failed before (and said why then).
@@ -83,22 +86,60 @@ LoadedModule::specializedBlock(StringRef Name, const BlockShape &Shape) {
   if (K == Kernels.end() || !K->second.Block)
     return makeJitError(JitErrorKind::NotFound,
                         "Kernel " + Name + " has no block function.");
+  bool Compiled = false;
+  Expected<void *> Addr = compileLate(
+      specializedBlockName(Name, Shape),
+      [&](const Module &IR) {
+        return specializeBlockFunction(IR, Name, Shape);
+      },
+      Compiled);
+  if (!Addr)
+    return Addr.takeError();
+  It->second = reinterpret_cast<CucpuBlockEntry>(*Addr);
+  if (Compiled)
+    ++Specializations;
+  return It->second;
+}
+
+Expected<CucpuThreadEntry> LoadedModule::threadEntry(StringRef Name) {
+  auto K = Kernels.find(Name);
+  if (K == Kernels.end())
+    return makeJitError(JitErrorKind::NotFound,
+                        "The module has no kernel named " + Name + ".");
+  if (K->second.Entry)
+    return K->second.Entry;
+  std::lock_guard<std::mutex> Lock(CompileMutex);
+  if (auto It = LateEntries.find(Name); It != LateEntries.end())
+    return It->second;
+  bool Compiled = false;
+  Expected<void *> Addr = compileLate(
+      EntryPrefix + Name.str(),
+      [&](const Module &IR) { return extractThreadEntry(IR, Name); }, Compiled);
+  if (!Addr)
+    return Addr.takeError();
+  if (Compiled)
+    ++LateThreadEntries;
+  return LateEntries[Name] = reinterpret_cast<CucpuThreadEntry>(*Addr);
+}
+
+Expected<void *> LoadedModule::compileLate(StringRef Symbol,
+                                           LateExtract Extract,
+                                           bool &Compiled) {
   Expected<JitSession &> Session = JitSession::get();
   if (!Session)
     return Session.takeError();
-  std::string Symbol = specializedBlockName(Name, Shape);
   SHA256 Hash;
-  Hash.update(Key + " " + Symbol);
+  Hash.update(Key + " " + Symbol.str());
   std::string ObjectKey = toHex(Hash.final(), /*LowerCase=*/true);
   ComputeCache Cache = computeCache(Options);
   std::unique_ptr<MemoryBuffer> Object;
   if (Options.CacheEnabled)
     if (std::optional<CacheEntry> Entry = Cache.lookup(ObjectKey))
       Object = std::move(Entry->Object);
-  bool Compiled = !Object;
+  Compiled = !Object;
   if (!Object) {
     Expected<std::unique_ptr<MemoryBuffer>> Fresh =
-        specializedObject(Name, Shape, *Session);
+        lateObject(Extract, *Session);
     if (!Fresh)
       return Fresh.takeError();
     Object = std::move(*Fresh);
@@ -111,15 +152,11 @@ LoadedModule::specializedBlock(StringRef Name, const BlockShape &Shape) {
   Expected<orc::ExecutorAddr> Addr = J.lookup(Dylib, Symbol);
   if (!Addr)
     return Addr.takeError();
-  It->second = Addr->toPtr<CucpuBlockEntry>();
-  if (Compiled)
-    ++Specializations;
-  return It->second;
+  return Addr->toPtr<void *>();
 }
 
 Expected<std::unique_ptr<MemoryBuffer>>
-LoadedModule::specializedObject(StringRef Name, const BlockShape &Shape,
-                                JitSession &Session) {
+LoadedModule::lateObject(LateExtract Extract, JitSession &Session) {
   if (!Lowered) {
     Expected<std::unique_ptr<LoweredModule>> L =
         lowerImage(Image, Options, Session, Key);
@@ -128,8 +165,7 @@ LoadedModule::specializedObject(StringRef Name, const BlockShape &Shape,
     Lowered = std::move(*L);
   }
   auto Lock = Lowered->Context.getLock();
-  Expected<std::unique_ptr<Module>> M =
-      specializeBlockFunction(*Lowered->IR, Name, Shape);
+  Expected<std::unique_ptr<Module>> M = Extract(*Lowered->IR);
   if (!M)
     return M.takeError();
   if (debugKnob("dump-ir"))

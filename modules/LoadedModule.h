@@ -4,6 +4,7 @@
 
 #include "JitModule.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
@@ -14,6 +15,7 @@
 
 namespace llvm {
 class MemoryBuffer;
+class Module;
 namespace orc {
 class JITDylib;
 } // namespace orc
@@ -41,6 +43,7 @@ public:
   const loader::ModuleImage &image() const override { return Image; }
   llvm::Expected<CucpuBlockEntry>
   specializedBlock(llvm::StringRef Name, const BlockShape &Shape) override;
+  llvm::Expected<CucpuThreadEntry> threadEntry(llvm::StringRef Name) override;
   /// The name of the module's JITDylib (tests check that unloading frees it).
   std::string dylibName() const;
 
@@ -52,17 +55,30 @@ private:
   std::string Key;
   JitOptions Options;
 
+  /// Held while compiling code after the load (specializations, thread
+  /// entries); guards what follows.
+  std::mutex CompileMutex;
   /// The specialized block functions compiled so far, by kernel and shape.
-  std::mutex SpecializeMutex;
   std::map<std::pair<std::string, BlockShape>, CucpuBlockEntry> Specialized;
-  /// The module's lowered IR, once a specialization needed it.
+  /// The thread entries compiled after the load, by kernel.
+  llvm::StringMap<CucpuThreadEntry> LateEntries;
+  /// The module's lowered IR, once code compiled after the load needed it.
   std::unique_ptr<LoweredModule> Lowered;
 
-  /// The object of kernel \p Name's block function for \p Shape, compiled
-  /// now (lowering the image first if no specialization did yet).
+  /// Makes the module that defines one function compiled after the load,
+  /// from the lowered IR.
+  using LateExtract =
+      llvm::function_ref<llvm::Expected<std::unique_ptr<llvm::Module>>(
+          const llvm::Module &Lowered)>;
+  /// The address of \p Symbol, which \p Extract's module defines: its
+  /// object from the compute cache, or compiled now (\p Compiled), then
+  /// linked into the module's JITDylib.
+  llvm::Expected<void *> compileLate(llvm::StringRef Symbol,
+                                     LateExtract Extract, bool &Compiled);
+  /// The object of \p Extract's module, compiled now (lowering the image
+  /// first if nothing compiled after the load did yet).
   llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
-  specializedObject(llvm::StringRef Name, const BlockShape &Shape,
-                    JitSession &Session);
+  lateObject(LateExtract Extract, JitSession &Session);
 };
 
 } // namespace cucpu::modules

@@ -21,18 +21,13 @@ std::string cucpu::modules::specializedBlockName(StringRef Kernel,
   return Name;
 }
 
-Expected<std::unique_ptr<Module>>
-cucpu::modules::specializeBlockFunction(const Module &Lowered, StringRef Kernel,
-                                        const BlockShape &Shape) {
-  std::string Generic = (BlockPrefix + Kernel).str();
-  const Function *Block = Lowered.getFunction(Generic);
-  if (!Block || Block->isDeclaration())
-    return makeJitError(JitErrorKind::NotFound,
-                        "Kernel " + Kernel + " has no block function.");
-  // Functions are copied (the optimizer drops those the block function does
-  // not reach); so is read-only data that is private to the module.
-  // Variables the code may write stay declarations, resolved to the
-  // module's instances.
+std::unique_ptr<Module> cucpu::modules::extractFunction(const Module &Lowered,
+                                                        StringRef Symbol,
+                                                        StringRef NewName) {
+  // Functions are copied (the optimizer drops those the copy does not
+  // reach); so is read-only data that is private to the module. Variables
+  // the code may write stay declarations, resolved to the module's
+  // instances.
   ValueToValueMapTy VMap;
   std::unique_ptr<Module> M =
       CloneModule(Lowered, VMap, [](const GlobalValue *GV) {
@@ -41,14 +36,13 @@ cucpu::modules::specializeBlockFunction(const Module &Lowered, StringRef Kernel,
         auto *G = dyn_cast<GlobalVariable>(GV);
         return G && G->isConstant() && G->hasLocalLinkage();
       });
-  M->setModuleIdentifier(Lowered.getModuleIdentifier() + "." +
-                         specializedBlockName(Kernel, Shape));
+  M->setModuleIdentifier(Lowered.getModuleIdentifier() + "." + NewName.str());
   for (GlobalVariable &G : make_early_inc_range(M->globals()))
     if (G.hasAppendingLinkage()) // llvm.used and the like: the module's.
       G.eraseFromParent();
-  Function *BF = M->getFunction(Generic);
+  Function *Kept = M->getFunction(Symbol);
   for (Function &F : *M)
-    if (!F.isDeclaration() && &F != BF) {
+    if (!F.isDeclaration() && &F != Kept) {
       F.setLinkage(GlobalValue::InternalLinkage);
       F.setVisibility(GlobalValue::DefaultVisibility);
       F.setComdat(nullptr);
@@ -56,7 +50,31 @@ cucpu::modules::specializeBlockFunction(const Module &Lowered, StringRef Kernel,
   for (GlobalVariable &G : M->globals())
     if (G.hasLocalLinkage())
       G.setComdat(nullptr);
-  BF->setName(specializedBlockName(Kernel, Shape));
-  specializeBlockShape(*BF, Shape);
+  if (Kept)
+    Kept->setName(NewName);
   return M;
+}
+
+Expected<std::unique_ptr<Module>>
+cucpu::modules::specializeBlockFunction(const Module &Lowered, StringRef Kernel,
+                                        const BlockShape &Shape) {
+  std::string Generic = (BlockPrefix + Kernel).str();
+  const Function *Block = Lowered.getFunction(Generic);
+  if (!Block || Block->isDeclaration())
+    return makeJitError(JitErrorKind::NotFound,
+                        "Kernel " + Kernel + " has no block function.");
+  std::string Name = specializedBlockName(Kernel, Shape);
+  std::unique_ptr<Module> M = extractFunction(Lowered, Generic, Name);
+  specializeBlockShape(*M->getFunction(Name), Shape);
+  return M;
+}
+
+Expected<std::unique_ptr<Module>>
+cucpu::modules::extractThreadEntry(const Module &Lowered, StringRef Kernel) {
+  std::string Entry = (EntryPrefix + Kernel).str();
+  const Function *F = Lowered.getFunction(Entry);
+  if (!F || F->isDeclaration())
+    return makeJitError(JitErrorKind::NotFound,
+                        "Kernel " + Kernel + " has no thread entry.");
+  return extractFunction(Lowered, Entry, Entry);
 }

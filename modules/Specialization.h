@@ -6,7 +6,8 @@
 // function is compiled from the module's lowered IR into an object of its
 // own, linked into the module's JITDylib: it defines nothing but itself
 // (its callees are private copies) and uses the module's variables, which
-// cucpu-export-globals made visible to it.
+// cucpu-export-globals made visible to it. A kernel's thread entry may be
+// compiled the same way, when a launch first needs it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_MODULES_SPECIALIZATION_H
@@ -33,6 +34,20 @@ using BlockShape = std::array<uint32_t, 3>;
 std::string specializedBlockName(llvm::StringRef Kernel,
                                  const BlockShape &Shape);
 
+/// A new module (extractFunction()) defining \p Kernel's thread entry of the
+/// lowered, unoptimized module \p Lowered, under its own name; for kernels
+/// whose module was compiled without it (JitOptions::EagerThreadEntries).
+llvm::Expected<std::unique_ptr<llvm::Module>>
+extractThreadEntry(const llvm::Module &Lowered, llvm::StringRef Kernel);
+
+/// A new module (in \p Lowered's context) that defines function \p Symbol of
+/// \p Lowered, renamed \p NewName, and nothing else: the functions it calls
+/// are private copies, read-only data private to the module is copied, and
+/// the module's variables and the runtime are declarations.
+std::unique_ptr<llvm::Module> extractFunction(const llvm::Module &Lowered,
+                                              llvm::StringRef Symbol,
+                                              llvm::StringRef NewName);
+
 /// A new module (in \p Lowered's context) holding \p Kernel's block function
 /// from the lowered, unoptimized module \p Lowered, specialized for \p Shape
 /// and named specializedBlockName(); everything else it uses is a private
@@ -41,6 +56,12 @@ std::string specializedBlockName(llvm::StringRef Kernel,
 llvm::Expected<std::unique_ptr<llvm::Module>>
 specializeBlockFunction(const llvm::Module &Lowered, llvm::StringRef Kernel,
                         const BlockShape &Shape);
+
+/// A new module (extractFunction()) defining \p Kernel's thread entry of the
+/// lowered, unoptimized module \p Lowered, under its own name; for kernels
+/// whose module was compiled without it (JitOptions::EagerThreadEntries).
+llvm::Expected<std::unique_ptr<llvm::Module>>
+extractThreadEntry(const llvm::Module &Lowered, llvm::StringRef Kernel);
 
 } // namespace cucpu::modules
 

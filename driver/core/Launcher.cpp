@@ -122,6 +122,8 @@ struct QueuedLaunch {
 constexpr uint64_t MaxBlockFrameBytes = 256u << 20;
 } // namespace
 
+bool cucpu::fallbackForced() { return execMode() == ExecMode::Fallback; }
+
 bool cucpu::launchBlocking() {
   static const bool Blocking = [] {
     const char *V = std::getenv("CUDA_LAUNCH_BLOCKING");
@@ -187,9 +189,6 @@ llvm::Error cucpu::launchFunction(Function &F,
                 R.DynamicShared, MaxDynamic, F.name());
 
   LaunchConfig C;
-  C.Entry = F.kernel().Entry;
-  CU_INVALID_IF(!C.Entry, CUDA_ERROR_INVALID_HANDLE,
-                "Kernel {0} has no compiled code.", F.name());
   C.KernelName = F.name();
   C.Grid = R.Grid;
   C.Block = R.Block;
@@ -201,6 +200,11 @@ llvm::Error cucpu::launchFunction(Function &F,
       return Block.takeError();
     C.BlockEntry = *Block;
     C.FrameBytes = F.kernel().FrameBytes;
+  } else {
+    llvm::Expected<CucpuThreadEntry> Entry = Mod->threadEntry(F.name());
+    if (!Entry)
+      return Entry.takeError();
+    C.Entry = *Entry;
   }
   C.StaticShared = F.kernel().StaticShared;
   C.DynamicShared = R.DynamicShared;

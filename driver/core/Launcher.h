@@ -37,6 +37,9 @@ llvm::Error launchFunction(Function &F, const std::shared_ptr<Context> &Current,
 /// returns, and a failed launch returns its error.
 bool launchBlocking();
 
+/// Whether CUCPU_EXEC=fallback runs every kernel on the fiber engine.
+bool fallbackForced();
+
 /// Checks grid dimensions (CUDA_ERROR_INVALID_VALUE with a message).
 llvm::Error checkGrid(const std::array<unsigned, 3> &Grid);
 /// Checks block dimensions and the thread count.

@@ -5,6 +5,7 @@
 #include "core/Error.h"
 #include "core/ExecutionEngine.h"
 #include "core/HandleRegistry.h"
+#include "core/Launcher.h"
 
 #include "FatBinary.h"
 #include "ImageKind.h"
@@ -52,6 +53,7 @@ modules::JitOptions jitOptions(std::string *InfoLog) {
     O.CacheEnabled = std::string(V) != "1";
   if (const char *V = std::getenv("CUCPU_MEMCHECK"))
     O.Memcheck = std::string(V) == "1";
+  O.EagerThreadEntries = fallbackForced();
   if (const char *V = std::getenv("CUDA_CACHE_PATH"))
     O.CachePath = V;
   if (const char *V = std::getenv("CUDA_CACHE_MAXSIZE")) {
@@ -260,6 +262,13 @@ Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
         CUDA_ERROR_INVALID_IMAGE,
         llvm::formatv("The module is {0}: {1}", loader::describe(Kind), Why));
   }
+}
+
+llvm::Expected<CucpuThreadEntry> Module::threadEntry(llvm::StringRef Name) {
+  llvm::Expected<CucpuThreadEntry> Entry = Jit->threadEntry(Name);
+  if (!Entry)
+    return toCuError(Entry.takeError());
+  return *Entry;
 }
 
 llvm::Expected<CucpuBlockEntry>

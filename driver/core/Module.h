@@ -68,6 +68,9 @@ public:
   /// (modules/Specialization.h); null if an earlier attempt failed.
   llvm::Expected<CucpuBlockEntry>
   specializedBlock(llvm::StringRef Name, const std::array<unsigned, 3> &Shape);
+  /// Kernel \p Name's thread entry, for the fiber engine; compiled the first
+  /// time it is asked for unless the load compiled it.
+  llvm::Expected<CucpuThreadEntry> threadEntry(llvm::StringRef Name);
   /// The texture reference named \p Name (CUDA_ERROR_NOT_FOUND if none).
   llvm::Expected<std::shared_ptr<TexRef>> texRef(llvm::StringRef Name) const;
   /// Whether \p T is one of this module's texture references.

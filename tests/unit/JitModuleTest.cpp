@@ -209,6 +209,17 @@ protected:
     return std::move(*M);
   }
 
+  /// Kernel \p Name's thread entry, compiled now if the load left it out
+  /// (a thread that does nothing, after a failure, if it cannot be).
+  static CucpuThreadEntry entry(JitModule &M, llvm::StringRef Name) {
+    llvm::Expected<CucpuThreadEntry> E = M.threadEntry(Name);
+    if (!E) {
+      ADD_FAILURE() << llvm::toString(E.takeError());
+      return [](CucpuThread *) {};
+    }
+    return *E;
+  }
+
   EngineLog Events;
 };
 
@@ -258,7 +269,7 @@ TEST_F(JitModuleTest, VectorAddOverTwoBlocks) {
     Block.BlockDim[0] = 8;
     Block.GridDim[0] = 2;
     Block.Params = reinterpret_cast<const char *>(&Params);
-    runBlock(K->Entry, Block, 8);
+    runBlock(entry(*M, "add"), Block, 8);
   }
   for (int I = 0; I < 10; ++I)
     EXPECT_EQ(C[I], 101.0f * I) << "thread " << I << " adds its elements";
@@ -272,6 +283,36 @@ TEST_F(JitModuleTest, UnknownKernelIsNotFound) {
   std::string Msg;
   EXPECT_EQ(takeJitError(K.takeError(), Msg), JitErrorKind::NotFound)
       << "a kernel the module lacks is not found";
+}
+
+TEST_F(JitModuleTest, ThreadEntryIsCompiledWhenFirstNeeded) {
+  auto M = load(image(VectorAdd, {kernelInfo("add", {8, 8, 8, 4})}));
+  ASSERT_TRUE(M);
+  auto K = M->kernel("add");
+  ASSERT_TRUE(bool(K));
+  EXPECT_NE(K->Block, nullptr) << "the kernel has a block function";
+  EXPECT_EQ(K->Entry, nullptr) << "the load leaves its thread entry out";
+  auto First = M->threadEntry("add");
+  ASSERT_TRUE(bool(First)) << llvm::toString(First.takeError());
+  EXPECT_NE(*First, nullptr);
+  auto Again = M->threadEntry("add");
+  ASSERT_TRUE(bool(Again));
+  EXPECT_EQ(*Again, *First) << "compiled once";
+  auto None = M->threadEntry("nope");
+  ASSERT_FALSE(bool(None));
+  std::string Msg;
+  EXPECT_EQ(takeJitError(None.takeError(), Msg), JitErrorKind::NotFound);
+
+  JitOptions Eager = testOptions();
+  Eager.EagerThreadEntries = true;
+  auto E = load(image(VectorAdd, {kernelInfo("add", {8, 8, 8, 4})}), Eager);
+  ASSERT_TRUE(E);
+  auto EK = E->kernel("add");
+  ASSERT_TRUE(bool(EK));
+  EXPECT_NE(EK->Entry, nullptr) << "EagerThreadEntries links it at load";
+  auto Linked = E->threadEntry("add");
+  ASSERT_TRUE(bool(Linked));
+  EXPECT_EQ(*Linked, EK->Entry);
 }
 
 const char *Globals = R"(
@@ -308,7 +349,7 @@ TEST_F(JitModuleTest, ModuleGlobalsArePerInstance) {
   CucpuBlock Block{};
   Block.BlockDim[0] = 3;
   Block.Params = reinterpret_cast<const char *>(&OutPtr);
-  runBlock(K->Entry, Block, 3);
+  runBlock(entry(*M1, "bump"), Block, 3);
   EXPECT_EQ(*static_cast<int32_t *>(C1->Address), 8) << "three atomic adds";
   EXPECT_EQ(*static_cast<int32_t *>(C2->Address), 5) << "other instance untouched";
   EXPECT_EQ(Out, 2.5f) << "constant memory written by the host is read";
@@ -358,7 +399,7 @@ TEST_F(JitModuleTest, SharedMemoryLayout) {
   Block.Shared = Memory;
   Block.DynamicSharedOffset = 128;
   Block.Params = reinterpret_cast<const char *>(&Unused);
-  runBlock(K->Entry, Block, 4);
+  runBlock(entry(*M, "useShared"), Block, 4);
   EXPECT_EQ(Events.Barriers, 4) << "each thread reaches the barrier";
   int32_t Tile[4];
   std::memcpy(Tile, Memory, sizeof Tile);
@@ -412,7 +453,7 @@ TEST_F(JitModuleTest, StructParameterByValue) {
   CucpuBlock Block{};
   Block.BlockDim[0] = 1;
   Block.Params = Params;
-  runBlock(K->Entry, Block, 1);
+  runBlock(entry(*M, "takeStruct"), Block, 1);
   EXPECT_EQ(Out, 1043.25) << "all fields of the struct arrive";
   int32_t After;
   std::memcpy(&After, Params + 8, 4);
@@ -460,13 +501,13 @@ TEST_F(JitModuleTest, PrintfAssertAndTrapReachTheEngine) {
   CucpuBlock Block{};
   Block.BlockDim[0] = 1;
   Block.Params = reinterpret_cast<const char *>(&X);
-  runBlock(K->Entry, Block, 1);
+  runBlock(entry(*M, "talk"), Block, 1);
   EXPECT_EQ(Events.Printed, "x=7 y=0.500000!\n") << "printf's arguments";
   EXPECT_EQ(Events.AssertMessage, "x < 2") << "the failed assertion";
   EXPECT_EQ(Events.AssertLine, 42u) << "its line";
   auto B = M->kernel("boom");
   ASSERT_TRUE(bool(B));
-  runBlock(B->Entry, Block, 1);
+  runBlock(entry(*M, "boom"), Block, 1);
   EXPECT_TRUE(Events.Trapped) << "llvm.trap reaches __cucpu_trap";
 }
 
@@ -506,7 +547,7 @@ TEST_F(JitModuleTest, MathCallsTheRuntimeLibrary) {
   CucpuBlock Block{};
   Block.BlockDim[0] = 1;
   Block.Params = reinterpret_cast<const char *>(&Params);
-  runBlock(K->Entry, Block, 1);
+  runBlock(entry(*M, "math"), Block, 1);
   EXPECT_EQ(Out.S, std::sin(0.75f)) << "sinf as the host computes it";
   EXPECT_EQ(Out.I, -3) << "rounding down";
   EXPECT_EQ(Out.U, std::nextafter(1.0f, 2.0f)) << "1 + 1e-8 rounded up";
@@ -631,7 +672,7 @@ TEST_F(JitModuleTest, SecondLoadHitsTheComputeCache) {
   CucpuBlock Block{};
   Block.BlockDim[0] = 1;
   Block.Params = reinterpret_cast<const char *>(&Params);
-  runBlock(K->Entry, Block, 1);
+  runBlock(entry(*M2, "add"), Block, 1);
   EXPECT_EQ(C, 3.0f) << "cached code runs";
   llvm::sys::fs::remove_directories(O.CachePath);
 }

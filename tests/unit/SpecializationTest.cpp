@@ -5,7 +5,9 @@
 // object of its own beside the module's (modules/Specialization.h). These
 // tests check, through the cu* API, that it sees the shape it was compiled
 // for, that it is compiled once per shape, and that it shares the module's
-// variables (a private one too) with the module's own code.
+// variables (a private one too) with the module's own code. A kernel's
+// thread entry, which the module load leaves out when the kernel has a
+// block function, is compiled the same way when a launch first needs it.
 //
 //===----------------------------------------------------------------------===//
 #include "IrBitcode.h"
@@ -188,6 +190,94 @@ TEST_F(Specialization, EachShapeIsCompiledOnceAndSeesItsShape) {
   launchShape(256, 1, 1);
   EXPECT_EQ(Before + 3, cucpu::modules::specializedBlockCount())
       << "a shape seen before reuses its block function";
+}
+
+// deep(out): each thread keeps a value in a private array of 280,000 bytes
+// across a barrier and writes it, doubled plus one, at its global index: a
+// block of 1024 threads needs more frame than a block function may use, so
+// the launch runs on the fiber engine through the kernel's thread entry.
+const char *DeepIr = R"(
+target triple = "nvptx64-nvidia-cuda"
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare void @llvm.nvvm.barrier0()
+
+define void @deep(ptr %out) {
+  %buf = alloca [70000 x i32], align 4
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = zext i32 %tx to i64
+  %slot = getelementptr [70000 x i32], ptr %buf, i64 0, i64 %i
+  store i32 %tx, ptr %slot
+  call void @llvm.nvvm.barrier0()
+  %v = load i32, ptr %slot
+  %w = mul i32 %v, 2
+  %x = add i32 %w, 1
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %b = mul i32 %bx, %nx
+  %g = add i32 %b, %tx
+  %gi = zext i32 %g to i64
+  %p = getelementptr i32, ptr %out, i64 %gi
+  store i32 %x, ptr %p
+  ret void
+}
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @deep, !"kernel", i32 1}
+)";
+
+TEST(LateThreadEntry, LaunchTooLargeForABlockFunctionCompilesIt) {
+  setenv("CUDA_CACHE_DISABLE", "1", 1);
+  ASSERT_CU(CUDA_SUCCESS, cuInit(0));
+  CUdevice Dev;
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGet(&Dev, 0));
+  CUcontext Ctx;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxCreate(&Ctx, 0, Dev));
+  // The fiber engine's stacks hold the array.
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_STACK_SIZE, 300000));
+  std::vector<uint8_t> Bytes = cucpu::testing::bitcodeOf(DeepIr);
+  ASSERT_FALSE(Bytes.empty());
+  cucpu::loader::ModuleImage I;
+  I.Producer = "SpecializationTest";
+  I.TargetArch = "sm_75";
+  cucpu::loader::KernelInfo Deep;
+  Deep.Name = "deep";
+  Deep.Params = {{0, 8, 8}};
+  Deep.ParamBytes = 8;
+  Deep.Uses = cucpu::loader::UsesBarrier;
+  I.Kernels = {Deep};
+  I.Bitcode = std::move(Bytes);
+  auto Image = cucpu::loader::writeImage(I);
+  ASSERT_TRUE(bool(Image)) << llvm::toString(Image.takeError());
+  CUmodule Mod;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleLoadData(&Mod, Image->data()));
+  CUfunction F;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&F, Mod, "deep"));
+  constexpr unsigned DeepBlocks = 2, DeepThreads = 1024;
+  CUdeviceptr Out;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&Out, DeepBlocks * DeepThreads * 4));
+  bool Fallback = std::getenv("CUCPU_EXEC") &&
+                  std::string(std::getenv("CUCPU_EXEC")) == "fallback";
+  uint64_t Before = cucpu::modules::lateThreadEntryCount();
+  for (int Run = 0; Run < 2; ++Run) {
+    ASSERT_CU(CUDA_SUCCESS, cuMemsetD32(Out, 0, DeepBlocks * DeepThreads));
+    void *Args[] = {&Out};
+    ASSERT_CU(CUDA_SUCCESS, cuLaunchKernel(F, DeepBlocks, 1, 1, DeepThreads, 1,
+                                           1, 0, nullptr, Args, nullptr));
+    ASSERT_CU(CUDA_SUCCESS, cuCtxSynchronize());
+    std::vector<int> Got(DeepBlocks * DeepThreads);
+    ASSERT_CU(CUDA_SUCCESS,
+              cuMemcpyDtoH(Got.data(), Out, Got.size() * sizeof(int)));
+    for (size_t T = 0; T < Got.size(); ++T)
+      ASSERT_EQ(int(T % DeepThreads) * 2 + 1, Got[T]) << "thread " << T;
+    EXPECT_EQ(Before + (Fallback ? 0 : 1),
+              cucpu::modules::lateThreadEntryCount())
+        << "compiled at the first launch (CUCPU_EXEC=fallback: at the load), "
+           "then kept";
+  }
+  cuCtxDestroy(Ctx);
+  unsetenv("CUDA_CACHE_DISABLE");
 }
 
 TEST_F(Specialization, SharesTheModulesVariables) {
