@@ -135,6 +135,12 @@ cucpu::modules::emitObject(Module &M, LoweredModule &Lowered,
                            const JitOptions &Options) {
   if (Error E = optimize(M, *Lowered.Machine, Lowered.State, optLevel(Options)))
     return E;
+  // A frame larger than a page touches its pages in order, so that a
+  // kernel overflowing its stack meets the guard page below it (and fails
+  // its launch, FaultHandler.h) instead of writing past it.
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      F.addFnAttr("probe-stack", "inline-asm");
   orc::SimpleCompiler Compiler(*Lowered.Machine);
   Expected<std::unique_ptr<MemoryBuffer>> Object = Compiler(M);
   if (!Object)

@@ -3,6 +3,7 @@
 
 #include "core/DevicePrintf.h"
 #include "core/Error.h"
+#include "core/FaultHandler.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -37,6 +38,7 @@ BlockRunner::~BlockRunner() {
 
 BlockRunner &BlockRunner::forThisThread() {
   thread_local BlockRunner Runner;
+  prepareFaultStacks();
   return Runner;
 }
 
@@ -214,6 +216,10 @@ thread_local __attribute__((tls_model("initial-exec"))) BlockRunner
 } // namespace
 
 BlockRunner *BlockRunner::activeOnThisThread() { return ActiveRunner; }
+
+const void *BlockRunner::fiberStackLow() const {
+  return Current ? Current->F->stackLow() : nullptr;
+}
 
 bool BlockRunner::fiberOwns(const EngineFiber &F, const void *P) {
   return F.F && F.F->owns(P);

@@ -97,6 +97,9 @@ public:
   /// does: the launch fails with \p Code. Does not return, so it owns
   /// nothing when it leaves: \p Message is copied before.
   [[noreturn]] void abortFromFault(CUresult Code, const char *Message);
+  /// The lowest usable address of the fiber running a CUDA thread now;
+  /// null when kernel code runs on the thread's own stack.
+  const void *fiberStackLow() const;
 
 private:
   struct EngineFiber;

@@ -3,8 +3,9 @@
 // The handler runs on the faulting thread. If the fault's instruction lies in
 // JIT-compiled code and the thread is running blocks, it records the fault
 // and makes the thread resume in faultTrampoline() instead of the faulting
-// instruction, on the same stack below the interrupted frames; the
-// trampoline ends the block through BlockRunner::abortFromFault(), which
+// instruction, on the thread's rescue stack (prepareFaultStacks(); the
+// interrupted stack may be the one that overflowed); the trampoline ends
+// the block through BlockRunner::abortFromFault(), which
 // abandons those frames as a trap does (they hold no resources). Anything
 // else goes to the previous handler.
 //
@@ -19,7 +20,22 @@
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
+#include <pthread.h>
+#include <sys/mman.h>
 #include <ucontext.h>
+#include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define CUCPU_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CUCPU_ASAN 1
+#endif
+#endif
+
+#ifdef CUCPU_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
 
 using namespace cucpu;
 
@@ -36,6 +52,72 @@ struct sigaction Previous[NSIG];
 CUCPU_SIGNAL_TLS int FaultSignal = 0;
 CUCPU_SIGNAL_TLS uintptr_t FaultAddress = 0;
 CUCPU_SIGNAL_TLS uintptr_t FaultPc = 0;
+/// Whether the fault was the kernel running off the end of its stack.
+CUCPU_SIGNAL_TLS bool FaultOverflow = false;
+/// The top of this thread's stack for faultTrampoline() (0: none, and the
+/// trampoline runs below the interrupted frames).
+CUCPU_SIGNAL_TLS uintptr_t RescueStackTop = 0;
+/// The lowest usable address of this thread's own stack (0: unknown).
+CUCPU_SIGNAL_TLS uintptr_t ThreadStackLow = 0;
+
+/// How far below the lowest usable address of a stack a fault still counts
+/// as the stack's overflow: one frame may skip the guard page.
+constexpr uintptr_t OverflowReach = 1u << 20;
+/// Bytes of the alternate signal stack and of the rescue stack.
+constexpr size_t SignalStackBytes = 64 * 1024;
+constexpr size_t RescueStackBytes = 64 * 1024;
+
+/// A thread's alternate signal stack and rescue stack, in one mapping with
+/// a guard page below each.
+class FaultStacks {
+public:
+  FaultStacks() {
+    size_t Page = size_t(sysconf(_SC_PAGESIZE));
+    Bytes = 2 * Page + SignalStackBytes + RescueStackBytes;
+    void *M = mmap(nullptr, Bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (M == MAP_FAILED)
+      return;
+    Mapping = static_cast<char *>(M);
+    char *Signal = Mapping + Page;
+    char *Rescue = Signal + SignalStackBytes + Page;
+    mprotect(Mapping, Page, PROT_NONE);
+    mprotect(Rescue - Page, Page, PROT_NONE);
+    stack_t Old = {};
+    if (sigaltstack(nullptr, &Old) == 0 && (Old.ss_flags & SS_DISABLE)) {
+      stack_t New = {};
+      New.ss_sp = Signal;
+      New.ss_size = SignalStackBytes;
+      OwnSignalStack = sigaltstack(&New, nullptr) == 0;
+    }
+    RescueStackTop = uintptr_t(Rescue + RescueStackBytes);
+    pthread_attr_t Attr;
+    if (pthread_getattr_np(pthread_self(), &Attr) == 0) {
+      void *Low = nullptr;
+      size_t Size = 0;
+      if (pthread_attr_getstack(&Attr, &Low, &Size) == 0)
+        ThreadStackLow = uintptr_t(Low);
+      pthread_attr_destroy(&Attr);
+    }
+  }
+  ~FaultStacks() {
+    RescueStackTop = 0;
+    if (OwnSignalStack) {
+      stack_t Off = {};
+      Off.ss_flags = SS_DISABLE;
+      sigaltstack(&Off, nullptr);
+    }
+    if (Mapping)
+      munmap(Mapping, Bytes);
+  }
+  FaultStacks(const FaultStacks &) = delete;
+  FaultStacks &operator=(const FaultStacks &) = delete;
+
+private:
+  char *Mapping = nullptr;
+  size_t Bytes = 0;
+  bool OwnSignalStack = false;
+};
 
 [[noreturn]] void faultTrampoline() {
   BlockRunner *Runner = BlockRunner::activeOnThisThread();
@@ -48,6 +130,13 @@ CUCPU_SIGNAL_TLS uintptr_t FaultPc = 0;
     std::snprintf(Message, sizeof(Message),
                   "The kernel ran longer than CUCPU_WATCHDOG_MS allows and was "
                   "stopped.");
+  } else if (FaultOverflow) {
+    std::snprintf(Message, sizeof(Message),
+                  "The kernel overflowed its call stack at address 0x%jx "
+                  "(deep recursion or large local arrays; "
+                  "cuCtxSetLimit(CU_LIMIT_STACK_SIZE) sets the stack of a "
+                  "CUDA thread).",
+                  uintmax_t(FaultAddress));
   } else if (FaultSignal == SIGSEGV || FaultSignal == SIGBUS) {
     Code = CUDA_ERROR_ILLEGAL_ADDRESS;
     std::snprintf(Message, sizeof(Message),
@@ -97,14 +186,36 @@ void chain(int Signal, siginfo_t *Info, void *Context) {
     raise(Signal);
 }
 
+/// Whether \p Addr lies just below the stack the kernel ran on: the fiber's
+/// of \p Runner, or else the thread's own.
+bool overflowedStack(const BlockRunner &Runner, uintptr_t Addr) {
+  uintptr_t Low = uintptr_t(Runner.fiberStackLow());
+  if (!Low)
+    Low = ThreadStackLow;
+  return Low && Addr < Low && Low - Addr <= OverflowReach;
+}
+
 /// Makes the interrupted thread resume in faultTrampoline() for \p Signal.
 void redirect(int Signal, siginfo_t *Info, ucontext_t *UC, uintptr_t Pc) {
   FaultSignal = Signal;
   FaultAddress = uintptr_t(Info->si_addr);
   FaultPc = Pc;
-  // Resume in the trampoline as if the faulting code had called it: below
-  // the red zone, 16-byte aligned before the return address.
-  uintptr_t Sp = uintptr_t(UC->uc_mcontext.gregs[REG_RSP]) - 256;
+  FaultOverflow =
+      (Signal == SIGSEGV || Signal == SIGBUS) &&
+      overflowedStack(*BlockRunner::activeOnThisThread(), FaultAddress);
+  // Resume in the trampoline as if the faulting code had called it, on the
+  // rescue stack (the interrupted one may be exhausted), else below the red
+  // zone; 16-byte aligned before the return address.
+  uintptr_t Sp = RescueStackTop
+                     ? RescueStackTop
+                     : uintptr_t(UC->uc_mcontext.gregs[REG_RSP]) - 256;
+#ifdef CUCPU_ASAN
+  // The rescue stack's last use left by a jump, its frames still poisoned.
+  if (RescueStackTop)
+    __asan_unpoison_memory_region(
+        reinterpret_cast<void *>(RescueStackTop - RescueStackBytes),
+        RescueStackBytes);
+#endif
   Sp = (Sp & ~uintptr_t(15)) - 8;
   *reinterpret_cast<uintptr_t *>(Sp) = 0;
   UC->uc_mcontext.gregs[REG_RSP] = greg_t(Sp);
@@ -163,3 +274,5 @@ void cucpu::installFaultHandlers() {
       sigaction(Signal, &Action, &Previous[Signal]);
   });
 }
+
+void cucpu::prepareFaultStacks() { thread_local FaultStacks Stacks; }

@@ -50,6 +50,10 @@ public:
 
   /// Usable bytes of stack.
   size_t stackSize() const { return Usable; }
+  /// The lowest usable address of the stack (the guard page is below).
+  const void *stackLow() const {
+    return static_cast<const char *>(Mapping) + (MappingBytes - Usable);
+  }
   /// Whether \p P points into this fiber's stack mapping.
   bool owns(const void *P) const {
     return P >= Mapping &&

@@ -1,12 +1,12 @@
 //===- FaultTest.cpp - Faulting kernels cost a context, not the process ---===//
 //
-// A kernel that writes through a null or wild pointer, or divides an
-// integer by zero, fails its launch: the next synchronizing call of its
-// context reports CUDA_ERROR_ILLEGAL_ADDRESS or CUDA_ERROR_LAUNCH_FAILED,
-// and every later call of that context does too. The process survives;
-// other contexts keep working, the context can be destroyed and a new one
-// created. A fault outside kernel code goes to the application's own
-// handler. A kernel that never ends is stopped by the watchdog
+// A kernel that writes through a null or wild pointer, divides an integer
+// by zero or overflows its stack fails its launch: the next synchronizing
+// call of its context reports CUDA_ERROR_ILLEGAL_ADDRESS or
+// CUDA_ERROR_LAUNCH_FAILED, and every later call of that context does too. The
+// process survives; other contexts keep working, the context can be destroyed
+// and a new one created. A fault outside kernel code goes to the application's
+// own handler. A kernel that never ends is stopped by the watchdog
 // (CUCPU_WATCHDOG_MS) with CUDA_ERROR_LAUNCH_TIMEOUT. (NVIDIA's driver
 // poisons the whole process instead: this suite is cucpu's.) CTest runs it
 // once per execution mode (CUCPU_EXEC).
@@ -122,6 +122,40 @@ TEST_F(FaultTest, IntegerDivisionByZeroFailsTheLaunch) {
   void *Args[] = {&L.Buffer, &Divisor};
   EXPECT_CU(CUDA_ERROR_LAUNCH_FAILED,
             launchAndSync(function(L, "divide"), Args, 64));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+TEST_F(FaultTest, StackOverflowFailsTheLaunch) {
+  Loaded L;
+  load(L);
+  int Depth = 1 << 30;
+  void *Args[] = {&L.Buffer, &Depth};
+  EXPECT_CU(CUDA_ERROR_LAUNCH_FAILED,
+            launchAndSync(function(L, "overflowStack"), Args))
+      << "NVIDIA's unspecified launch failure";
+  EXPECT_CU(CUDA_ERROR_LAUNCH_FAILED, cuCtxSynchronize()) << "sticky";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+  Loaded Fresh;
+  load(Fresh);
+  int Shallow = 100;
+  void *Fine[] = {&Fresh.Buffer, &Shallow};
+  EXPECT_CU(CUDA_SUCCESS, launchAndSync(function(Fresh, "overflowStack"), Fine))
+      << "recursion that fits runs";
+  expectWorking(Fresh);
+  // Again, now that the workers' rescue stacks have been used once.
+  EXPECT_CU(CUDA_ERROR_LAUNCH_FAILED,
+            launchAndSync(function(Fresh, "overflowStack"), Args));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Fresh.Ctx));
+}
+
+TEST_F(FaultTest, StackOverflowInLargeFramesFailsTheLaunch) {
+  Loaded L;
+  load(L);
+  int Depth = 1 << 20;
+  void *Args[] = {&L.Buffer, &Depth};
+  EXPECT_CU(CUDA_ERROR_LAUNCH_FAILED,
+            launchAndSync(function(L, "overflowStackLarge"), Args, 4))
+      << "frames of 2 MiB meet the guard page, not memory beyond it";
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
 }
 

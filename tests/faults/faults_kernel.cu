@@ -43,3 +43,34 @@ extern "C" __global__ void sharedAt(int *Out, int Index) {
   __syncthreads();
   Out[threadIdx.x] = Dynamic[threadIdx.x];
 }
+
+/// Recursion \p Depth calls deep with a local array in every frame: far
+/// deeper than any stack (the frames cannot be merged into a loop).
+__device__ int recurse(int Depth, volatile int *Out) {
+  volatile int Local[64];
+  Local[Depth & 63] = Depth;
+  if (Depth == 0)
+    return Local[0];
+  int Below = recurse(Depth - 1, Out);
+  return Below * 3 - Local[(Depth * 7) & 63] + Out[0];
+}
+
+extern "C" __global__ void overflowStack(int *Out, int Depth) {
+  Out[threadIdx.x] = recurse(Depth + int(threadIdx.x), Out);
+}
+
+/// Like recurse, with frames of 2 MiB: each is larger than the guard page
+/// below a stack and than the reach of the overflow test, so only stack
+/// probes make the first frame that does not fit meet the guard.
+__device__ int recurseLarge(int Depth, volatile int *Out) {
+  volatile int Local[1 << 19];
+  Local[Depth & 1023] = Depth;
+  if (Depth == 0)
+    return Local[0];
+  int Below = recurseLarge(Depth - 1, Out);
+  return Below * 3 - Local[(Depth * 7) & 1023] + Out[0];
+}
+
+extern "C" __global__ void overflowStackLarge(int *Out, int Depth) {
+  Out[threadIdx.x] = recurseLarge(Depth + int(threadIdx.x), Out);
+}
