@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "core/FaultHandler.h"
 
+#include "core/AddressSanitizer.h"
 #include "core/BlockRunner.h"
 
 #include "CodeRanges.h"
@@ -24,18 +25,6 @@
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define CUCPU_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CUCPU_ASAN 1
-#endif
-#endif
-
-#ifdef CUCPU_ASAN
-#include <sanitizer/asan_interface.h>
-#endif
 
 using namespace cucpu;
 

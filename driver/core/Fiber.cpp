@@ -1,6 +1,7 @@
 //===- Fiber.cpp - User-space threads for CUDA threads --------------------===//
 #include "core/Fiber.h"
 
+#include "core/AddressSanitizer.h"
 #include "core/Error.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -9,19 +10,6 @@
 #include <cstring>
 #include <sys/mman.h>
 #include <unistd.h>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define CUCPU_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CUCPU_ASAN 1
-#endif
-#endif
-
-#ifdef CUCPU_ASAN
-#include <sanitizer/asan_interface.h>
-#include <sanitizer/common_interface_defs.h>
-#endif
 
 using namespace cucpu;
 

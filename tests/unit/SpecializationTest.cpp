@@ -87,22 +87,20 @@ define void @count(ptr %out) {
 !1 = !{ptr @count, !"kernel", i32 1}
 )";
 
-std::vector<uint8_t> shapeImage() {
-  std::vector<uint8_t> Bytes = cucpu::testing::bitcodeOf(ShapeIr);
+/// The module image of \p Ir with \p Kernels (each taking one pointer).
+std::vector<uint8_t> imageOf(const char *Ir,
+                             std::vector<cucpu::loader::KernelInfo> Kernels) {
+  std::vector<uint8_t> Bytes = cucpu::testing::bitcodeOf(Ir);
   if (Bytes.empty())
     return {};
   cucpu::loader::ModuleImage I;
   I.Producer = "SpecializationTest";
   I.TargetArch = "sm_75";
-  cucpu::loader::KernelInfo Shape;
-  Shape.Name = "shape";
-  Shape.Params = {{0, 8, 8}};
-  Shape.ParamBytes = 8;
-  Shape.Uses = cucpu::loader::UsesBarrier | cucpu::loader::UsesAtomics;
-  cucpu::loader::KernelInfo Count = Shape;
-  Count.Name = "count";
-  Count.Uses = 0;
-  I.Kernels = {Shape, Count};
+  for (cucpu::loader::KernelInfo &K : Kernels) {
+    K.Params = {{0, 8, 8}};
+    K.ParamBytes = 8;
+  }
+  I.Kernels = std::move(Kernels);
   I.Bitcode = std::move(Bytes);
   auto Image = cucpu::loader::writeImage(I);
   if (!Image) {
@@ -110,6 +108,20 @@ std::vector<uint8_t> shapeImage() {
     return {};
   }
   return *Image;
+}
+
+/// A kernel named \p Name that uses \p Uses (loader::Uses* flags).
+cucpu::loader::KernelInfo kernel(const char *Name, uint32_t Uses) {
+  cucpu::loader::KernelInfo K;
+  K.Name = Name;
+  K.Uses = Uses;
+  return K;
+}
+
+std::vector<uint8_t> shapeImage() {
+  return imageOf(ShapeIr, {kernel("shape", cucpu::loader::UsesBarrier |
+                                               cucpu::loader::UsesAtomics),
+                           kernel("count", 0)});
 }
 
 /// Threads per launch: enough for a launch to be worth specializing.
@@ -236,22 +248,11 @@ TEST(LateThreadEntry, LaunchTooLargeForABlockFunctionCompilesIt) {
   ASSERT_CU(CUDA_SUCCESS, cuCtxCreate(&Ctx, 0, Dev));
   // The fiber engine's stacks hold the array.
   ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_STACK_SIZE, 300000));
-  std::vector<uint8_t> Bytes = cucpu::testing::bitcodeOf(DeepIr);
-  ASSERT_FALSE(Bytes.empty());
-  cucpu::loader::ModuleImage I;
-  I.Producer = "SpecializationTest";
-  I.TargetArch = "sm_75";
-  cucpu::loader::KernelInfo Deep;
-  Deep.Name = "deep";
-  Deep.Params = {{0, 8, 8}};
-  Deep.ParamBytes = 8;
-  Deep.Uses = cucpu::loader::UsesBarrier;
-  I.Kernels = {Deep};
-  I.Bitcode = std::move(Bytes);
-  auto Image = cucpu::loader::writeImage(I);
-  ASSERT_TRUE(bool(Image)) << llvm::toString(Image.takeError());
+  std::vector<uint8_t> Image =
+      imageOf(DeepIr, {kernel("deep", cucpu::loader::UsesBarrier)});
+  ASSERT_FALSE(Image.empty()) << "the test image could be built";
   CUmodule Mod;
-  ASSERT_CU(CUDA_SUCCESS, cuModuleLoadData(&Mod, Image->data()));
+  ASSERT_CU(CUDA_SUCCESS, cuModuleLoadData(&Mod, Image.data()));
   CUfunction F;
   ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&F, Mod, "deep"));
   constexpr unsigned DeepBlocks = 2, DeepThreads = 1024;
