@@ -29,7 +29,9 @@ constexpr size_t SharedAlign = 64;
 uint32_t bit(unsigned Lane) { return 1u << Lane; }
 } // namespace
 
-BlockRunner::BlockRunner() = default;
+// A thread gets its runner before it runs its first block, and its fault
+// stacks with it.
+BlockRunner::BlockRunner() { prepareFaultStacks(); }
 
 BlockRunner::~BlockRunner() {
   std::free(Shared);
@@ -38,7 +40,6 @@ BlockRunner::~BlockRunner() {
 
 BlockRunner &BlockRunner::forThisThread() {
   thread_local BlockRunner Runner;
-  prepareFaultStacks();
   return Runner;
 }
 
