@@ -183,7 +183,8 @@ void BlockRunner::setUpBlock(uint64_t Linear) {
   FailMessage.clear();
 }
 
-bool BlockRunner::runBlockFunctions(uint64_t First, uint64_t Count) {
+bool BlockRunner::runBlockFunctions(uint64_t First, uint64_t Count,
+                                    const std::atomic<bool> &Stop) {
   std::jmp_buf Abort;
   AbortTarget = &Abort;
   // abort() jumps here; nothing below owns resources, and nothing assigned
@@ -192,7 +193,9 @@ bool BlockRunner::runBlockFunctions(uint64_t First, uint64_t Count) {
     AbortTarget = nullptr;
     return false;
   }
-  for (uint64_t Linear = First; Linear < First + Count; ++Linear) {
+  for (uint64_t Linear = First;
+       Linear < First + Count && !Stop.load(std::memory_order_relaxed);
+       ++Linear) {
     setUpBlock(Linear);
     int32_t Status = Config->BlockEntry(&Block, Threads.data(), Frame);
     if (Status == CucpuBlockDiverged) {
@@ -238,14 +241,17 @@ void BlockRunner::abortFromFault(CUresult Code, const char *Message) {
   __builtin_trap();
 }
 
-bool BlockRunner::runBlocks(uint64_t First, uint64_t Count, std::string &Out) {
+bool BlockRunner::runBlocks(uint64_t First, uint64_t Count,
+                            const std::atomic<bool> &Stop, std::string &Out) {
   Output = &Out;
   ActiveRunner = this;
   bool Ok = true;
   if (Config->BlockEntry) {
-    Ok = runBlockFunctions(First, Count);
+    Ok = runBlockFunctions(First, Count, Stop);
   } else {
-    for (uint64_t Linear = First; Ok && Linear < First + Count; ++Linear)
+    for (uint64_t Linear = First;
+         Ok && Linear < First + Count && !Stop.load(std::memory_order_relaxed);
+         ++Linear)
       Ok = runBlock(Linear);
   }
   Output = nullptr;

@@ -50,10 +50,12 @@ public:
   /// Makes room for blocks of \p Config (stacks, shared memory, slots).
   llvm::Error prepare(const LaunchConfig &Config);
   /// Runs blocks \p First .. \p First + \p Count - 1 (linear, x fastest) of
-  /// the prepared launch, in order; device printf output goes to \p Output.
-  /// Returns false if a block failed (the rest are not run); then
-  /// failureCode()/failureMessage() say why.
-  bool runBlocks(uint64_t First, uint64_t Count, std::string &Output);
+  /// the prepared launch, in order, until \p Stop is set (the launch failed
+  /// elsewhere); device printf output goes to \p Output. Returns false if a
+  /// block failed (the rest are not run); then failureCode()/failureMessage()
+  /// say why.
+  bool runBlocks(uint64_t First, uint64_t Count, const std::atomic<bool> &Stop,
+                 std::string &Output);
   /// Why the last block failed.
   CUresult failureCode() const { return FailCode; }
   const std::string &failureMessage() const { return FailMessage; }
@@ -122,7 +124,8 @@ private:
   /// Whether \p P points into the stack of \p F.
   static bool fiberOwns(const EngineFiber &F, const void *P);
   bool runBlock(uint64_t Linear);
-  bool runBlockFunctions(uint64_t First, uint64_t Count);
+  bool runBlockFunctions(uint64_t First, uint64_t Count,
+                         const std::atomic<bool> &Stop);
   void setUpBlock(uint64_t Linear);
   llvm::Error prepareBlockFunction();
   void startThread(EngineFiber &F, unsigned Index);

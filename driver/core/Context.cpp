@@ -29,6 +29,8 @@ unsigned watchdogFromEnvironment() {
   return *End ? 0 : unsigned(std::min<unsigned long>(Ms, 1u << 30));
 }
 std::atomic<uint64_t> NextBufferId{1};
+/// Which of the HugePageColors the next huge-page allocation gets.
+std::atomic<unsigned> NextHugePageColor{0};
 
 /// Defaults of the settable CUlimit values, as NVIDIA's driver reports them
 /// (observed on an H200, tests/api/nvidia-results); the device has no
@@ -111,20 +113,25 @@ void Context::markFaulted(CUresult Code, std::string Message) {
 llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
                                             unsigned AllocFlags) {
   bool Charged = Kind == MemoryKind::Device || Kind == MemoryKind::Managed;
-  size_t Alignment =
-      Charged && Bytes >= HugePageBytes ? HugePageBytes : AllocationAlignment;
+  bool Huge = Charged && Bytes >= HugePageBytes;
+  size_t Alignment = Huge ? HugePageBytes : AllocationAlignment;
   size_t Rounded = llvm::alignTo(Bytes, Alignment);
   CU_INVALID_IF(Rounded < Bytes || Rounded > host::physicalMemory(),
                 CUDA_ERROR_OUT_OF_MEMORY,
                 "Allocation of {0} bytes is larger than the host's memory.",
                 Bytes);
+  // A huge-page allocation starts a few alignments into its first page
+  // (Device.h, HugePageColors); the budget is charged whole huge pages, the
+  // storage runs on by the offset.
+  size_t Offset =
+      Huge ? NextHugePageColor++ % HugePageColors * AllocationAlignment : 0;
   if (Charged)
     if (llvm::Error E = Dev.reserveMemory(Rounded))
       return E;
-  void *Storage = std::aligned_alloc(Alignment, Rounded);
+  void *Storage = std::aligned_alloc(Alignment, Rounded + Offset);
   // Only a hint: without huge pages the memory works the same.
-  if (Storage && Alignment == HugePageBytes)
-    (void)madvise(Storage, Rounded, MADV_HUGEPAGE);
+  if (Storage && Huge)
+    (void)madvise(Storage, Rounded + Offset, MADV_HUGEPAGE);
   if (!Storage) {
     if (Charged)
       Dev.releaseMemory(Rounded);
@@ -133,7 +140,8 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
                                    Rounded));
   }
   Allocation A;
-  A.Base = reinterpret_cast<uintptr_t>(Storage);
+  A.Base = reinterpret_cast<uintptr_t>(Storage) + Offset;
+  A.Offset = Offset;
   A.Size = Bytes;
   A.Charged = Charged ? Rounded : 0;
   A.Kind = Kind;
@@ -147,7 +155,7 @@ static void releaseStorage(Device &Dev, const Allocation &A) {
   // The application owns registered memory; a module owns its variables.
   if (A.Kind == MemoryKind::RegisteredHost || A.Kind == MemoryKind::ModuleGlobal)
     return;
-  std::free(reinterpret_cast<void *>(A.Base));
+  std::free(reinterpret_cast<void *>(A.Base - A.Offset));
   Dev.releaseMemory(A.Charged);
 }
 

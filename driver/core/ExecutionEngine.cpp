@@ -30,9 +30,31 @@ namespace {
 /// waking the workers would cost more than it saves.
 constexpr uint64_t CallerOnlyThreads = 256;
 
+/// How a block-function launch's blocks are dealt (guided): each take is
+/// this fraction of a worker's share of what is left. While much is left a
+/// worker sweeps long runs of consecutive blocks, which streams memory
+/// better than short interleaved runs; the takes shrink towards the end so
+/// that the workers finish together.
+constexpr uint64_t TakesPerWorkerShare = 4;
+
 /// The shared state of one launch's workers.
 struct LaunchState {
   std::atomic<uint64_t> NextBlock{0};
+
+  /// The next blocks for a worker, [First, First + Count): 1 / \p Divisor of
+  /// what is left, at least one (a Divisor of 0: one). False when none are
+  /// left.
+  bool takeBlocks(uint64_t Total, uint64_t Divisor, uint64_t &First,
+                  uint64_t &Count) {
+    First = NextBlock.load(std::memory_order_relaxed);
+    do {
+      if (First >= Total)
+        return false;
+      Count = Divisor ? std::max<uint64_t>((Total - First) / Divisor, 1) : 1;
+    } while (!NextBlock.compare_exchange_weak(First, First + Count,
+                                              std::memory_order_relaxed));
+    return true;
+  }
   std::atomic<bool> Failed{false};
   std::mutex Mutex;
   CUresult FailCode = CUDA_SUCCESS;
@@ -87,13 +109,10 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
                                  unsigned Workers, std::string &Output) {
   LaunchState L;
   const uint64_t Total = Config.blocks();
-  // Block functions take blocks a few at a time (fewer trips to the shared
-  // counter), in chunks small enough that the workers finish together.
-  const uint64_t Chunk =
-      Config.BlockEntry
-          ? std::clamp<uint64_t>(Total / (uint64_t(std::max(Workers, 1u)) * 16),
-                                 1, 64)
-          : 1;
+  // A block the fiber engine runs is long enough to be dealt alone.
+  const uint64_t Divisor =
+      Config.BlockEntry ? uint64_t(std::max(Workers, 1u)) * TakesPerWorkerShare
+                        : 0;
   const unsigned WatchdogMs = Config.WatchdogMs;
   auto Job = [&] {
     BlockRunner &R = BlockRunner::forThisThread();
@@ -121,10 +140,10 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
     for (;;) {
       if (L.Failed.load(std::memory_order_relaxed))
         return;
-      uint64_t B = L.NextBlock.fetch_add(Chunk, std::memory_order_relaxed);
-      if (B >= Total)
+      uint64_t B, Count;
+      if (!L.takeBlocks(Total, Divisor, B, Count))
         return;
-      bool Ok = R.runBlocks(B, std::min(Chunk, Total - B), Text);
+      bool Ok = R.runBlocks(B, Count, L.Failed, Text);
       if (!Text.empty()) {
         std::lock_guard Lock(L.Mutex);
         L.Output.emplace(B, std::move(Text));

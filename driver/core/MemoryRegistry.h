@@ -26,6 +26,7 @@ enum class MemoryKind {
 /// One range of memory the driver knows about.
 struct Allocation {
   uintptr_t Base = 0;
+  size_t Offset = 0;   ///< From the start of the storage to Base.
   size_t Size = 0;     ///< Bytes the application asked for.
   size_t Charged = 0;  ///< Bytes charged to the device's budget.
   MemoryKind Kind = MemoryKind::Device;

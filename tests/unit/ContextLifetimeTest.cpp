@@ -7,7 +7,9 @@
 #include <cuda.h>
 
 #include <gtest/gtest.h>
+#include <set>
 #include <thread>
+#include <vector>
 
 using namespace cucpu;
 
@@ -77,7 +79,7 @@ TEST_F(ContextLifetime, DestroyReleasesMemoryAndOwnedObjects) {
   EXPECT_FALSE(current::hasEntry()) << "destroy popped it from this thread";
 }
 
-TEST_F(ContextLifetime, LargeAllocationsAreWholeHugePages) {
+TEST_F(ContextLifetime, LargeAllocationsAreWholeHugePagesStaggeredInAPage) {
   Device &D = *api::lookupDevice(Dev);
   CUcontext C;
   ASSERT_EQ(cuCtxCreate_v2(&C, 0, Dev), CUDA_SUCCESS);
@@ -88,13 +90,31 @@ TEST_F(ContextLifetime, LargeAllocationsAreWholeHugePages) {
   EXPECT_EQ(D.usedMemory(), Before + HugePageBytes)
       << "below a huge page: rounded to the allocation alignment";
   ASSERT_EQ(cuMemAlloc_v2(&Large, HugePageBytes + 1), CUDA_SUCCESS);
-  EXPECT_EQ(Large % HugePageBytes, 0u) << "aligned to a huge page";
+  EXPECT_EQ(Large % AllocationAlignment, 0u);
+  EXPECT_LT(Large % HugePageBytes, 4096u) << "in a huge page's first page";
   EXPECT_EQ(D.usedMemory(), Before + 3 * HugePageBytes)
       << "charged whole huge pages";
   ASSERT_EQ(cuMemsetD8_v2(Large, 0x5a, HugePageBytes + 1), CUDA_SUCCESS);
   unsigned char Last = 0;
   ASSERT_EQ(cuMemcpyDtoH_v2(&Last, Large + HugePageBytes, 1), CUDA_SUCCESS);
   EXPECT_EQ(Last, 0x5a) << "every byte is usable";
+
+  // Arrays a kernel streams together do not start at the same place in a
+  // 4 KiB page (4K aliasing): consecutive large allocations differ there.
+  std::vector<CUdeviceptr> Others(HugePageColors);
+  std::set<CUdeviceptr> PlacesInPage{Large % 4096};
+  for (CUdeviceptr &P : Others) {
+    ASSERT_EQ(cuMemAlloc_v2(&P, 4 * HugePageBytes), CUDA_SUCCESS);
+    EXPECT_EQ(P % AllocationAlignment, 0u);
+    PlacesInPage.insert(P % 4096);
+  }
+  EXPECT_EQ(PlacesInPage.size(), HugePageColors)
+      << "every place in a page is taken before one repeats";
+  EXPECT_EQ(D.usedMemory(),
+            Before + 3 * HugePageBytes + 4 * HugePageBytes * HugePageColors)
+      << "still charged whole huge pages";
+  for (CUdeviceptr P : Others)
+    EXPECT_EQ(cuMemFree_v2(P), CUDA_SUCCESS);
   EXPECT_EQ(cuMemFree_v2(Large), CUDA_SUCCESS);
   EXPECT_EQ(cuMemFree_v2(Small), CUDA_SUCCESS);
   EXPECT_EQ(D.usedMemory(), Before) << "both return to the budget";
