@@ -5,6 +5,8 @@ Usage: merge.py --out results.json [--note TEXT] FILE.json...
 
 Each FILE is one executable's --benchmark_out at one thread count; its
 context says which form ("cucpu", "native", "pocl") and how many threads.
+A benchmark found in several files of one form and thread count (rounds)
+gets the median of their medians.
 Prints a table of median times and ratios at the largest thread count, then
 the thread-scaling table, and writes both to --out. Exits 1 if any benchmark
 reported an error (a wrong result). Python 3 standard library only.
@@ -14,6 +16,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
@@ -107,15 +110,21 @@ def main():
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
 
-    runs = {}  # (form, threads) -> medians
+    rounds = {}  # (form, threads) -> {name: [median of each round]}
     reps, errors, modes, sizes = {}, [], set(), set()
-    for path in args.files:
-        form, threads, ctx, medians, r, errs = load(path)
-        runs[(form, threads)] = medians
-        reps[(form, threads)] = r
+    # The files with the most benchmarks first: their order is the table's.
+    loaded = sorted((load(path) for path in args.files), key=lambda l: -len(l[3]))
+    for form, threads, ctx, medians, r, errs in loaded:
+        for name, m in medians.items():
+            rounds.setdefault((form, threads), {}).setdefault(name, []).append(m)
+        counts = reps.setdefault((form, threads), {})
+        for name, n in r.items():
+            counts[name] = counts.get(name, 0) + n
         errors += errs
         modes.add(ctx.get("mode"))
         sizes.add(ctx.get("sizes"))
+    runs = {key: {name: statistics.median(ms) for name, ms in by_name.items()}
+            for key, by_name in rounds.items()}
     top = max(t for _, t in runs)
     # Rows in run order, the full runs (largest thread count) first.
     order = []

@@ -51,11 +51,12 @@ if awk -v l="$load" 'BEGIN { exit !(l > 0.5) }'; then
   echo "   warning: the machine is busy (load $load): timings will be noisy"
 fi
 
-# run_form FORM THREADS [extra flags]: one executable, one JSON.
+# run_form FORM THREADS [extra flags]: one executable, one JSON (named
+# FORM-THREADS, with $tag appended when set).
 run_form() {
   local form=$1 n=$2
   shift 2
-  local json=$out/$form-$n.json log=$out/$form-$n.log t0=$SECONDS
+  local json=$out/$form-$n${tag:-}.json log=$out/$form-$n${tag:-}.log t0=$SECONDS
   printf '   %-7s %s thread(s) %s... ' "$form" "$n" "$*"
   if ! env CUCPU_WORKERS="$n" OMP_NUM_THREADS="$n" POCL_MAX_PTHREAD_COUNT="$n" \
         OMP_WAIT_POLICY="${OMP_WAIT_POLICY:-passive}" \
@@ -73,6 +74,15 @@ run_form() {
 # Never two forms in one process: our libcuda and PoCL each bring an LLVM.
 for form in cucpu native pocl; do
   run_form "$form" "$threads"
+done
+# Copies are short and follow the host's memory bandwidth, which drifts
+# from minute to minute on a shared machine: three more rounds of the three
+# forms, one after another, and each copy's figure is the median over the
+# four rounds (merge.py), so that a slow spell does not fall on one form.
+for round in 2 3 4; do
+  for form in cucpu native pocl; do
+    tag=-copies$round run_form "$form" "$threads" --benchmark_filter='^copy[.]'
+  done
 done
 if [ "$threads" -gt 1 ]; then
   for form in cucpu native pocl; do
