@@ -48,8 +48,9 @@ llvm::Expected<std::shared_ptr<Array>> copyArray(CUarray H, const char *Role) {
 /// arrays in \p Keep stay alive until then.
 llvm::Error issueMove(CUstream S, bool Async, void *To, const void *From,
                       size_t Count, std::vector<std::shared_ptr<Array>> Keep) {
-  return issueWork(
-      S, Async, [=, Keep = std::move(Keep)] { std::memmove(To, From, Count); });
+  CU_TRY_ASSIGN(Mover Move, currentMover());
+  return issueWork(S, Async,
+                   [=, Keep = std::move(Keep)] { Move(To, From, Count); });
 }
 
 llvm::Error copyHtoA(CUarray Dst, size_t Offset, const void *Src, size_t Count,

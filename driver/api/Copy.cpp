@@ -1,8 +1,9 @@
 //===- Copy.cpp - Memory copy and memset entry points (E.8) ---------------===//
 //
 // Device memory is host memory, so a copy is a memmove once both ranges are
-// validated; it runs in its stream's order (StreamWork.h). Synchronous forms
-// go to the legacy default stream.
+// validated, split among the device's workers when large (core/
+// CopyEngine.h); it runs in its stream's order (StreamWork.h). Synchronous
+// forms go to the legacy default stream.
 //
 //===----------------------------------------------------------------------===//
 #include "api/CopyRegion.h"
@@ -34,17 +35,19 @@ constexpr size_t MaxStagedBytes = size_t(64) << 20;
 
 /// Moves \p Bytes from \p From to \p To in the order \p O asks for.
 llvm::Error issueMove(Order O, void *To, const void *From, size_t Bytes) {
+  CU_TRY_ASSIGN(Mover Move, currentMover());
   bool ToLocked = isPageLocked(To, Bytes);
   bool FromLocked = isPageLocked(From, Bytes);
   if (O.Async && ToLocked && !FromLocked && Bytes <= MaxStagedBytes) {
     std::unique_ptr<char[]> Staged(new char[Bytes]);
-    std::memcpy(Staged.get(), From, Bytes);
-    return issueWork(O.Stream, true, [To, Bytes, Staged = std::move(Staged)] {
-      std::memcpy(To, Staged.get(), Bytes);
-    });
+    Move(Staged.get(), From, Bytes);
+    return issueWork(O.Stream, true,
+                     [To, Bytes, Move, Staged = std::move(Staged)] {
+                       Move(To, Staged.get(), Bytes);
+                     });
   }
   return issueWork(O.Stream, O.Async && ToLocked && FromLocked,
-                   [=] { std::memmove(To, From, Bytes); });
+                   [=] { Move(To, From, Bytes); });
 }
 
 llvm::Error copyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes, Order O) {

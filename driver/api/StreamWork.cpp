@@ -16,6 +16,11 @@ llvm::Expected<std::shared_ptr<WorkQueue>> api::queueOf(CUstream H) {
   return C->queues().legacy();
 }
 
+llvm::Expected<api::Mover> api::currentMover() {
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  return Mover{C->device().ordinal(), C->device().workers()};
+}
+
 bool api::isPageLocked(const void *P, size_t Bytes) {
   uintptr_t Address = reinterpret_cast<uintptr_t>(P);
   std::optional<OwnedAllocation> Found = findAllocation(Address);

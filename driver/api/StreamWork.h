@@ -10,6 +10,7 @@
 #ifndef CUCPU_DRIVER_API_STREAMWORK_H
 #define CUCPU_DRIVER_API_STREAMWORK_H
 
+#include "core/CopyEngine.h"
 #include "core/WorkQueue.h"
 
 #include <cuda.h>
@@ -29,6 +30,19 @@ llvm::Expected<std::shared_ptr<WorkQueue>> queueOf(CUstream H);
 /// (device, managed, page-locked or registered host memory): copies to and
 /// from it can be asynchronous.
 bool isPageLocked(const void *P, size_t Bytes);
+
+/// Moves memory the way a copy's stream task does: memmove, split among the
+/// workers of a device when large (core/CopyEngine.h).
+struct Mover {
+  int DeviceOrdinal = 0;
+  unsigned Workers = 1;
+  void operator()(void *To, const void *From, size_t Bytes) const {
+    moveMemory(To, From, Bytes, DeviceOrdinal, Workers);
+  }
+};
+
+/// The mover of the current context's device. Needs a current context.
+llvm::Expected<Mover> currentMover();
 
 /// Issues \p Work to stream \p H: queued when \p Async (and
 /// CUDA_LAUNCH_BLOCKING is not set), else run on the calling thread once the

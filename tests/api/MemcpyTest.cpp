@@ -173,6 +173,40 @@ TEST_F(Memcpy, AsyncPastTheEndRejected) {
       << "same range rule as the synchronous copy";
 }
 
+TEST_F(Memcpy, LargeCopiesMoveEveryByte) {
+  // Tens of MiB and an odd size: a CPU device splits such copies among its
+  // workers; the bytes must land as one memmove would put them.
+  const size_t Big = (size_t(24) << 20) + 4093;
+  std::vector<unsigned char> Source(Big), Got(Big, 0);
+  for (size_t I = 0; I < Big; ++I)
+    Source[I] = static_cast<unsigned char>((I * 2654435761u) >> 13);
+  CUdeviceptr D1 = 0, D2 = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&D1, Big)) << "setup: device memory";
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&D2, Big + 8)) << "setup: device memory";
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyHtoD(D1, Source.data(), Big))
+      << "pageable to device";
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoD(D2 + 3, D1, Big))
+      << "device to device, at an odd offset";
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Got.data(), D2 + 3, Big))
+      << "device to pageable";
+  EXPECT_TRUE(Got == Source) << "every byte of the HtoD, DtoD, DtoH chain";
+
+  void *Pinned = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAllocHost(&Pinned, Big))
+      << "setup: page-locked memory";
+  CUstream S = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0)) << "setup: a stream";
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoHAsync(Pinned, D1, Big, S))
+      << "device to page-locked, queued";
+  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S)) << "wait for the copy";
+  EXPECT_EQ(0, std::memcmp(Pinned, Source.data(), Big))
+      << "every byte of the queued copy";
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S)) << "cleanup: the stream";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(Pinned)) << "cleanup: pinned memory";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(D2)) << "cleanup: device memory";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(D1)) << "cleanup: device memory";
+}
+
 //===-- Generic cuMemcpy (unified addressing)
 //-------------------------------===//
 
