@@ -128,7 +128,10 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
   if (Charged)
     if (llvm::Error E = Dev.reserveMemory(Rounded))
       return E;
-  void *Storage = std::aligned_alloc(Alignment, Rounded + Offset);
+  // posix_memalign: the size need not be a multiple of the alignment.
+  void *Storage = nullptr;
+  if (posix_memalign(&Storage, Alignment, Rounded + Offset) != 0)
+    Storage = nullptr;
   // Only a hint: without huge pages the memory works the same.
   if (Storage && Huge)
     (void)madvise(Storage, Rounded + Offset, MADV_HUGEPAGE);

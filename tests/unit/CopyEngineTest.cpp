@@ -32,11 +32,13 @@ TEST(CopyEngine, SplitCopyMovesEveryByte) {
 }
 
 TEST(CopyEngine, OverlappingRangesMoveAsMemmove) {
+  // The source starts 8 KiB into a buffer 16 KiB longer than it: both
+  // shifts stay inside.
   for (long Shift : {-4099L, 4099L}) {
-    std::vector<unsigned char> Buffer = pattern(Big + 8192);
+    std::vector<unsigned char> Buffer = pattern(Big + 16384);
     std::vector<unsigned char> Expected = Buffer;
-    unsigned char *From = Buffer.data() + 4096;
-    std::memmove(Expected.data() + 4096 + Shift, Expected.data() + 4096, Big);
+    unsigned char *From = Buffer.data() + 8192;
+    std::memmove(Expected.data() + 8192 + Shift, Expected.data() + 8192, Big);
     moveMemory(From + Shift, From, Big, 0, 4);
     EXPECT_TRUE(Buffer == Expected) << "shifted by " << Shift;
   }
