@@ -14,7 +14,8 @@ void cucpu::moveMemory(void *To, const void *From, size_t Bytes,
                        int DeviceOrdinal, unsigned Workers) {
   auto ToAddress = reinterpret_cast<uintptr_t>(To);
   auto FromAddress = reinterpret_cast<uintptr_t>(From);
-  bool Overlap = ToAddress < FromAddress + Bytes && FromAddress < ToAddress + Bytes;
+  bool Overlap =
+      ToAddress < FromAddress + Bytes && FromAddress < ToAddress + Bytes;
   if (Workers <= 1 || Bytes < ParallelCopyBytes || Overlap) {
     std::memmove(To, From, Bytes);
     return;
