@@ -96,6 +96,11 @@ void __cucpu_barrier(CucpuThread *T);
 int32_t __cucpu_barrier_reduce(CucpuThread *T, int32_t Predicate, int32_t Op);
 /** __syncwarp(Mask). */
 void __cucpu_warp_sync(CucpuThread *T, uint32_t Mask);
+/** A lockstep point (cucpu-warp-lockstep), before a volatile access of
+    shared or global memory: the lanes of the caller's warp that wait at the
+    lowest-numbered Point go on together, in lane order, once no lane of the
+    warp is running; each runs to its next meeting point. */
+void __cucpu_lockstep(CucpuThread *T, int32_t Point);
 /** Warp vote over the threads of Mask: Mode 0 all, 1 any, 2 uni, 3 ballot. */
 uint32_t __cucpu_warp_vote(CucpuThread *T, uint32_t Mask, int32_t Predicate,
                            int32_t Mode);

@@ -43,10 +43,11 @@ NativeKernel kernelFor(const char *Name) {
   static const struct {
     const char *Name;
     NativeKernel Fn;
-  } Table[] = {{"saxpy", saxpy},         {"matmul", matmul},
-               {"reduce", reduce},       {"transpose", transpose},
-               {"histogram", histogram}, {"blackscholes", blackScholes},
-               {"nbody", nbody},         {"stencil", stencil}};
+  } Table[] = {{"saxpy", saxpy},           {"matmul", matmul},
+               {"reduce", reduce},         {"transpose", transpose},
+               {"histogram", histogram},   {"blackscholes", blackScholes},
+               {"nbody", nbody},           {"stencil", stencil},
+               {"reduce_warpsync", reduce}};
   for (const auto &E : Table)
     if (std::strcmp(E.Name, Name) == 0)
       return E.Fn;

@@ -45,6 +45,7 @@ BlockRunner &BlockRunner::forThisThread() {
 
 llvm::Error BlockRunner::prepare(const LaunchConfig &C) {
   Config = &C;
+  SyncReports = 0;
   NumThreads = C.threadsPerBlock();
   size_t Stack = std::max(C.StackBytes, MinFiberStack);
   if (Stack > StackBytes) {
@@ -156,6 +157,7 @@ void BlockRunner::threadExited(EngineFiber &F) {
   if (Arrived > 0 && Arrived + Exited == NumThreads)
     releaseBarrier();
   resolveWarp(F.Index / WarpSize);
+  resolveLockstep(F.Index / WarpSize);
 }
 
 void BlockRunner::suspend(EngineFiber &F) {
@@ -269,6 +271,8 @@ bool BlockRunner::runBlock(uint64_t Linear) {
   Ready.clear();
   Yielded.clear();
   Idle.clear();
+  if (syncCheckEnabled())
+    resetSyncCheck();
   for (auto &F : Fibers)
     Idle.push_back(F.get());
 
@@ -351,8 +355,10 @@ int32_t BlockRunner::barrier(CucpuThread *T, int32_t Predicate, int32_t Op) {
     releaseBarrier(); // The last thread to arrive goes on at once.
   } else {
     Slots[F.Index].State = SlotState::Barrier;
-    // Lanes of this warp waiting in __activemask() no longer wait for it.
+    // Lanes of this warp waiting in __activemask() or at a lockstep point
+    // no longer wait for it.
     resolveWarp(F.Index / WarpSize);
+    resolveLockstep(F.Index / WarpSize);
     suspend(F);
   }
   // No barrier can complete again before every waiter has read these.
@@ -367,6 +373,7 @@ int32_t BlockRunner::barrier(CucpuThread *T, int32_t Predicate, int32_t Op) {
 }
 
 void BlockRunner::releaseBarrier() {
+  ++BarrierEpoch;
   LastCount = BarrierCount;
   LastAnd = BarrierAnd;
   LastOr = BarrierOr;
@@ -399,8 +406,10 @@ uint64_t BlockRunner::warp(CucpuThread *T, WarpOp Op, uint32_t Mask,
   S.Mode = Mode;
   S.State = SlotState::Warp;
   resolveWarp(F.Index / WarpSize);
-  if (S.State == SlotState::Warp)
+  if (S.State == SlotState::Warp) {
+    resolveLockstep(F.Index / WarpSize);
     suspend(F);
+  }
   if (Pred)
     *Pred = S.Pred;
   return S.Result;
@@ -445,6 +454,8 @@ void BlockRunner::resolveWarp(unsigned Warp) {
     }
   if (!Released)
     return;
+  if (Warp < WarpEpochs.size())
+    ++WarpEpochs[Warp]; // Orders the lanes' accesses (CUCPU_SYNCCHECK).
   for (unsigned L = 0; L < Count; ++L)
     if (Released & bit(L))
       computeWarpResult(L, Base, Waiting);
@@ -455,6 +466,43 @@ void BlockRunner::resolveWarp(unsigned Warp) {
       if (S.Fiber != Current)
         Ready.push_back(S.Fiber);
     }
+}
+
+void BlockRunner::lockstep(CucpuThread *T, int32_t Point) {
+  auto &F = *static_cast<EngineFiber *>(T->EngineThread);
+  Slot &S = Slots[F.Index];
+  S.State = SlotState::Lockstep;
+  S.Mode = Point;
+  resolveLockstep(F.Index / WarpSize);
+  // Released or not, the caller waits: released lanes go on in lane order
+  // from the ready queue, the caller among them.
+  suspend(F);
+}
+
+void BlockRunner::resolveLockstep(unsigned Warp) {
+  unsigned Base = Warp * WarpSize;
+  if (Base >= NumThreads)
+    return;
+  unsigned Count = std::min(WarpSize, NumThreads - Base);
+  // Lanes converge where a GPU's would: a lane that runs (or has yet to
+  // start) may still reach the point, so nobody goes on before it stops.
+  int32_t Lowest = INT32_MAX;
+  for (unsigned L = 0; L < Count; ++L) {
+    const Slot &S = Slots[Base + L];
+    if (S.State == SlotState::Running || S.State == SlotState::Unstarted)
+      return;
+    if (S.State == SlotState::Lockstep)
+      Lowest = std::min(Lowest, S.Mode);
+  }
+  if (Lowest == INT32_MAX)
+    return;
+  for (unsigned L = 0; L < Count; ++L) {
+    Slot &S = Slots[Base + L];
+    if (S.State == SlotState::Lockstep && S.Mode == Lowest) {
+      S.State = SlotState::Running;
+      Ready.push_back(S.Fiber);
+    }
+  }
 }
 
 void BlockRunner::computeWarpResult(unsigned Lane, unsigned Base,

@@ -69,6 +69,10 @@ public:
   uint64_t warp(CucpuThread *T, WarpOp Op, uint32_t Mask, uint64_t Value,
                 uint32_t LaneOrDelta, uint32_t Clamp, int32_t Mode,
                 int32_t *Pred);
+  /// A lockstep point (__cucpu_lockstep): the caller waits until no lane of
+  /// its warp is running; then the lanes waiting at the lowest \p Point go
+  /// on, in lane order, each to its next meeting point.
+  void lockstep(CucpuThread *T, int32_t Point);
   /// The non-exited threads of the caller's warp.
   uint32_t activeMask(CucpuThread *T);
   /// Lets the other threads of the block run.
@@ -89,6 +93,10 @@ public:
   void checkAccess(CucpuThread *T, uintptr_t Address, uint64_t Size,
                    int32_t Kind);
 
+  /// CUCPU_SYNCCHECK=1: shared-memory accesses are checked for races and
+  /// for reliance on implicit warp synchrony (SyncCheck.cpp).
+  static bool syncCheckEnabled();
+
   /// The runner executing kernel code on this thread, or null. Read by the
   /// fault handler (async-signal-safe).
   static BlockRunner *activeOnThisThread();
@@ -105,12 +113,19 @@ public:
 
 private:
   struct EngineFiber;
-  enum class SlotState : uint8_t { Unstarted, Running, Barrier, Warp, Exited };
+  enum class SlotState : uint8_t {
+    Unstarted,
+    Running,
+    Barrier,
+    Warp,
+    Lockstep,
+    Exited
+  };
   /// One CUDA thread of the running block.
   struct Slot {
     SlotState State = SlotState::Unstarted;
     WarpOp Op = WarpOp::Sync;
-    int32_t Mode = 0;
+    int32_t Mode = 0; ///< Also the point of a lane in state Lockstep.
     int32_t Pred = 0;
     uint32_t Mask = 0;
     uint32_t LaneOrDelta = 0;
@@ -132,12 +147,39 @@ private:
   void threadExited(EngineFiber &F);
   void releaseBarrier();
   void resolveWarp(unsigned Warp);
+  /// Lets the lanes of \p Warp at the lowest lockstep point go on, once no
+  /// lane of the warp runs.
+  void resolveLockstep(unsigned Warp);
   void computeWarpResult(unsigned Lane, unsigned Base, uint32_t Waiting);
   void suspend(EngineFiber &F);
   void fail(CUresult Code, std::string Message);
   std::string describeDeadlock() const;
   std::string blockName() const;
   llvm::Expected<EngineFiber *> takeIdleFiber();
+
+  /// CUCPU_SYNCCHECK: one access of a shared word: the thread + 1 (0:
+  /// none), the barrier interval and its warp's warp-operation count.
+  struct SharedAccess {
+    uint32_t Thread = 0, Epoch = 0, WarpEpoch = 0;
+  };
+  /// The last write of a shared word, its last read, and the last read by
+  /// a warp other than that reader's (so that a write sees a read of
+  /// another warp even after its own warp read the word).
+  struct SharedWord {
+    SharedAccess Write, Read, OtherRead;
+  };
+  void resetSyncCheck();
+  /// Checks \p T's access of \p Size bytes at \p Offset of shared memory
+  /// against the block's earlier accesses, then records it.
+  void checkSharedOrder(CucpuThread *T, uintptr_t Offset, uint64_t Size,
+                        bool Writes);
+  void reportOrder(const char *What, unsigned Thread, unsigned Other,
+                   uintptr_t Offset);
+  static constexpr unsigned MaxSyncReports = 4;
+  std::vector<SharedWord> Shadow;
+  std::vector<uint32_t> WarpEpochs;
+  uint32_t BarrierEpoch = 1;
+  unsigned SyncReports = 0;
 
   FiberContext Scheduler;
   std::vector<std::unique_ptr<EngineFiber>> Fibers;

@@ -249,6 +249,10 @@ void __cucpu_warp_sync(CucpuThread *T, uint32_t Mask) {
   runnerOf(T).warp(T, WarpOp::Sync, Mask, 0, 0, 0, 0, nullptr);
 }
 
+void __cucpu_lockstep(CucpuThread *T, int32_t Point) {
+  runnerOf(T).lockstep(T, Point);
+}
+
 uint32_t __cucpu_warp_vote(CucpuThread *T, uint32_t Mask, int32_t Predicate,
                            int32_t Mode) {
   return static_cast<uint32_t>(runnerOf(T).warp(
@@ -371,6 +375,7 @@ llvm::StringMap<void *> ExecutionEngine::runtimeSymbols() {
   S["__cucpu_barrier_reduce"] =
       reinterpret_cast<void *>(&__cucpu_barrier_reduce);
   S["__cucpu_warp_sync"] = reinterpret_cast<void *>(&__cucpu_warp_sync);
+  S["__cucpu_lockstep"] = reinterpret_cast<void *>(&__cucpu_lockstep);
   S["__cucpu_warp_vote"] = reinterpret_cast<void *>(&__cucpu_warp_vote);
   S["__cucpu_warp_shfl"] = reinterpret_cast<void *>(&__cucpu_warp_shfl);
   S["__cucpu_warp_match"] = reinterpret_cast<void *>(&__cucpu_warp_match);

@@ -2,6 +2,7 @@
 #include "core/Launcher.h"
 
 #include "core/Array.h"
+#include "core/BlockRunner.h"
 #include "core/Error.h"
 #include "core/ExecutionEngine.h"
 #include "core/FaultHandler.h"
@@ -30,6 +31,9 @@ enum class ExecMode {
 
 ExecMode execMode() {
   static const ExecMode Mode = [] {
+    // The checker follows each thread's accesses on the fiber engine.
+    if (BlockRunner::syncCheckEnabled())
+      return ExecMode::Fallback;
     const char *V = std::getenv("CUCPU_EXEC");
     if (!V)
       return ExecMode::Auto;

@@ -60,8 +60,12 @@ void BlockRunner::checkAccess(CucpuThread *T, uintptr_t Address, uint64_t Size,
   Kind &= ~SharedFlag;
   if (InShared &&
       within(Address, Size, Shared,
-             size_t(Block.DynamicSharedOffset) + Config->DynamicShared))
+             size_t(Block.DynamicSharedOffset) + Config->DynamicShared)) {
+    if (syncCheckEnabled() && Kind != 2) // Atomics do not race.
+      checkSharedOrder(T, Address - reinterpret_cast<uintptr_t>(Shared), Size,
+                       Kind != 0);
     return;
+  }
   if (!InShared) {
     if (Frame && within(Address, Size, Frame, FrameBytes))
       return;

@@ -1,6 +1,7 @@
 //===- Module.cpp - A loaded module (CUmodule) ----------------------------===//
 #include "core/Module.h"
 
+#include "core/BlockRunner.h"
 #include "core/Context.h"
 #include "core/Error.h"
 #include "core/ExecutionEngine.h"
@@ -53,6 +54,8 @@ modules::JitOptions jitOptions(std::string *InfoLog) {
     O.CacheEnabled = std::string(V) != "1";
   if (const char *V = std::getenv("CUCPU_MEMCHECK"))
     O.Memcheck = std::string(V) == "1";
+  // The sync checker sees shared-memory accesses through memcheck's calls.
+  O.Memcheck |= BlockRunner::syncCheckEnabled();
   O.EagerThreadEntries = fallbackForced();
   if (const char *V = std::getenv("CUDA_CACHE_PATH"))
     O.CachePath = V;

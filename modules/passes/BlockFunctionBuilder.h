@@ -57,15 +57,18 @@ enum class SyncKind {
   WarpSync,
   Vote,
   Shuffle,
-  Match
+  Match,
+  Lockstep ///< Before a volatile access (cucpu-warp-lockstep).
 };
 
 /// A barrier or warp operation of the work function.
 struct SyncPoint {
   unsigned Id = 0; ///< 1..n; region Id starts after it.
   SyncKind Kind = SyncKind::Barrier;
-  int32_t Mode = 0;  ///< Vote/shuffle/match mode, or the reduction op.
+  /// Vote/shuffle/match mode, the reduction op, or a lockstep point's number.
+  int32_t Mode = 0;
   uint64_t Slot = 0; ///< Frame offset of its per-thread arrays.
+  unsigned Order = 0; ///< Its place in the work function's code.
   CallInst *Call = nullptr;
   BasicBlock *Exit = nullptr;   ///< Ends the regions that reach it.
   BasicBlock *Resume = nullptr; ///< Starts region Id.
@@ -249,6 +252,9 @@ private:
   bool WarpMode = false;
   /// Sync points 1..LoopBarrierCount are loop barriers.
   unsigned LoopBarrierCount = 0;
+  /// Sync points 1..LockstepCount are lockstep points (then there are no
+  /// loop barriers), in the order of their numbers.
+  unsigned LockstepCount = 0;
   std::optional<ThreadDivergence> Divergence;
   /// Per region: whether all threads that run it reach the same next place.
   SmallVector<bool, 8> UniformExit;

@@ -428,6 +428,14 @@ void BlockFunctionBuilder::finishRound(IRBuilder<> &B, Value *Min, Value *Max,
   B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Finished, Again);
   B.SetInsertPoint(Again);
   B.CreateStore(Min, Lo);
+  // Every thread waits at the one region the round runs: it may run without
+  // testing each thread's place. Judged on where the threads really are,
+  // before the clamp below: a thread that left a loop for a kernel barrier
+  // must not run the loop's region again.
+  Value *Everyone =
+      B.CreateZExt(B.CreateAnd(B.CreateICmpEQ(Min, Max),
+                               B.CreateICmpEQ(Gone, B.getInt32(0))),
+                   i32(), "everyone");
   if (LoopBarrierCount > 0 && !WarpMode) {
     // Threads at a loop barrier go on first; the others wait at the
     // kernel's barriers until every thread has left the loops (or reached
@@ -438,10 +446,7 @@ void BlockFunctionBuilder::finishRound(IRBuilder<> &B, Value *Min, Value *Max,
                          B.CreateBinaryIntrinsic(Intrinsic::umin, Max, K), Max);
   }
   B.CreateStore(Max, Hi);
-  B.CreateStore(B.CreateZExt(B.CreateAnd(B.CreateICmpEQ(Min, Max),
-                                         B.CreateICmpEQ(Gone, B.getInt32(0))),
-                             i32()),
-                AllHere);
+  B.CreateStore(Everyone, AllHere);
   B.CreateStore(B.CreateXor(B.CreateLoad(i32(), Parity), B.getInt32(1)),
                 Parity);
   B.CreateBr(Dispatch);
@@ -603,9 +608,10 @@ void BlockFunctionBuilder::emitWarpLoops() {
   Value *Count =
       B.CreateBinaryIntrinsic(Intrinsic::umin, B.getInt32(32),
                               B.CreateSub(NumThreads, Base), nullptr, "lanes");
-  // Where did the warp's lanes stop? All that have not exited must agree:
-  // leaves B where they do, with the sync id they are at and whether every
-  // lane is there (none exited).
+  // Where did the warp's lanes stop? All that have not exited must agree,
+  // unless some wait at a lockstep point: then those at the lowest go on
+  // first. Leaves B where they may go on, with the sync id they are at and
+  // whether every lane is there (none exited, none elsewhere).
   auto EmitCheck = [&](const Twine &Name) -> std::pair<Value *, Value *> {
     auto [Min, Max, Gone] = emitScan(B, Base, Count, Name);
     BasicBlock *Check = BasicBlock::Create(Ctx, Name + ".check", BF);
@@ -613,9 +619,15 @@ void BlockFunctionBuilder::emitWarpLoops() {
                    WarpStops(nullptr, nullptr, Name + ".returned"), Check);
     B.SetInsertPoint(Check);
     BasicBlock *Agree = BasicBlock::Create(Ctx, Name + ".agree", BF);
-    B.CreateCondBr(B.CreateICmpEQ(Max, Min), Agree, Diverged);
+    Value *Together = B.CreateICmpEQ(Max, Min);
+    Value *GoesOn = Together;
+    if (LockstepCount > 0)
+      GoesOn = B.CreateOr(
+          GoesOn, B.CreateICmpULE(Min, B.getInt32(LockstepCount)), "lockstep");
+    B.CreateCondBr(GoesOn, Agree, Diverged);
     B.SetInsertPoint(Agree);
-    return {Min, B.CreateICmpEQ(Gone, B.getInt32(0), Name + ".all")};
+    return {Min, B.CreateAnd(Together, B.CreateICmpEQ(Gone, B.getInt32(0)),
+                             Name + ".all")};
   };
   // A block barrier: this warp is done for the round. A warp operation:
   // done for this warp, then the region after it, in a loop of its own
@@ -679,7 +691,8 @@ void BlockFunctionBuilder::emitWarpLoops() {
     Op->addCase(B.getInt32(R), Case);
     B.SetInsertPoint(Case);
     Value *Tag = B.CreateOr(B.getInt32(R), NextParity);
-    if (S.Kind != SyncKind::Shuffle && S.Kind != SyncKind::WarpSync)
+    if (S.Kind != SyncKind::Shuffle && S.Kind != SyncKind::WarpSync &&
+        S.Kind != SyncKind::Lockstep)
       B.CreateCall(Exchange,
                    {frameArray(B, S.Slot), NumThreads, Base, Count, FrameArg,
                     Tag, B.getInt32(S.warpKind()), B.getInt32(S.Mode)});
@@ -769,8 +782,17 @@ std::optional<std::string> BlockFunctionBuilder::build() {
     if (any_of(Syncs,
                [](const SyncPoint &S) { return S.Kind == SyncKind::Shuffle; }))
       PresentSlot = Frame.add(4, 4);
+    // In the order of the code: splitting a block at a sync point keeps
+    // the code before it in the block, which must then end at the first
+    // sync point of the block, not at a later one.
+    SmallVector<SyncPoint *, 16> InCodeOrder;
     for (SyncPoint &S : Syncs)
-      lowerSyncPoint(S);
+      InCodeOrder.push_back(&S);
+    llvm::sort(InCodeOrder, [](const SyncPoint *A, const SyncPoint *B) {
+      return A->Order < B->Order;
+    });
+    for (SyncPoint *S : InCodeOrder)
+      lowerSyncPoint(*S);
     Divergence.emplace(W, threadSources(),
                        [&](LoadInst &L) { return isBlockInvariantLoad(L); });
     findUniformExits();

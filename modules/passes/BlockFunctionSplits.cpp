@@ -36,6 +36,7 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
       return std::string("it waits for other threads (__nanosleep)");
     SyncPoint S;
     S.Call = CI;
+    S.Order = Syncs.size();
     unsigned MaskArg = 1, ModeArg = 0;
     if (Name == "barrier") {
       S.Kind = CI->getMetadata(LoopBarrierMetadata) ? SyncKind::LoopBarrier
@@ -54,6 +55,9 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
     } else if (Name == "warp_match") {
       S.Kind = SyncKind::Match;
       ModeArg = 3;
+    } else if (Name == "lockstep") {
+      S.Kind = SyncKind::Lockstep;
+      ModeArg = 1;
     } else {
       continue;
     }
@@ -63,7 +67,10 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
         return std::string("a barrier or warp operation has a variable mode");
       S.Mode = static_cast<int32_t>(Mode->getSExtValue());
     }
-    if (S.warpScope()) {
+    if (S.Kind == SyncKind::Lockstep) {
+      // Only the lanes that reach it meet there (the others diverged).
+      WarpMode = true;
+    } else if (S.warpScope()) {
       // Region formation runs the lanes of a warp together: every lane that
       // has not exited must take part, as a full mask says.
       auto *Mask = dyn_cast<ConstantInt>(CI->getArgOperand(MaskArg));
@@ -74,13 +81,24 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
     }
     Syncs.push_back(S);
   }
-  // Loop barriers first: ids 1..LoopBarrierCount (see emitRoundEnd).
-  std::stable_partition(Syncs.begin(), Syncs.end(), [](const SyncPoint &S) {
-    return S.Kind == SyncKind::LoopBarrier;
-  });
+  // Loop barriers first: ids 1..LoopBarrierCount (see emitRoundEnd); then
+  // lockstep points by number: the lowest id of a warp's lanes is the
+  // lockstep point its lanes meet at next (emitWarpLoops).
+  auto Rank = [](const SyncPoint &S) {
+    return std::pair(S.Kind == SyncKind::LoopBarrier ? 0
+                     : S.Kind == SyncKind::Lockstep  ? 1
+                                                     : 2,
+                     S.Kind == SyncKind::Lockstep ? S.Mode : 0);
+  };
+  std::stable_sort(Syncs.begin(), Syncs.end(),
+                   [&](const SyncPoint &A, const SyncPoint &B) {
+                     return Rank(A) < Rank(B);
+                   });
   LoopBarrierCount = count_if(Syncs, [](const SyncPoint &S) {
     return S.Kind == SyncKind::LoopBarrier;
   });
+  LockstepCount = count_if(
+      Syncs, [](const SyncPoint &S) { return S.Kind == SyncKind::Lockstep; });
   for (unsigned I = 0; I < Syncs.size(); ++I)
     Syncs[I].Id = I + 1;
   return std::nullopt;
@@ -119,6 +137,7 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
     Store32(CI->getArgOperand(1), 0);
     break;
   case SyncKind::WarpSync:
+  case SyncKind::Lockstep:
     break; // Only a meeting point.
   case SyncKind::Shuffle:
     // One array of the lanes' 32-bit values: each lane computes its source

@@ -20,6 +20,7 @@
 #include "TexturesPass.h"
 #include "ThreadArgPass.h"
 #include "ThreadLoopVersioningPass.h"
+#include "WarpLockstepPass.h"
 #include "WorkFunctionPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -58,6 +59,10 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
         }
         if (Name == SyncPass::PipelineName) {
           MPM.addPass(SyncPass(State));
+          return true;
+        }
+        if (Name == WarpLockstepPass::PipelineName) {
+          MPM.addPass(WarpLockstepPass(State));
           return true;
         }
         if (Name == DeviceCallsPass::PipelineName) {
@@ -128,15 +133,17 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
 std::string loweringPipeline(bool Memcheck) {
   // Order matters: kernels are found before the calling convention is
   // reset; the thread pointer exists before anything reads the thread;
+  // lockstep points go in while address spaces still tell a thread's
+  // private memory apart;
   // shared variables are laid out once every user has the thread; memory
   // accesses are checked once every address is a host address and before
   // the entries add their own; the entries are built on the final kernel
   // signatures; the check is last.
   std::string Pipeline =
       "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-"
-      "arg,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-device-calls,cucpu-"
-      "nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,cucpu-shared-"
-      "memory,cucpu-globals,";
+      "arg,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-warp-lockstep,cucpu-"
+      "device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,"
+      "cucpu-shared-memory,cucpu-globals,";
   if (Memcheck)
     Pipeline += "cucpu-memcheck,";
   return Pipeline + "cucpu-kernel-entries,cucpu-check-lowered";

@@ -27,7 +27,7 @@ namespace {
 constexpr const char *SyncServices[] = {
     "__cucpu_barrier",    "__cucpu_barrier_reduce", "__cucpu_warp_sync",
     "__cucpu_warp_vote",  "__cucpu_warp_shfl",      "__cucpu_warp_match",
-    "__cucpu_activemask", "__cucpu_yield"};
+    "__cucpu_activemask", "__cucpu_yield",          "__cucpu_lockstep"};
 
 /// The defined functions that reach a sync service, directly or through
 /// calls.

@@ -353,6 +353,60 @@ TEST_F(MemcheckTest, SharedMemoryOutsideTheLaunchsSizeIsReported) {
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
 }
 
+/// Runs under CUCPU_SYNCCHECK=1 (the faults.synccheck test).
+class SyncCheckTest : public FaultTest {
+protected:
+  void SetUp() override {
+    const char *SyncCheck = std::getenv("CUCPU_SYNCCHECK");
+    if (!SyncCheck || std::string(SyncCheck) != "1")
+      GTEST_SKIP() << "runs as faults.synccheck, with CUCPU_SYNCCHECK=1";
+    FaultTest::SetUp();
+  }
+  /// Runs warpSum on 0..63 and returns what the checker printed; the sum
+  /// is right whatever it reports.
+  std::string warpSum(int Ordered, int Race) {
+    Loaded L;
+    load(L);
+    std::vector<int> In(64);
+    for (int I = 0; I < 64; ++I)
+      In[I] = I;
+    EXPECT_CU(CUDA_SUCCESS,
+              cuMemcpyHtoD(L.Buffer, In.data(), 64 * sizeof(int)));
+    void *Args[] = {&L.Buffer, &Ordered, &Race};
+    testing::internal::CaptureStderr();
+    EXPECT_CU(CUDA_SUCCESS, launchAndSync(function(L, "warpSum"), Args, 64));
+    std::string Report = testing::internal::GetCapturedStderr();
+    int Sum = 0;
+    EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoH(&Sum, L.Buffer, sizeof(int)));
+    EXPECT_EQ(64 * 63 / 2, Sum);
+    EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+    return Report;
+  }
+};
+
+TEST_F(SyncCheckTest, ImplicitWarpSynchronyIsReported) {
+  std::string Report = warpSum(/*Ordered=*/0, /*Race=*/0);
+  EXPECT_NE(std::string::npos,
+            Report.find("cucpu synccheck: kernel \"warpSum\", block (0,0,0): "
+                        "thread (0,0,0) and thread (16,0,0)"))
+      << Report;
+  EXPECT_NE(std::string::npos,
+            Report.find("of one warp rely on implicit warp synchrony"))
+      << Report;
+  EXPECT_EQ(std::string::npos, Report.find("race")) << Report;
+}
+
+TEST_F(SyncCheckTest, SyncwarpOrdersTheWarp) {
+  EXPECT_EQ("", warpSum(/*Ordered=*/1, /*Race=*/0));
+}
+
+TEST_F(SyncCheckTest, RaceBetweenWarpsIsReported) {
+  std::string Report = warpSum(/*Ordered=*/1, /*Race=*/1);
+  EXPECT_NE(std::string::npos, Report.find("race (")) << Report;
+  EXPECT_EQ(std::string::npos, Report.find("implicit warp synchrony"))
+      << Report;
+}
+
 volatile sig_atomic_t ApplicationHandlerRan = 0;
 void applicationHandler(int) { ApplicationHandlerRan = 1; }
 

@@ -74,3 +74,32 @@ __device__ int recurseLarge(int Depth, volatile int *Out) {
 extern "C" __global__ void overflowStackLarge(int *Out, int Depth) {
   Out[threadIdx.x] = recurseLarge(Depth + int(threadIdx.x), Out);
 }
+
+/// The sum of Out[0..63] into Out[0], the last steps done by the first warp
+/// (CUCPU_SYNCCHECK): through volatile shared memory alone when \p Ordered
+/// is 0 (relying on implicit warp synchrony), with __syncwarp() between
+/// each read and write when it is 1 (as CUDA asks). Every thread of block
+/// 0's second warp also reads a word the first warp writes when \p Race is
+/// 1: a race, no barrier between.
+extern "C" __global__ void warpSum(int *Out, int Ordered, int Race) {
+  __shared__ int Sums[64];
+  unsigned T = threadIdx.x;
+  Sums[T] = Out[T];
+  __syncthreads();
+  if (T < 32) {
+    volatile int *S = Sums;
+    for (int Step = 32; Step > 0; Step /= 2) {
+      int Mine = S[T] + S[T + Step];
+      if (Ordered)
+        __syncwarp();
+      S[T] = Mine;
+      if (Ordered)
+        __syncwarp();
+    }
+  } else if (Race) {
+    Out[T] = Sums[0];
+  }
+  __syncthreads();
+  if (T == 0)
+    Out[0] = Sums[0];
+}

@@ -20,14 +20,14 @@ std::string check(const Workload &W, const Contents &After) {
   return compareFloats("partial", as<float>(After[1]), Want.data(), Blocks,
                        PerBlock * 0x1p-23, 1e-6, Scale.data());
 }
-} // namespace
 
-Workload makeReduce(const Sizes &S) {
+/// The reduce workload for the kernel \p Name (of \p Name.cu / .cl).
+Workload reduceWorkload(const Sizes &S, const char *Name) {
   int N = S.ReduceN;
   int Blocks = (N + PerBlock - 1) / PerBlock;
   Workload W;
-  W.Name = "reduce";
-  W.Kernel = "reduce";
+  W.Name = Name;
+  W.Kernel = Name;
   W.Buffers = {{"in", toBytes(randomFloats(N, -1, 1, 31)), false},
                {"partial",
                 std::vector<unsigned char>(size_t(Blocks) * sizeof(float)),
@@ -37,6 +37,13 @@ Workload makeReduce(const Sizes &S) {
   W.Grid = {unsigned(Blocks)};
   W.Check = check;
   return W;
+}
+} // namespace
+
+Workload makeReduce(const Sizes &S) { return reduceWorkload(S, "reduce"); }
+
+Workload makeReduceWarpSync(const Sizes &S) {
+  return reduceWorkload(S, "reduce_warpsync");
 }
 
 } // namespace bench

@@ -9,6 +9,7 @@ const std::vector<WorkloadInfo> &workloadList() {
       {"saxpy", false, makeSaxpy},
       {"matmul", true, makeMatmul},
       {"reduce", false, makeReduce},
+      {"reduce_warpsync", false, makeReduceWarpSync},
       {"transpose", false, makeTranspose},
       {"histogram", false, makeHistogram},
       {"blackscholes", true, makeBlackScholes},

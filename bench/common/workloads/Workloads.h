@@ -17,6 +17,9 @@ Workload makeSaxpy(const Sizes &S);
 Workload makeMatmul(const Sizes &S);
 /// Per-block sums of ReduceN floats (1024 per block of 256 threads).
 Workload makeReduce(const Sizes &S);
+/// The same sums, the last 64 added by a warp through volatile shared memory
+/// without __syncwarp (the legacy warp-synchronous idiom).
+Workload makeReduceWarpSync(const Sizes &S);
 /// Transpose of a square TransposeN matrix through a 32 x 33 tile.
 Workload makeTranspose(const Sizes &S);
 /// 256-bin histogram of HistogramN bytes with shared atomics.

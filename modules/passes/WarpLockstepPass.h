@@ -1,0 +1,43 @@
+//===- WarpLockstepPass.h - cucpu-warp-lockstep -----------------*- C++ -*-===//
+#ifndef CUCPU_MODULES_PASSES_WARPLOCKSTEPPASS_H
+#define CUCPU_MODULES_PASSES_WARPLOCKSTEPPASS_H
+
+#include "LoweringState.h"
+
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class Instruction;
+} // namespace llvm
+
+namespace cucpu::modules {
+
+/// The engine service that marks a lockstep point (JitAbi.h).
+inline constexpr const char *LockstepService = "__cucpu_lockstep";
+
+/// Whether \p I is a memory access that the lanes of a converged warp make
+/// together, as an NVIDIA GPU does: a volatile load or store of memory other
+/// threads can see (not the thread's private memory).
+bool isLockstepAccess(const llvm::Instruction &I);
+
+/// Puts a lockstep point (a call of __cucpu_lockstep) before the volatile
+/// accesses of shared and global memory that a converged warp must make
+/// together: before the first of a basic block, and between two of them
+/// when either writes. Lanes of a warp that wait at lockstep points go on
+/// together (docs/execution-model.md, "Lockstep warps"), so legacy
+/// warp-synchronous code without __syncwarp gets the GPU's answers.
+struct WarpLockstepPass : llvm::PassInfoMixin<WarpLockstepPass> {
+  /// The pipeline name of the pass.
+  static constexpr const char *PipelineName = "cucpu-warp-lockstep";
+
+  explicit WarpLockstepPass(LoweringState &State) : State(State) {}
+  /// Runs the pass on \p M.
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+private:
+  LoweringState &State;
+};
+
+} // namespace cucpu::modules
+
+#endif // CUCPU_MODULES_PASSES_WARPLOCKSTEPPASS_H
