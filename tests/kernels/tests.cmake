@@ -263,3 +263,94 @@ cucpu_kernel_test(printf_formats lang.cu formats GRID 2 BLOCK 32 ARGS i32:-5 OUT
 cucpu_kernel_test(assert_holds lang.cu assertHolds GRID 2 BLOCK 64 ARGS buf:i32[128]=0 EXPECT "0:1")
 cucpu_kernel_test(warp_activemask_partial_warp warp2.cu activeMask GRID 1 BLOCK 48 ARGS buf:u32[48]=0 EXPECT "0:0xffffffff-(i/32)*0xffff0000")
 cucpu_kernel_test(warp_activemask_divergent warp2.cu activeMaskDivergent GRID 2 BLOCK 64 ARGS buf:u32[128]=7 EXPECT "0:(1-(i%32)/16)*0xffff")
+
+# Warp-synchronous legacy idioms (warp_lockstep.cu): volatile shared memory
+# and the implicit lockstep of a converged warp, no __syncwarp. Expected
+# values are an NVIDIA GPU's: each volatile access completes for all active
+# lanes before the next. Reductions of i%7 over each block (the classic
+# warp 0 finish for int, float, double and a struct; the half-warp finish);
+# per-warp sums with a partial last warp (48, 100 threads); inclusive scans
+# of i within each warp, sum of i from the warp's first lane; broadcasts of
+# In = 3i+1 from lane 0 and then from the warp's last lane (31, or 15 and 3
+# in the partial warps of 48 and 100 threads).
+cucpu_kernel_test(warp_lockstep_reduce_int_64 warp_lockstep.cu reduceInt GRID 4 BLOCK 64 ARGS buf:i32[256]=i%7 buf:i32[4]=-1 EXPECT "1:[189,190,191,192]")
+cucpu_kernel_test(warp_lockstep_reduce_int_128 warp_lockstep.cu reduceInt GRID 4 BLOCK 128 ARGS buf:i32[512]=i%7 buf:i32[4]=-1 EXPECT "1:[379,383,387,384]")
+cucpu_kernel_test(warp_lockstep_reduce_int_256 warp_lockstep.cu reduceInt GRID 4 BLOCK 256 ARGS buf:i32[1024]=i%7 buf:i32[4]=-1 EXPECT "1:[762,771,766,768]")
+cucpu_kernel_test(warp_lockstep_reduce_int_16x16 warp_lockstep.cu reduceInt GRID 4 BLOCK 16,16 ARGS buf:i32[1024]=i%7 buf:i32[4]=-1 EXPECT "1:[762,771,766,768]")
+cucpu_kernel_test(warp_lockstep_reduce_int_32x8 warp_lockstep.cu reduceInt GRID 4 BLOCK 32,8 ARGS buf:i32[1024]=i%7 buf:i32[4]=-1 EXPECT "1:[762,771,766,768]")
+cucpu_kernel_test(warp_lockstep_reduce_float_64 warp_lockstep.cu reduceFloat GRID 4 BLOCK 64 ARGS buf:f32[256]=i%7 buf:f32[4]=-1 EXPECT "1:[189,190,191,192]")
+cucpu_kernel_test(warp_lockstep_reduce_float_128 warp_lockstep.cu reduceFloat GRID 4 BLOCK 128 ARGS buf:f32[512]=i%7 buf:f32[4]=-1 EXPECT "1:[379,383,387,384]")
+cucpu_kernel_test(warp_lockstep_reduce_float_256 warp_lockstep.cu reduceFloat GRID 4 BLOCK 256 ARGS buf:f32[1024]=i%7 buf:f32[4]=-1 EXPECT "1:[762,771,766,768]")
+cucpu_kernel_test(warp_lockstep_reduce_float_16x16 warp_lockstep.cu reduceFloat GRID 4 BLOCK 16,16 ARGS buf:f32[1024]=i%7 buf:f32[4]=-1 EXPECT "1:[762,771,766,768]")
+cucpu_kernel_test(warp_lockstep_reduce_double_64 warp_lockstep.cu reduceDouble GRID 4 BLOCK 64 ARGS buf:f64[256]=i%7 buf:f64[4]=-1 EXPECT "1:[189,190,191,192]")
+cucpu_kernel_test(warp_lockstep_reduce_double_128 warp_lockstep.cu reduceDouble GRID 4 BLOCK 128 ARGS buf:f64[512]=i%7 buf:f64[4]=-1 EXPECT "1:[379,383,387,384]")
+cucpu_kernel_test(warp_lockstep_reduce_double_256 warp_lockstep.cu reduceDouble GRID 4 BLOCK 256 ARGS buf:f64[1024]=i%7 buf:f64[4]=-1 EXPECT "1:[762,771,766,768]")
+cucpu_kernel_test(warp_lockstep_reduce_double_32x8 warp_lockstep.cu reduceDouble GRID 4 BLOCK 32,8 ARGS buf:f64[1024]=i%7 buf:f64[4]=-1 EXPECT "1:[762,771,766,768]")
+cucpu_kernel_test(warp_lockstep_reduce_struct_64 warp_lockstep.cu reducePair GRID 4 BLOCK 64 ARGS buf:i32[256]=i%7 buf:f32[256]=i%5 buf:i32[4]=-1 buf:f32[4]=-1 EXPECT "2:[189,190,191,192]" "3:[126,127,128,129]")
+cucpu_kernel_test(warp_lockstep_reduce_struct_128 warp_lockstep.cu reducePair GRID 4 BLOCK 128 ARGS buf:i32[512]=i%7 buf:f32[512]=i%5 buf:i32[4]=-1 buf:f32[4]=-1 EXPECT "2:[379,383,387,384]" "3:[253,257,256,255]")
+cucpu_kernel_test(warp_lockstep_reduce_struct_256 warp_lockstep.cu reducePair GRID 4 BLOCK 256 ARGS buf:i32[1024]=i%7 buf:f32[1024]=i%5 buf:i32[4]=-1 buf:f32[4]=-1 EXPECT "2:[762,771,766,768]" "3:[510,511,512,513]")
+cucpu_kernel_test(warp_lockstep_reduce_struct_16x16 warp_lockstep.cu reducePair GRID 4 BLOCK 16,16 ARGS buf:i32[1024]=i%7 buf:f32[1024]=i%5 buf:i32[4]=-1 buf:f32[4]=-1 EXPECT "2:[762,771,766,768]" "3:[510,511,512,513]")
+cucpu_kernel_test(warp_lockstep_reduce_half_warp_64 warp_lockstep.cu reduceHalfWarp GRID 4 BLOCK 64 ARGS buf:i32[256]=i%7 buf:i32[4]=-1 EXPECT "1:[189,190,191,192]")
+cucpu_kernel_test(warp_lockstep_reduce_half_warp_128 warp_lockstep.cu reduceHalfWarp GRID 4 BLOCK 128 ARGS buf:i32[512]=i%7 buf:i32[4]=-1 EXPECT "1:[379,383,387,384]")
+cucpu_kernel_test(warp_lockstep_reduce_half_warp_256 warp_lockstep.cu reduceHalfWarp GRID 4 BLOCK 256 ARGS buf:i32[1024]=i%7 buf:i32[4]=-1 EXPECT "1:[762,771,766,768]")
+cucpu_kernel_test(warp_lockstep_reduce_half_warp_16x8 warp_lockstep.cu reduceHalfWarp GRID 4 BLOCK 16,8 ARGS buf:i32[512]=i%7 buf:i32[4]=-1 EXPECT "1:[379,383,387,384]")
+cucpu_kernel_test(warp_lockstep_sums_partial_48 warp_lockstep.cu warpSumsPartial GRID 2 BLOCK 48 ARGS buf:i32[96]=i%7 buf:i32[4]=-1 EXPECT "1:[90,51,93,49]")
+cucpu_kernel_test(warp_lockstep_sums_partial_100 warp_lockstep.cu warpSumsPartial GRID 2 BLOCK 100 ARGS buf:i32[200]=i%7 buf:i32[8]=-1 EXPECT "1:[90,99,94,12,98,93,102,6]")
+cucpu_kernel_test(warp_lockstep_sums_partial_64 warp_lockstep.cu warpSumsPartial GRID 2 BLOCK 64 ARGS buf:i32[128]=i%7 buf:i32[4]=-1 EXPECT "1:[90,99,94,96]")
+cucpu_kernel_test(warp_lockstep_sums_partial_16x3 warp_lockstep.cu warpSumsPartial GRID 2 BLOCK 16,3 ARGS buf:i32[96]=i%7 buf:i32[4]=-1 EXPECT "1:[90,51,93,49]")
+cucpu_kernel_test(warp_lockstep_sums_partial_10x10 warp_lockstep.cu warpSumsPartial GRID 2 BLOCK 10,10 ARGS buf:i32[200]=i%7 buf:i32[8]=-1 EXPECT "1:[90,99,94,12,98,93,102,6]")
+cucpu_kernel_test(warp_lockstep_scan_int_64 warp_lockstep.cu scanInt GRID 2 BLOCK 64 ARGS buf:i32[128]=i buf:i32[128]=-1 EXPECT "1:(i%64%32+1)*(2*i-i%64%32)/2")
+cucpu_kernel_test(warp_lockstep_scan_int_256 warp_lockstep.cu scanInt GRID 2 BLOCK 256 ARGS buf:i32[512]=i buf:i32[512]=-1 EXPECT "1:(i%256%32+1)*(2*i-i%256%32)/2")
+cucpu_kernel_test(warp_lockstep_scan_int_48 warp_lockstep.cu scanInt GRID 2 BLOCK 48 ARGS buf:i32[96]=i buf:i32[96]=-1 EXPECT "1:(i%48%32+1)*(2*i-i%48%32)/2")
+cucpu_kernel_test(warp_lockstep_scan_int_16x3 warp_lockstep.cu scanInt GRID 2 BLOCK 16,3 ARGS buf:i32[96]=i buf:i32[96]=-1 EXPECT "1:(i%48%32+1)*(2*i-i%48%32)/2")
+cucpu_kernel_test(warp_lockstep_scan_int_8x12 warp_lockstep.cu scanInt GRID 2 BLOCK 8,12 ARGS buf:i32[192]=i buf:i32[192]=-1 EXPECT "1:(i%96%32+1)*(2*i-i%96%32)/2")
+cucpu_kernel_test(warp_lockstep_scan_float_64 warp_lockstep.cu scanFloat GRID 2 BLOCK 64 ARGS buf:f32[128]=i buf:f32[128]=-1 EXPECT "1:(i%64%32+1)*(2*i-i%64%32)/2")
+cucpu_kernel_test(warp_lockstep_scan_float_48 warp_lockstep.cu scanFloat GRID 2 BLOCK 48 ARGS buf:f32[96]=i buf:f32[96]=-1 EXPECT "1:(i%48%32+1)*(2*i-i%48%32)/2")
+cucpu_kernel_test(warp_lockstep_scan_float_16x6 warp_lockstep.cu scanFloat GRID 2 BLOCK 16,6 ARGS buf:f32[192]=i buf:f32[192]=-1 EXPECT "1:(i%96%32+1)*(2*i-i%96%32)/2")
+cucpu_kernel_test(warp_lockstep_broadcast_64 warp_lockstep.cu broadcast GRID 2 BLOCK 64 ARGS buf:i32[128]=3*i+1 buf:i32[128]=-1 buf:i32[128]=-1 EXPECT "1:3*(i-i%64%32)+1" "2:2*(3*(i-i%64%32+31)+1)")
+cucpu_kernel_test(warp_lockstep_broadcast_48 warp_lockstep.cu broadcast GRID 2 BLOCK 48 ARGS buf:i32[96]=3*i+1 buf:i32[96]=-1 buf:i32[96]=-1 EXPECT "1:3*(i-i%48%32)+1" "2:2*(3*(i-i%48%32+31-16*(i%48/32))+1)")
+cucpu_kernel_test(warp_lockstep_broadcast_100 warp_lockstep.cu broadcast GRID 2 BLOCK 100 ARGS buf:i32[200]=3*i+1 buf:i32[200]=-1 buf:i32[200]=-1 EXPECT "1:3*(i-i%100%32)+1" "2:2*(3*(i-i%100%32+31-28*(i%100/32/3))+1)")
+cucpu_kernel_test(warp_lockstep_broadcast_16x6 warp_lockstep.cu broadcast GRID 2 BLOCK 16,6 ARGS buf:i32[192]=3*i+1 buf:i32[192]=-1 buf:i32[192]=-1 EXPECT "1:3*(i-i%96%32)+1" "2:2*(3*(i-i%96%32+31)+1)")
+
+# Divergent loops before barriers (divergent_loops.cu): threads that leave a
+# loop early (break, continue, per-thread trip counts, return) must not run
+# its body again. breakSum: thread t sums In[t + k * size] = t + k * size for
+# k < 4 while below N (the float [t < c] is 1 - floor((t + size - c) / size));
+# continueFor: 255 - 17 * 2^((4 - t%4) % 4) per thread; continueWhile: the
+# odd K up to t%8 + 1, ((t%8 + 2) / 2)^2; collatz: the steps of
+# (t + 1) % size + 1 (at most 100); earlyReturn: -1 for t%3 == 0, else
+# 1000 * V(t) + V(partner) with V(t) = (t%7) * (t%7 + 1) / 2. The partner's
+# or neighbour's value comes from shared memory after the barrier.
+cucpu_kernel_test(divergent_break_512_n10 divergent_loops.cu breakSum GRID 1 BLOCK 512 ARGS buf:f32[2048]=i buf:f32[512]=-1 u32:4 u64:10 EXPECT "1:(1-((i+502)-(i+502)%512)/512)*i")
+cucpu_kernel_test(divergent_break_512_n700 divergent_loops.cu breakSum GRID 1 BLOCK 512 ARGS buf:f32[2048]=i buf:f32[512]=-1 u32:4 u64:700 EXPECT "1:i+(1-((i+324)-(i+324)%512)/512)*(i+512)")
+cucpu_kernel_test(divergent_break_512_n1500 divergent_loops.cu breakSum GRID 1 BLOCK 512 ARGS buf:f32[2048]=i buf:f32[512]=-1 u32:4 u64:1500 EXPECT "1:2*i+512+(1-((i+36)-(i+36)%512)/512)*(i+1024)")
+cucpu_kernel_test(divergent_break_512_n2048 divergent_loops.cu breakSum GRID 1 BLOCK 512 ARGS buf:f32[2048]=i buf:f32[512]=-1 u32:4 u64:2048 EXPECT "1:4*i+3072")
+cucpu_kernel_test(divergent_break_100_n250 divergent_loops.cu breakSum GRID 1 BLOCK 100 ARGS buf:f32[2048]=i buf:f32[100]=-1 u32:4 u64:250 EXPECT "1:2*i+100+(1-((i+50)-(i+50)%100)/100)*(i+200)")
+cucpu_kernel_test(divergent_break_2d_16x8_n300 divergent_loops.cu breakSum2d GRID 1 BLOCK 16,8 ARGS buf:f32[2048]=i buf:f32[128]=-1 buf:f32[128]=-1 u32:4 u64:300 EXPECT "1:2*i+128+(1-((i+84)-(i+84)%128)/128)*(i+256)" "2:2*((i+1)%128)+128+(1-((((i+1)%128)+84)-(((i+1)%128)+84)%128)/128)*(((i+1)%128)+256)")
+cucpu_kernel_test(divergent_break_2d_8x12_n200 divergent_loops.cu breakSum2d GRID 1 BLOCK 8,12 ARGS buf:f32[2048]=i buf:f32[96]=-1 buf:f32[96]=-1 u32:4 u64:200 EXPECT "1:2*i+96+(1-((i+88)-(i+88)%96)/96)*(i+192)" "2:2*((i+1)%96)+96+(1-((((i+1)%96)+88)-(((i+1)%96)+88)%96)/96)*(((i+1)%96)+192)")
+cucpu_kernel_test(divergent_break_2d_32x16_n1500 divergent_loops.cu breakSum2d GRID 1 BLOCK 32,16 ARGS buf:f32[2048]=i buf:f32[512]=-1 buf:f32[512]=-1 u32:4 u64:1500 EXPECT "1:2*i+512+(1-((i+36)-(i+36)%512)/512)*(i+1024)" "2:2*((i+1)%512)+512+(1-((((i+1)%512)+36)-(((i+1)%512)+36)%512)/512)*(((i+1)%512)+1024)")
+cucpu_kernel_test(divergent_break_2d_16x2_n100 divergent_loops.cu breakSum2d GRID 1 BLOCK 16,2 ARGS buf:f32[2048]=i buf:f32[32]=-1 buf:f32[32]=-1 u32:4 u64:100 EXPECT "1:3*i+96+(1-((i+28)-(i+28)%32)/32)*(i+96)" "2:3*((i+1)%32)+96+(1-((((i+1)%32)+28)-(((i+1)%32)+28)%32)/32)*(((i+1)%32)+96)")
+cucpu_kernel_test(divergent_continue_for_32 divergent_loops.cu continueFor GRID 1 BLOCK 32 ARGS buf:i32[32]=-1 i32:8 EXPECT "0:1000*(255-17*(1<<((4-i%4)%4)))+255-17*(1<<(3-i%4))")
+cucpu_kernel_test(divergent_continue_for_100 divergent_loops.cu continueFor GRID 1 BLOCK 100 ARGS buf:i32[100]=-1 i32:8 EXPECT "0:1000*(255-17*(1<<((4-i%4)%4)))+255-17*(1<<(3-i%4))")
+cucpu_kernel_test(divergent_continue_for_512 divergent_loops.cu continueFor GRID 1 BLOCK 512 ARGS buf:i32[512]=-1 i32:8 EXPECT "0:1000*(255-17*(1<<((4-i%4)%4)))+255-17*(1<<(3-i%4))")
+cucpu_kernel_test(divergent_continue_for_16x8 divergent_loops.cu continueFor GRID 1 BLOCK 16,8 ARGS buf:i32[128]=-1 i32:8 EXPECT "0:1000*(255-17*(1<<((4-i%4)%4)))+255-17*(1<<(3-i%4))")
+cucpu_kernel_test(divergent_continue_for_8x12 divergent_loops.cu continueFor GRID 1 BLOCK 8,12 ARGS buf:i32[96]=-1 i32:8 EXPECT "0:1000*(255-17*(1<<((4-i%4)%4)))+255-17*(1<<(3-i%4))")
+cucpu_kernel_test(divergent_continue_while_32 divergent_loops.cu continueWhile GRID 1 BLOCK 32 ARGS buf:i32[32]=-1 EXPECT "0:1000*((i%8+2)/2)*((i%8+2)/2)+((i+1)%32%8+2)/2*(((i+1)%32%8+2)/2)")
+cucpu_kernel_test(divergent_continue_while_100 divergent_loops.cu continueWhile GRID 1 BLOCK 100 ARGS buf:i32[100]=-1 EXPECT "0:1000*((i%8+2)/2)*((i%8+2)/2)+((i+1)%100%8+2)/2*(((i+1)%100%8+2)/2)")
+cucpu_kernel_test(divergent_continue_while_512 divergent_loops.cu continueWhile GRID 1 BLOCK 512 ARGS buf:i32[512]=-1 EXPECT "0:1000*((i%8+2)/2)*((i%8+2)/2)+((i+1)%512%8+2)/2*(((i+1)%512%8+2)/2)")
+cucpu_kernel_test(divergent_continue_while_16x8 divergent_loops.cu continueWhile GRID 1 BLOCK 16,8 ARGS buf:i32[128]=-1 EXPECT "0:1000*((i%8+2)/2)*((i%8+2)/2)+((i+1)%128%8+2)/2*(((i+1)%128%8+2)/2)")
+cucpu_kernel_test(divergent_continue_while_8x12 divergent_loops.cu continueWhile GRID 1 BLOCK 8,12 ARGS buf:i32[96]=-1 EXPECT "0:1000*((i%8+2)/2)*((i%8+2)/2)+((i+1)%96%8+2)/2*(((i+1)%96%8+2)/2)")
+cucpu_kernel_test(divergent_collatz_32 divergent_loops.cu collatz GRID 1 BLOCK 32 ARGS buf:i32[32]=-1 i32:100 EXPECT "0:[1,7,2,5,8,16,3,19,6,14,9,9,17,17,4,12,20,20,7,7,15,15,10,23,10,100,18,18,18,100,5,0]")
+cucpu_kernel_test(divergent_collatz_100 divergent_loops.cu collatz GRID 1 BLOCK 100 ARGS buf:i32[100]=-1 i32:100 EXPECT "0:[1,7,2,5,8,16,3,19,6,14,9,9,17,17,4,12,20,20,7,7,15,15,10,23,10,100,18,18,18,100,5,26,13,13,21,21,21,34,8,100,8,29,16,16,16,100,11,24,24,24,11,11,100,100,19,32,19,32,19,19,100,100,6,27,27,27,14,14,14,100,22,100,22,14,22,22,35,35,9,22,100,100,9,9,30,30,17,30,17,92,17,17,100,100,12,100,25,25,25,0]")
+cucpu_kernel_test(divergent_collatz_16x8 divergent_loops.cu collatz GRID 1 BLOCK 16,8 ARGS buf:i32[128]=-1 i32:100 EXPECT "0:[1,7,2,5,8,16,3,19,6,14,9,9,17,17,4,12,20,20,7,7,15,15,10,23,10,100,18,18,18,100,5,26,13,13,21,21,21,34,8,100,8,29,16,16,16,100,11,24,24,24,11,11,100,100,19,32,19,32,19,19,100,100,6,27,27,27,14,14,14,100,22,100,22,14,22,22,35,35,9,22,100,100,9,9,30,30,17,30,17,92,17,17,100,100,12,100,25,25,25,25,25,87,12,38,12,100,100,100,100,69,20,12,33,33,20,20,33,33,20,95,20,46,100,100,100,46,7,0]")
+cucpu_kernel_test(divergent_collatz_8x12 divergent_loops.cu collatz GRID 1 BLOCK 8,12 ARGS buf:i32[96]=-1 i32:100 EXPECT "0:[1,7,2,5,8,16,3,19,6,14,9,9,17,17,4,12,20,20,7,7,15,15,10,23,10,100,18,18,18,100,5,26,13,13,21,21,21,34,8,100,8,29,16,16,16,100,11,24,24,24,11,11,100,100,19,32,19,32,19,19,100,100,6,27,27,27,14,14,14,100,22,100,22,14,22,22,35,35,9,22,100,100,9,9,30,30,17,30,17,92,17,17,100,100,12,0]")
+cucpu_kernel_test(divergent_outer_barrier_32 divergent_loops.cu outerBarrier GRID 1 BLOCK 32 ARGS buf:i32[32]=7 EXPECT "0:[48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,54,42,45,35,46,52]")
+cucpu_kernel_test(divergent_outer_barrier_100 divergent_loops.cu outerBarrier GRID 1 BLOCK 100 ARGS buf:i32[100]=7 EXPECT "0:[48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53]")
+cucpu_kernel_test(divergent_outer_barrier_16x8 divergent_loops.cu outerBarrier GRID 1 BLOCK 16,8 ARGS buf:i32[128]=7 EXPECT "0:[48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,49,43,44,34,54,61]")
+cucpu_kernel_test(divergent_outer_barrier_8x12 divergent_loops.cu outerBarrier GRID 1 BLOCK 8,12 ARGS buf:i32[96]=7 EXPECT "0:[48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,48,57,55,67,53,47,52,46,47,52,46]")
+cucpu_kernel_test(divergent_early_return_32 divergent_loops.cu earlyReturn GRID 1 BLOCK 32 ARGS buf:i32[32]=7 EXPECT "0:((i%3+2)/3)*(1000*((i%7)*((i%7)+1)/2)+((i+(1-2*(i%3/2))*(1-i/31))%7)*(((i+(1-2*(i%3/2))*(1-i/31))%7)+1)/2+1)-1")
+cucpu_kernel_test(divergent_early_return_100 divergent_loops.cu earlyReturn GRID 1 BLOCK 100 ARGS buf:i32[100]=7 EXPECT "0:((i%3+2)/3)*(1000*((i%7)*((i%7)+1)/2)+((i+(1-2*(i%3/2)))%7)*(((i+(1-2*(i%3/2)))%7)+1)/2+1)-1")
+cucpu_kernel_test(divergent_early_return_256 divergent_loops.cu earlyReturn GRID 1 BLOCK 256 ARGS buf:i32[256]=7 EXPECT "0:((i%3+2)/3)*(1000*((i%7)*((i%7)+1)/2)+((i+(1-2*(i%3/2)))%7)*(((i+(1-2*(i%3/2)))%7)+1)/2+1)-1")
+cucpu_kernel_test(divergent_early_return_512 divergent_loops.cu earlyReturn GRID 1 BLOCK 512 ARGS buf:i32[512]=7 EXPECT "0:((i%3+2)/3)*(1000*((i%7)*((i%7)+1)/2)+((i+(1-2*(i%3/2))*(1-i/511))%7)*(((i+(1-2*(i%3/2))*(1-i/511))%7)+1)/2+1)-1")
+cucpu_kernel_test(divergent_early_return_16x8 divergent_loops.cu earlyReturn GRID 1 BLOCK 16,8 ARGS buf:i32[128]=7 EXPECT "0:((i%3+2)/3)*(1000*((i%7)*((i%7)+1)/2)+((i+(1-2*(i%3/2))*(1-i/127))%7)*(((i+(1-2*(i%3/2))*(1-i/127))%7)+1)/2+1)-1")
+cucpu_kernel_test(divergent_early_return_8x12 divergent_loops.cu earlyReturn GRID 1 BLOCK 8,12 ARGS buf:i32[96]=7 EXPECT "0:((i%3+2)/3)*(1000*((i%7)*((i%7)+1)/2)+((i+(1-2*(i%3/2)))%7)*(((i+(1-2*(i%3/2)))%7)+1)/2+1)-1")
