@@ -793,8 +793,12 @@ std::optional<std::string> BlockFunctionBuilder::build() {
     });
     for (SyncPoint *S : InCodeOrder)
       lowerSyncPoint(*S);
-    Divergence.emplace(W, threadSources(),
-                       [&](LoadInst &L) { return isBlockInvariantLoad(L); });
+    Divergence.emplace(
+        W, threadSources(),
+        [&](LoadInst &L) { return isBlockInvariantLoad(L); },
+        [&](const BasicBlock &BB) {
+          return ResumeBlocks.count(const_cast<BasicBlock *>(&BB)) > 0;
+        });
     findUniformExits();
     splitLiveValues();
     allocasToFrame();

@@ -37,7 +37,8 @@ bool isPureComputation(Instruction &I) {
 
 ThreadDivergence::ThreadDivergence(
     Function &F, ArrayRef<Value *> Sources,
-    function_ref<bool(LoadInst &)> IsUniformLoad) {
+    function_ref<bool(LoadInst &)> IsUniformLoad,
+    function_ref<bool(const BasicBlock &)> IsSyncBlock) {
   for (Value *V : Sources)
     Divergent.insert(V);
   DominatorTree DT(F);
@@ -88,6 +89,17 @@ ThreadDivergence::ThreadDivergence(
               UI && !L.contains(UI->getParent()))
             Divergent.insert(&I);
   };
+  // Such a loop with a sync point inside: threads meet there at different
+  // iterations (a per-thread trip count around a barrier of the engine's
+  // own, say), so nothing it computes is the same for all at a meeting.
+  auto MarkTemporal = [&](Loop &L) {
+    if (none_of(L.blocks(), [&](BasicBlock *BB) { return IsSyncBlock(*BB); }))
+      return;
+    for (BasicBlock *BB : L.blocks())
+      for (Instruction &I : *BB)
+        if (!I.getType()->isVoidTy())
+          Divergent.insert(&I);
+  };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (Instruction &I : instructions(F)) {
@@ -112,8 +124,10 @@ ThreadDivergence::ThreadDivergence(
         continue;
       MarkJoins(BB);
       for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
-        if (L->isLoopExiting(&BB) && LoopsDone.insert(L).second)
+        if (L->isLoopExiting(&BB) && LoopsDone.insert(L).second) {
           MarkLiveOuts(*L);
+          MarkTemporal(*L);
+        }
       Changed = true;
     }
   }

@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace llvm {
+class BasicBlock;
 class Function;
 class Instruction;
 class LoadInst;
@@ -21,12 +22,16 @@ namespace cucpu::modules {
 /// threads may write (only loads that \p IsUniformLoad accepts are
 /// uniform). Phis where the paths of a divergent branch meet again are
 /// divergent, and so are the values a loop that threads leave at different
-/// iterations passes out. Conservative: "divergent" may be wrong, "uniform"
-/// may not.
+/// iterations passes out. Where such a loop holds a sync point (a block
+/// in \p SyncBlocks), threads meet there at different iterations, so every
+/// value the loop computes is divergent. Conservative: "divergent" may be
+/// wrong, "uniform" may not.
 class ThreadDivergence {
 public:
-  ThreadDivergence(llvm::Function &F, llvm::ArrayRef<llvm::Value *> Sources,
-                   llvm::function_ref<bool(llvm::LoadInst &)> IsUniformLoad);
+  ThreadDivergence(
+      llvm::Function &F, llvm::ArrayRef<llvm::Value *> Sources,
+      llvm::function_ref<bool(llvm::LoadInst &)> IsUniformLoad,
+      llvm::function_ref<bool(const llvm::BasicBlock &)> IsSyncBlock);
 
   /// Whether \p V is the same for every thread that computes it.
   bool isUniform(const llvm::Value *V) const { return !Divergent.count(V); }
