@@ -266,6 +266,9 @@ private:
   /// done (kernels with shuffles).
   uint64_t PresentSlot = 0;
   MDNode *FrameScopeList = nullptr;
+  /// The blocks of the regions that run once per warp (after a warp
+  /// operation): values they compute are never kept once per block.
+  SmallPtrSet<BasicBlock *, 32> PerWarpBlocks;
   /// The allocas of values that live across a split (spillAtSplits).
   SmallPtrSet<AllocaInst *, 16> SpillSlots;
 

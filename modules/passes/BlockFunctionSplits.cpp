@@ -482,7 +482,19 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
   // after a split reads it once, before its loop over the threads. That is
   // only right for uses that no path reaches within the region that
   // computed it (those use this round's value, not the last round's).
+  // Nor for a value computed in a region after a warp operation: that
+  // region runs once per warp, each reading the copy before its lane loop,
+  // so a later warp would read what an earlier one just stored.
   BasicBlock *Def = I.getParent();
+  if (WarpMode) {
+    if (PerWarpBlocks.empty())
+      for (const SyncPoint &S : Syncs)
+        if (S.warpScope())
+          for (BasicBlock *BB : regionBlocks(S.Resume))
+            PerWarpBlocks.insert(BB);
+    if (PerWarpBlocks.count(Def))
+      return false;
+  }
   SmallPtrSet<BasicBlock *, 16> Direct = reachableInRegion(Def);
   SmallVector<Use *, 8> Later;
   for (Use &U : I.uses()) {
