@@ -47,15 +47,18 @@ FunctionCallee lockstepService(Module &M) {
   }
   return Callee;
 }
-} // namespace
 
-bool cucpu::modules::isLockstepAccess(const Instruction &I) {
+/// Whether \p I is a memory access that the lanes of a converged warp make
+/// together, as an NVIDIA GPU does: a volatile load or store of memory other
+/// threads can see (not the thread's private memory).
+bool isLockstepAccess(const Instruction &I) {
   if (auto *L = dyn_cast<LoadInst>(&I))
     return L->isVolatile() && !isPrivate(L->getPointerOperand());
   if (auto *S = dyn_cast<StoreInst>(&I))
     return S->isVolatile() && !isPrivate(S->getPointerOperand());
   return false;
 }
+} // namespace
 
 PreservedAnalyses WarpLockstepPass::run(Module &M, ModuleAnalysisManager &) {
   // Each point gets a number, in the order of the module's code: where the

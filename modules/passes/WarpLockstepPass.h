@@ -6,19 +6,10 @@
 
 #include "llvm/IR/PassManager.h"
 
-namespace llvm {
-class Instruction;
-} // namespace llvm
-
 namespace cucpu::modules {
 
 /// The engine service that marks a lockstep point (JitAbi.h).
 inline constexpr const char *LockstepService = "__cucpu_lockstep";
-
-/// Whether \p I is a memory access that the lanes of a converged warp make
-/// together, as an NVIDIA GPU does: a volatile load or store of memory other
-/// threads can see (not the thread's private memory).
-bool isLockstepAccess(const llvm::Instruction &I);
 
 /// Puts a lockstep point (a call of __cucpu_lockstep) before the volatile
 /// accesses of shared and global memory that a converged warp must make
