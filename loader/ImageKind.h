@@ -23,19 +23,16 @@ enum class ImageKind {
 /// Name of the section that holds a cucpu image's LLVM bitcode.
 inline constexpr const char *IrSectionName = ".nv.cucpu.llvmir";
 
-/// Classifies \p Size bytes at \p Data (Size is 0 when unknown: the buffer
-/// then ends at its first NUL byte if it is text). \p Why receives a
-/// sentence explaining Malformed or Unknown.
+/// Classifies \p Size bytes at \p Data (Size is 0 when unknown: the extent
+/// is then what the header claims, checked against readable memory by
+/// sizelessImage()). \p Why receives a sentence explaining Malformed or
+/// Unknown.
 ImageKind classifyImage(const void *Data, size_t Size, std::string &Why);
 
-/// Classifies the \p Size bytes (> 0) at \p Data as an ELF file: CucpuImage,
-/// NvidiaCubin, OtherElf or Malformed (\p Why says why).
+/// Classifies the \p Size bytes (> 0) at \p Data as an ELF file: OtherElf
+/// when its e_machine is not EM_CUDA, else CucpuImage or NvidiaCubin if
+/// ElfFile validates it, Malformed (\p Why says why) if not.
 ImageKind classifyElf(const void *Data, size_t Size, std::string &Why);
-
-/// The size of the image at \p Data that classifyImage(Data, 0, ...) found to
-/// be of kind \p Kind, read from its header (ELF, fat binary) or up to and
-/// including its NUL (PTX); 0 when it cannot be told.
-size_t impliedImageSize(const void *Data, ImageKind Kind);
 
 /// A short English name of \p Kind for messages.
 const char *describe(ImageKind Kind);

@@ -13,6 +13,7 @@
 #include "JitError.h"
 #include "LoaderError.h"
 #include "ModuleImage.h"
+#include "SizelessImage.h"
 
 #include <cstdlib>
 
@@ -207,9 +208,25 @@ Module::textureTable(std::vector<std::shared_ptr<Array>> &Keep) const {
   return Table;
 }
 
+namespace {
+/// The bytes of an image whose caller gave no size: what its header claims,
+/// once that is known to be readable memory.
+llvm::Expected<llvm::ArrayRef<uint8_t>> sizelessImage(const void *Data) {
+  auto Image = loader::sizelessImage(Data);
+  if (!Image)
+    return toCuError(Image.takeError());
+  return *Image;
+}
+} // namespace
+
 llvm::Expected<std::shared_ptr<Module>>
 Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
                   size_t Size, std::string *InfoLog) {
+  if (Size == 0 && Data) {
+    CU_TRY_ASSIGN(llvm::ArrayRef<uint8_t> Image, sizelessImage(Data));
+    Data = Image.data();
+    Size = Image.size();
+  }
   std::string Why;
   loader::ImageKind Kind = loader::classifyImage(Data, Size, Why);
   switch (Kind) {
@@ -221,20 +238,13 @@ Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
                                    "(cucc -cubin -o k.cubin k.cu) to get an "
                                    "image for cucpu.",
                                    loader::describe(Kind)));
-  case loader::ImageKind::CucpuImage: {
-    if (Size == 0)
-      Size = loader::impliedImageSize(Data, Kind);
-    if (Size == 0)
-      return makeError(CUDA_ERROR_INVALID_IMAGE,
-                       "The size of the module image cannot be told from its "
-                       "header.");
+  case loader::ImageKind::CucpuImage:
     return load(Ctx, {static_cast<const uint8_t *>(Data), Size}, InfoLog);
-  }
   case loader::ImageKind::FatBinaryWrapper:
   case loader::ImageKind::FatBinary: {
     if (Kind == loader::ImageKind::FatBinaryWrapper) {
       constexpr size_t WrapperBytes = 16; // magic, version, data pointer.
-      if (Size != 0 && Size < WrapperBytes)
+      if (Size < WrapperBytes)
         return makeError(CUDA_ERROR_INVALID_IMAGE,
                          llvm::formatv("A fat-binary wrapper takes {0} bytes; "
                                        "the image has {1}.",
@@ -242,14 +252,9 @@ Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
       auto Inner = loader::unwrapFatBinary(Data);
       if (!Inner)
         return toCuError(Inner.takeError());
-      Data = *Inner;
-      Size = 0;
-    }
-    if (Size == 0) {
-      auto Bytes = loader::fatBinarySize(Data);
-      if (!Bytes)
-        return toCuError(Bytes.takeError());
-      Size = static_cast<size_t>(*Bytes);
+      CU_TRY_ASSIGN(llvm::ArrayRef<uint8_t> Image, sizelessImage(*Inner));
+      Data = Image.data();
+      Size = Image.size();
     }
     auto Entries =
         loader::readFatBinary({static_cast<const uint8_t *>(Data), Size});
