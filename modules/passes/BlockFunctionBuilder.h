@@ -181,6 +181,11 @@ private:
   /// a region at such a split, loaded where the next region starts.
   void spillAtSplits(Instruction &I);
   bool keepUniform(Instruction &I);
+  /// Whether \p A and \p B lie in one region that can run in several
+  /// rounds with its threads at different places: the region of a loop
+  /// barrier with a divergent branch (threads at different iterations of
+  /// its loop), or any region of a kernel with warp operations.
+  bool shareMultiRoundRegion(BasicBlock *A, BasicBlock *B);
   bool reachesThroughSplit(BasicBlock *UseBlock, BasicBlock *Def);
   SmallPtrSet<BasicBlock *, 16> reachableInRegion(BasicBlock *From);
   bool crossesSplit(Instruction &V);
@@ -269,6 +274,8 @@ private:
   /// The blocks of the regions that run once per warp (after a warp
   /// operation): values they compute are never kept once per block.
   SmallPtrSet<BasicBlock *, 32> PerWarpBlocks;
+  /// The blocks of each region shareMultiRoundRegion() looks at.
+  SmallVector<SmallPtrSet<BasicBlock *, 16>, 8> MultiRoundRegions;
   /// The allocas of values that live across a split (spillAtSplits).
   SmallPtrSet<AllocaInst *, 16> SpillSlots;
 

@@ -508,6 +508,12 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
   }
   if (Later.empty())
     return false;
+  // Nor when a region that reads the copy also computes it and runs in
+  // several rounds: a thread that computed the next value in an early round
+  // would change what the later rounds read.
+  for (Use *U : Later)
+    if (shareMultiRoundRegion(Def, useBlock(*U)))
+      return false;
   uint64_t Size = DL.getTypeStoreSize(I.getType());
   uint64_t Off = Frame.add(Size, DL.getABITypeAlign(I.getType()).value());
   auto Address = [&](IRBuilder<> &B) {
@@ -528,6 +534,31 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
     U->set(L);
   }
   return true;
+}
+
+bool BlockFunctionBuilder::shareMultiRoundRegion(BasicBlock *A, BasicBlock *B) {
+  if (MultiRoundRegions.empty()) {
+    auto Add = [&](BasicBlock *Start) {
+      SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
+      MultiRoundRegions.emplace_back(Blocks.begin(), Blocks.end());
+    };
+    if (WarpMode)
+      Add(&W.getEntryBlock());
+    for (const SyncPoint &S : Syncs)
+      if (WarpMode || S.Kind == SyncKind::LoopBarrier)
+        Add(S.Resume);
+    // A loop barrier's region without a divergent branch runs all its
+    // threads in step: they leave the loop in the same round.
+    if (!WarpMode)
+      llvm::erase_if(MultiRoundRegions, [&](const auto &Blocks) {
+        return llvm::none_of(Blocks, [&](BasicBlock *BB) {
+          return Divergence->isDivergentBranch(*BB->getTerminator());
+        });
+      });
+  }
+  return llvm::any_of(MultiRoundRegions, [&](const auto &Blocks) {
+    return Blocks.count(A) && Blocks.count(B);
+  });
 }
 
 bool BlockFunctionBuilder::reachesThroughSplit(BasicBlock *UseBlock,

@@ -147,3 +147,21 @@ extern "C" __global__ void earlyReturn(int *Out) {
     P = T;
   Out[T] = 1000 * V + Vals[P];
 }
+
+// A uniform loop with a barrier around a while loop whose step is 1 or 2 by
+// thread: threads leave the while loop at different iterations and go on to
+// the outer loop's increment while the others still read the outer counter.
+extern "C" __global__ void counterAfterDivergentLoop(unsigned *Out,
+                                                     unsigned Rounds) {
+  unsigned Tid = threadIdx.x + blockDim.x * threadIdx.y;
+  unsigned V = Tid & 255u;
+  for (unsigned R = 0; R < Rounds; ++R) {
+    __syncthreads();
+    unsigned I = 0;
+    while (I < 7u) {
+      I += 1u + (Tid & 1u);
+      V = (unsigned)((float)V * 2.0f + (float)(I + R)) & 0xfffffu;
+    }
+  }
+  Out[Tid] = V;
+}
