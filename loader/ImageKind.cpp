@@ -81,12 +81,12 @@ ImageKind loader::classifyImage(const void *Data, size_t Size,
     return ImageKind::Empty;
   }
   if (Size == 0) {
-    llvm::Expected<llvm::ArrayRef<uint8_t>> Image = sizelessImage(Data);
+    llvm::Expected<std::vector<uint8_t>> Image = sizelessImage(Data);
     if (!Image) {
       Why = llvm::toString(Image.takeError());
       return ImageKind::Malformed;
     }
-    Size = Image->size();
+    return classifyImage(Image->data(), Image->size(), Why);
   }
   const auto *Bytes = static_cast<const unsigned char *>(Data);
   if (Bytes[0] == 0) {

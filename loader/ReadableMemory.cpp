@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <fcntl.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -13,6 +14,9 @@ using namespace cucpu;
 namespace {
 /// Pages probed by one process_vm_readv call (Linux's IOV_MAX).
 constexpr size_t PagesPerProbe = 1024;
+/// Bytes copied by one process_vm_readv call (Linux moves at most about
+/// 2 GiB per call).
+constexpr size_t CopyChunk = size_t(1) << 30;
 
 size_t pageSize() {
   static const size_t Size = static_cast<size_t>(sysconf(_SC_PAGESIZE));
@@ -80,6 +84,33 @@ size_t probeWithPipe(uintptr_t Begin, uintptr_t End) {
   return Readable;
 }
 } // namespace
+
+bool loader::copyReadable(const void *Data, size_t Length, void *Out) {
+  if (Length == 0)
+    return true;
+  if (!Data)
+    return false;
+  static const pid_t Self = getpid();
+  const auto *From = static_cast<const char *>(Data);
+  auto *To = static_cast<char *>(Out);
+  for (size_t Done = 0; Done < Length;) {
+    size_t Chunk = std::min(Length - Done, CopyChunk);
+    iovec Local{To + Done, Chunk};
+    iovec Remote{const_cast<char *>(From + Done), Chunk};
+    ssize_t Read = process_vm_readv(Self, &Local, 1, &Remote, 1, 0);
+    if (Read < 0 && Done == 0 && (errno == ENOSYS || errno == EPERM))
+      break; // Not allowed here: probe, then copy.
+    if (Read != static_cast<ssize_t>(Chunk))
+      return false;
+    Done += Chunk;
+    if (Done == Length)
+      return true;
+  }
+  if (readableLength(Data, Length) != Length)
+    return false;
+  std::memcpy(Out, Data, Length);
+  return true;
+}
 
 size_t loader::readableLength(const void *Data, size_t Length) {
   auto Begin = reinterpret_cast<uintptr_t>(Data);

@@ -20,6 +20,13 @@ namespace cucpu::loader {
 /// read permission counts as unreadable.
 size_t readableLength(const void *Data, size_t Length);
 
+/// Copies the \p Length bytes at \p Data to \p Out without reading them
+/// in place (process_vm_readv; where that is not allowed, a copy once
+/// readableLength() has vouched for them): no fault, and no instrumented
+/// load of memory the process never gave out. False, with \p Out
+/// unspecified, if they are not all readable.
+bool copyReadable(const void *Data, size_t Length, void *Out);
+
 } // namespace cucpu::loader
 
 #endif // CUCPU_LOADER_READABLEMEMORY_H

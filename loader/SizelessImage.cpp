@@ -11,15 +11,16 @@
 #include <string>
 
 using namespace cucpu::loader;
-using llvm::ArrayRef;
 using llvm::Error;
 using llvm::Expected;
 
 namespace {
 /// Text is searched for its NUL this many bytes at a time.
-constexpr size_t TextChunk = size_t(1) << 18;
+constexpr size_t TextChunk = size_t(1) << 16;
 /// What a wrapper's first 16 bytes hold: magic, version, data pointer.
 constexpr size_t WrapperBytes = 16;
+/// "\x7fELF" read as a little-endian u32.
+constexpr uint32_t ElfMagic = 0x464c457f;
 
 /// The furthest byte a header claims, and the claim's description.
 struct Claim {
@@ -39,28 +40,39 @@ struct Claim {
   }
 };
 
-/// The \p Bytes up to what \p C claims, once every one of them is known to
-/// be readable.
-Expected<ArrayRef<uint8_t>> claimed(const uint8_t *Bytes, const Claim &C) {
+/// A copy of the bytes at \p Data up to what \p C claims, once every one of
+/// them is known to be readable.
+Expected<std::vector<uint8_t>> claimed(const uint8_t *Data, const Claim &C) {
   if (C.End > MaxSizelessImage)
     return invalidImage("{0} reaches past {1} bytes, the most an image given "
                         "without its size may hold.",
                         C.What, MaxSizelessImage);
-  size_t Readable = readableLength(Bytes, C.End);
-  if (Readable < C.End)
+  size_t Readable = readableLength(Data, C.End);
+  std::vector<uint8_t> Copy(Readable == C.End ? C.End : 0);
+  if (Readable < C.End || !copyReadable(Data, C.End, Copy.data()))
     return invalidImage("{0} reaches {1} bytes past the image's start, but "
                         "only the first {2} bytes there are readable memory.",
                         C.What, C.End, Readable);
-  return ArrayRef<uint8_t>(Bytes, C.End);
+  return Copy;
 }
 
-Expected<ArrayRef<uint8_t>> elfImage(const uint8_t *Bytes) {
+/// Copies one header of type T from \p Offset of \p Data (the caller has
+/// checked that it is readable).
+template <typename T> T headerAt(const uint8_t *Data, uint64_t Offset) {
+  T Header{};
+  if (!copyReadable(Data + Offset, sizeof(T), &Header))
+    std::memset(&Header, 0, sizeof(T)); // Unmapped since: an empty header.
+  return Header;
+}
+
+Expected<std::vector<uint8_t>> elfImage(const uint8_t *Data) {
   Claim Header;
   Header.extend(0, sizeof(Elf64_Ehdr), "The ELF header");
-  if (Expected<ArrayRef<uint8_t>> Checked = claimed(Bytes, Header); !Checked)
+  Expected<std::vector<uint8_t>> Checked = claimed(Data, Header);
+  if (!Checked)
     return Checked.takeError();
   Elf64_Ehdr H;
-  std::memcpy(&H, Bytes, sizeof(H));
+  std::memcpy(&H, Checked->data(), sizeof(H));
   if (H.e_ident[EI_CLASS] != ELFCLASS64)
     return invalidImage("An ELF image given without its size must be ELF64; "
                         "its class (e_ident[EI_CLASS]) is {0}.",
@@ -84,12 +96,12 @@ Expected<ArrayRef<uint8_t>> elfImage(const uint8_t *Bytes) {
                               "e_phnum {1})",
                               H.e_phoff, H.e_phnum)
                     .str());
-  if (Expected<ArrayRef<uint8_t>> Checked = claimed(Bytes, Tables); !Checked)
-    return Checked.takeError();
+  if (Tables.End > MaxSizelessImage ||
+      readableLength(Data, Tables.End) < Tables.End)
+    return claimed(Data, Tables).takeError();
   Claim Whole = Tables;
   for (unsigned I = 1; I < H.e_shnum; ++I) {
-    Elf64_Shdr S;
-    std::memcpy(&S, Bytes + H.e_shoff + I * sizeof(Elf64_Shdr), sizeof(S));
+    auto S = headerAt<Elf64_Shdr>(Data, H.e_shoff + I * sizeof(Elf64_Shdr));
     if (S.sh_type != SHT_NOBITS)
       Whole.extend(S.sh_offset, S.sh_size,
                    llvm::formatv("Section {0}'s contents (sh_offset {1}, "
@@ -97,15 +109,16 @@ Expected<ArrayRef<uint8_t>> elfImage(const uint8_t *Bytes) {
                                  I, S.sh_offset, S.sh_size)
                        .str());
   }
-  return claimed(Bytes, Whole);
+  return claimed(Data, Whole);
 }
 
-Expected<ArrayRef<uint8_t>> fatBinary(const uint8_t *Bytes) {
+Expected<std::vector<uint8_t>> fatBinary(const uint8_t *Data) {
   Claim Header;
   Header.extend(0, FatHeaderSize, "The fat-binary header");
-  if (Expected<ArrayRef<uint8_t>> Checked = claimed(Bytes, Header); !Checked)
+  Expected<std::vector<uint8_t>> Checked = claimed(Data, Header);
+  if (!Checked)
     return Checked.takeError();
-  Expected<uint64_t> Size = fatBinarySize(Bytes);
+  Expected<uint64_t> Size = fatBinarySize(Checked->data());
   if (!Size)
     return Size.takeError();
   Claim Whole;
@@ -114,23 +127,27 @@ Expected<ArrayRef<uint8_t>> fatBinary(const uint8_t *Bytes) {
                              "entries after the header)",
                              *Size - FatHeaderSize)
                    .str());
-  return claimed(Bytes, Whole);
+  return claimed(Data, Whole);
 }
 
-/// Text up to and including its NUL, searched for a chunk of readable
-/// memory at a time.
-Expected<ArrayRef<uint8_t>> text(const uint8_t *Bytes) {
-  for (uint64_t Done = 0; Done < MaxSizelessImage;) {
-    size_t Readable = readableLength(Bytes + Done, TextChunk);
-    if (const void *Nul = std::memchr(Bytes + Done, 0, Readable))
-      return ArrayRef<uint8_t>(Bytes, static_cast<const uint8_t *>(Nul) -
-                                          Bytes + 1);
-    Done += Readable;
+/// Text up to and including its NUL, copied a chunk at a time.
+Expected<std::vector<uint8_t>> text(const uint8_t *Data) {
+  std::vector<uint8_t> Copy;
+  while (Copy.size() < MaxSizelessImage) {
+    size_t Readable = readableLength(Data + Copy.size(), TextChunk);
+    size_t Old = Copy.size();
+    Copy.resize(Old + Readable);
+    if (!copyReadable(Data + Old, Readable, Copy.data() + Old))
+      Readable = 0;
+    if (const void *Nul = std::memchr(Copy.data() + Old, 0, Readable)) {
+      Copy.resize(static_cast<const uint8_t *>(Nul) - Copy.data() + 1);
+      return Copy;
+    }
     if (Readable < TextChunk)
       return invalidImage("The image is neither ELF nor a fat binary, so it "
                           "must be NUL-terminated text, but the {0} readable "
                           "bytes at its address hold no NUL byte.",
-                          Done);
+                          Old + Readable);
   }
   return invalidImage("The image is text without a NUL byte in its first {0} "
                       "bytes.",
@@ -138,28 +155,33 @@ Expected<ArrayRef<uint8_t>> text(const uint8_t *Bytes) {
 }
 } // namespace
 
-Expected<ArrayRef<uint8_t>> cucpu::loader::sizelessImage(const void *Data) {
+Expected<std::vector<uint8_t>> cucpu::loader::sizelessImage(const void *Data) {
   const auto *Bytes = static_cast<const uint8_t *>(Data);
   if (!Data)
     return invalidImage("The image pointer is NULL.");
-  size_t Readable = readableLength(Bytes, sizeof(uint32_t));
-  if (Readable == 0)
+  uint8_t Start[sizeof(uint32_t)] = {};
+  size_t Readable = readableLength(Bytes, sizeof(Start));
+  if (Readable == 0 || !copyReadable(Bytes, Readable, Start))
     return invalidImage("No byte at the image's address ({0}) is readable.",
                         Data);
-  if (Readable == sizeof(uint32_t)) {
-    uint32_t Magic;
-    std::memcpy(&Magic, Bytes, sizeof(Magic));
-    if (std::memcmp(Bytes, ELFMAG, SELFMAG) == 0)
-      return elfImage(Bytes);
-    if (Magic == FatBinaryMagic)
-      return fatBinary(Bytes);
-    if (Magic == FatBinaryWrapperMagic) {
-      Claim Wrapper;
-      Wrapper.extend(0, WrapperBytes,
-                     "The fat-binary wrapper (magic, version and data "
-                     "pointer)");
-      return claimed(Bytes, Wrapper);
-    }
+  // A magic number needs all four bytes; text shorter than that ends with
+  // a NUL, which no magic number holds.
+  auto StartsWith = [&](uint32_t Magic) {
+    for (size_t I = 0; I < sizeof(Magic); ++I)
+      if (I >= Readable || Start[I] != uint8_t(Magic >> (8 * I)))
+        return false;
+    return true;
+  };
+  if (StartsWith(ElfMagic))
+    return elfImage(Bytes);
+  if (StartsWith(FatBinaryMagic))
+    return fatBinary(Bytes);
+  if (StartsWith(FatBinaryWrapperMagic)) {
+    Claim Wrapper;
+    Wrapper.extend(0, WrapperBytes,
+                   "The fat-binary wrapper (magic, version and data "
+                   "pointer)");
+    return claimed(Bytes, Wrapper);
   }
   return text(Bytes);
 }

@@ -209,23 +209,24 @@ Module::textureTable(std::vector<std::shared_ptr<Array>> &Keep) const {
 }
 
 namespace {
-/// The bytes of an image whose caller gave no size: what its header claims,
+/// A copy of an image whose caller gave no size: what its header claims,
 /// once that is known to be readable memory.
-llvm::Expected<llvm::ArrayRef<uint8_t>> sizelessImage(const void *Data) {
+llvm::Expected<std::vector<uint8_t>> sizelessImage(const void *Data) {
   auto Image = loader::sizelessImage(Data);
   if (!Image)
     return toCuError(Image.takeError());
-  return *Image;
+  return std::move(*Image);
 }
 } // namespace
 
 llvm::Expected<std::shared_ptr<Module>>
 Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
                   size_t Size, std::string *InfoLog) {
+  std::vector<uint8_t> Copy; // Of an image given without its size.
   if (Size == 0 && Data) {
-    CU_TRY_ASSIGN(llvm::ArrayRef<uint8_t> Image, sizelessImage(Data));
-    Data = Image.data();
-    Size = Image.size();
+    CU_TRY_ASSIGN(Copy, sizelessImage(Data));
+    Data = Copy.data();
+    Size = Copy.size();
   }
   std::string Why;
   loader::ImageKind Kind = loader::classifyImage(Data, Size, Why);
@@ -252,9 +253,9 @@ Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
       auto Inner = loader::unwrapFatBinary(Data);
       if (!Inner)
         return toCuError(Inner.takeError());
-      CU_TRY_ASSIGN(llvm::ArrayRef<uint8_t> Image, sizelessImage(*Inner));
-      Data = Image.data();
-      Size = Image.size();
+      CU_TRY_ASSIGN(Copy, sizelessImage(*Inner));
+      Data = Copy.data();
+      Size = Copy.size();
     }
     auto Entries =
         loader::readFatBinary({static_cast<const uint8_t *>(Data), Size});

@@ -317,8 +317,11 @@ void Sequence::step() {
                              [&](const Allocation &B) {
                                return B.Live && B.Ptr == Ptr;
                              });
+    // cuMemFree(0) succeeds, as on NVIDIA's driver.
+    if (Live == Allocations.end() && Ptr != 0)
+      broken("memory that was not allocated, or was freed, was freed", Ptr);
     if (Live == Allocations.end())
-      broken("memory that was not allocated, or was freed, was freed");
+      return;
     Live->Live = false;
     return;
   }

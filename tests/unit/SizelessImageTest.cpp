@@ -39,7 +39,7 @@ std::vector<uint8_t> cucpuImage() {
 
 /// The message of \p Result's error (which must be an ImageError of kind
 /// Invalid), or "" if it succeeded.
-std::string invalidMessage(llvm::Expected<llvm::ArrayRef<uint8_t>> Result) {
+std::string invalidMessage(llvm::Expected<std::vector<uint8_t>> Result) {
   if (Result)
     return "";
   std::string Message;
@@ -165,6 +165,17 @@ TEST(SizelessImage, RefusesTruncatedHeadersAndUnterminatedText) {
   EXPECT_NE(Message.find("NUL"), std::string::npos) << Message;
   std::string Why;
   EXPECT_EQ(classifyImage(Unterminated.data(), 0, Why), ImageKind::Malformed);
+
+  // Text shorter than a magic number: nothing past its NUL is read.
+  GuardedBuffer Short("a", 2);
+  auto Window = sizelessImage(Short.data());
+  ASSERT_TRUE(bool(Window)) << llvm::toString(Window.takeError());
+  EXPECT_EQ(Window->size(), 2u);
+  GuardedBuffer EmptyText("", 1);
+  Window = sizelessImage(EmptyText.data());
+  ASSERT_TRUE(bool(Window)) << llvm::toString(Window.takeError());
+  EXPECT_EQ(Window->size(), 1u);
+  EXPECT_EQ(classifyImage(EmptyText.data(), 0, Why), ImageKind::Empty);
 
   GuardedBuffer Empty(nullptr, 0);
   Message = invalidMessage(sizelessImage(Empty.data()));
