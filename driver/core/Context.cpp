@@ -164,8 +164,10 @@ static void releaseStorage(Device &Dev, const Allocation &A) {
 
 llvm::Error Context::free(uintptr_t Address,
                           std::initializer_list<MemoryKind> Kinds) {
-  // Queued work may still use the memory (cuMemFree synchronizes on NVIDIA).
+  // Queued work may still use the memory (cuMemFree synchronizes on NVIDIA),
+  // work queued in another context included.
   CU_TRY(Queues.drain());
+  drainOtherContexts();
   std::optional<Allocation> A = Memory.eraseAt(Address, Kinds);
   CU_INVALID_IF(!A, CUDA_ERROR_INVALID_VALUE,
                 "{0:x} is not the start of an allocation of this context.",
@@ -198,6 +200,7 @@ llvm::Error Context::registerHost(void *Ptr, size_t Bytes, unsigned RegFlags) {
 
 llvm::Error Context::unregisterHost(void *Ptr) {
   CU_TRY(Queues.drain());
+  drainOtherContexts();
   std::optional<Allocation> A = Memory.eraseAt(
       reinterpret_cast<uintptr_t>(Ptr), {MemoryKind::RegisteredHost});
   CU_INVALID_IF(!A, CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED,
@@ -279,11 +282,18 @@ llvm::Error Context::finishSynchronize() {
   return checkHealthy();
 }
 
+void Context::drainOtherContexts() {
+  for (const std::shared_ptr<Context> &C : Platform::get().contexts())
+    if (C.get() != this)
+      llvm::consumeError(C->Queues.drain());
+}
+
 void Context::destroy() {
   // Work already issued completes first (its memory is about to go); the
   // entry points have checked that this thread may wait.
   llvm::consumeError(Queues.drain());
   Queues.close();
+  drainOtherContexts();
   ExecutionEngine::flushOutput(Id);
   std::unordered_map<const Object *, std::shared_ptr<Object>> Objects;
   {

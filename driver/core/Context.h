@@ -109,6 +109,9 @@ public:
 
   /// Releases everything the context owns: owned objects stop being valid
   /// handles and memory is freed. Called once, when the context is destroyed.
+  /// Waits for the work queued in the other contexts: it may use this
+  /// context's memory (unified addressing), which is about to be released.
+  void drainOtherContexts();
   void destroy();
 
 private:

@@ -297,8 +297,11 @@ void Sequence::step() {
       broken("a destroyed context was made current");
     return;
   }
-  case 5: { // Allocate: usually small, sometimes more than the device has.
-    size_t Bytes = In.byte() % 16 == 0 ? In.u64() : In.below(size_t(3) << 20);
+  case 5: { // Allocate: usually small, sometimes more than the device has
+    // (at least 1 TiB: what the device does have stays out of the fuzzer's
+    // memory limit).
+    size_t Bytes = In.byte() % 16 == 0 ? In.u64() | (uint64_t(1) << 40)
+                                       : In.below(size_t(3) << 20);
     CUdeviceptr Ptr;
     size_t Ctx = currentIndex();
     if (known(cuMemAlloc(&Ptr, Bytes)) == CUDA_SUCCESS) {
