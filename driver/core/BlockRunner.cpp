@@ -45,6 +45,7 @@ BlockRunner &BlockRunner::forThisThread() {
 
 llvm::Error BlockRunner::prepare(const LaunchConfig &C) {
   Config = &C;
+  prepareMemcheck();
   SyncReports = 0;
   NumThreads = C.threadsPerBlock();
   size_t Stack = std::max(C.StackBytes, MinFiberStack);

@@ -92,6 +92,9 @@ public:
   /// the block with CUDA_ERROR_ILLEGAL_ADDRESS (Memcheck.cpp).
   void checkAccess(CucpuThread *T, uintptr_t Address, uint64_t Size,
                    int32_t Kind);
+  /// Finds what checkAccess needs of the calling thread before a kernel
+  /// runs on it and may use up its stack.
+  static void prepareMemcheck();
 
   /// CUCPU_SYNCCHECK=1: shared-memory accesses are checked for races and
   /// for reliance on implicit warp synchrony (SyncCheck.cpp).

@@ -265,3 +265,14 @@ void cucpu::installFaultHandlers() {
 }
 
 void cucpu::prepareFaultStacks() { thread_local FaultStacks Stacks; }
+
+size_t cucpu::kernelStackLeft() {
+  const BlockRunner *Runner = BlockRunner::activeOnThisThread();
+  uintptr_t Low = Runner ? uintptr_t(Runner->fiberStackLow()) : 0;
+  if (!Low)
+    Low = ThreadStackLow;
+  auto Here = uintptr_t(__builtin_frame_address(0));
+  if (!Low)
+    return SIZE_MAX;
+  return Here > Low ? Here - Low : 0;
+}

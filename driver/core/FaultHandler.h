@@ -19,6 +19,8 @@
 #ifndef CUCPU_DRIVER_CORE_FAULTHANDLER_H
 #define CUCPU_DRIVER_CORE_FAULTHANDLER_H
 
+#include <cstddef>
+
 namespace cucpu {
 
 /// Installs the handlers, once per process (the first launch does it).
@@ -35,6 +37,10 @@ void prepareFaultStacks();
 int watchdogSignal();
 /// Installs the watchdog signal's handler, once per process.
 void installWatchdogHandler();
+
+/// Bytes left below the caller's frame on the stack the running kernel uses
+/// (its fiber's, else the thread's); SIZE_MAX when that is not known.
+size_t kernelStackLeft();
 
 } // namespace cucpu
 

@@ -13,8 +13,10 @@
 // launch fails with CUDA_ERROR_ILLEGAL_ADDRESS.
 //
 //===----------------------------------------------------------------------===//
+#include "core/AddressSanitizer.h"
 #include "core/AddressSpace.h"
 #include "core/BlockRunner.h"
+#include "core/FaultHandler.h"
 
 #include <cinttypes>
 #include <cstdio>
@@ -24,6 +26,13 @@
 using namespace cucpu;
 
 namespace {
+/// Stack a memcheck report needs (formatting, stderr); more under
+/// AddressSanitizer, whose frames are larger.
+#ifdef CUCPU_ASAN
+constexpr size_t ReportStackBytes = 48 * 1024;
+#else
+constexpr size_t ReportStackBytes = 16 * 1024;
+#endif
 /// Whether [Address, Address + Size) lies inside [Base, Base + Bytes).
 bool within(uintptr_t Address, uint64_t Size, const void *Base, size_t Bytes) {
   uintptr_t B = reinterpret_cast<uintptr_t>(Base);
@@ -43,10 +52,19 @@ struct ThreadStack {
   }
 };
 
+/// This thread's stack, found the first time (BlockRunner::prepare asks
+/// early: finding it takes stack a kernel may have used up).
+const ThreadStack &threadStack() {
+  static thread_local ThreadStack Stack;
+  return Stack;
+}
+
 const char *kindName(int32_t Kind) {
   return Kind == 0 ? "read" : Kind == 1 ? "write" : "atomic";
 }
 } // namespace
+
+void BlockRunner::prepareMemcheck() { (void)threadStack(); }
 
 void BlockRunner::checkAccess(CucpuThread *T, uintptr_t Address, uint64_t Size,
                               int32_t Kind) {
@@ -72,13 +90,21 @@ void BlockRunner::checkAccess(CucpuThread *T, uintptr_t Address, uint64_t Size,
     if (auto *F = static_cast<EngineFiber *>(T->EngineThread);
         F && fiberOwns(*F, reinterpret_cast<const void *>(Address)))
       return;
-    static thread_local ThreadStack Stack;
+    const ThreadStack &Stack = threadStack();
     if (within(Address, Size, Stack.Base, Stack.Bytes))
       return;
     if (std::optional<OwnedAllocation> A = findAllocation(Address);
         A && A->Range.containsRange(Address, Size))
       return;
   }
+  // Formatting the report takes stack that a kernel in deep recursion may
+  // have used up: then its overflow is what gets reported.
+  if (kernelStackLeft() < ReportStackBytes)
+    abort(T, CUDA_ERROR_LAUNCH_FAILED,
+          "The kernel overflowed its call stack (deep recursion or large "
+          "local arrays; cuCtxSetLimit(CU_LIMIT_STACK_SIZE) sets the stack "
+          "of a CUDA thread).",
+          "");
   // Plain strings only: the block is abandoned below.
   static thread_local char Report[512];
   const CucpuBlock &B = *T->Block;

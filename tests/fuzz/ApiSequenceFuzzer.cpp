@@ -401,7 +401,7 @@ void Sequence::step() {
     if (known(cuModuleGetFunctionCount(&Count, Modules[Index].H)) !=
         CUDA_SUCCESS)
       return;
-    if (!Modules[Index].Live)
+    if (!liveHandle(Modules, Modules[Index].H))
       broken("an unloaded module answered cuModuleGetFunctionCount");
     std::vector<CUfunction> Found(std::min(Count, 64u));
     if (known(cuModuleEnumerateFunctions(Found.data(), Found.size(),
