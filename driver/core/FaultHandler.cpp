@@ -96,8 +96,14 @@ public:
       Off.ss_flags = SS_DISABLE;
       sigaltstack(&Off, nullptr);
     }
-    if (Mapping)
+    if (Mapping) {
+#ifdef CUCPU_ASAN
+      // The rescue stack's last use left by a jump, its frames still
+      // poisoned; the next mapping at these addresses must not inherit that.
+      __asan_unpoison_memory_region(Mapping, Bytes);
+#endif
       munmap(Mapping, Bytes);
+    }
   }
   FaultStacks(const FaultStacks &) = delete;
   FaultStacks &operator=(const FaultStacks &) = delete;
