@@ -127,6 +127,14 @@ int32_t __cucpu_vprintf(CucpuThread *T, const char *Format, const char *Args);
 /** A failed assert: the launch fails with CUDA_ERROR_ASSERT. Does not return. */
 void __cucpu_assert_fail(CucpuThread *T, const char *Message, const char *File,
                          uint32_t Line, const char *Function);
+/** Kernels' malloc (JIT symbol "malloc"): Bytes of the launch's device
+    heap, 16-byte aligned, or null when the heap is full. */
+void *__cucpu_device_malloc(uint64_t Bytes);
+/** Kernels' free (JIT symbol "free"): the launch fails with
+    CUDA_ERROR_ILLEGAL_ADDRESS unless Ptr is null or a live block of the
+    heap. */
+void __cucpu_device_free(void *Ptr);
+
 /** trap / __trap(): the launch fails with CUDA_ERROR_LAUNCH_FAILED. Does not
     return. */
 void __cucpu_trap(CucpuThread *T);

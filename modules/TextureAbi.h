@@ -4,7 +4,8 @@
  * address of a CucpuTexture. A texture reference's handle points into the
  * launch's table of the module's texture references (CucpuBlock::TexRefs,
  * filled by the driver from their state at the launch); a texture object's
- * handle (CUtexObject) points at the object's own description. The fetch
+ * handle (CUtexObject) points at the object's own description; both carry
+ * a magic word, so that a fetch can tell them from other memory. The fetch
  * functions of the runtime library (modules/runtime/TextureSampler.cpp)
  * implement addressing, filtering and format conversion as NVIDIA's
  * hardware does.
@@ -45,7 +46,14 @@ typedef struct CucpuTexture {
   uint32_t Flags;          /**< CU_TRSF_* flags. */
   uint32_t Kind;           /**< CucpuTexture* kind above. */
   float BorderColor[4];    /**< Returned outside the texture in border mode. */
+  uint32_t Magic;          /**< CucpuTextureMagic in every description the
+                                driver made; a fetch through anything else
+                                fails the launch. */
+  uint32_t Reserved;
 } CucpuTexture;
+
+/** The Magic word of a texture description ("cutx"). */
+enum { CucpuTextureMagic = 0x78747563 };
 
 /** Bytes of one channel of a CUarray_format (0 for a value that names
     none): 8-bit (0x01, 0x08), 16-bit (0x02, 0x09, half 0x10) and 32-bit
@@ -72,7 +80,7 @@ void __cucpu_tex_fetch_index(uint64_t Handle, int32_t X, uint32_t *Out);
 #ifdef __cplusplus
 } /* extern "C" */
 
-static_assert(sizeof(CucpuTexture) == 96, "texture ABI");
+static_assert(sizeof(CucpuTexture) == 104, "texture ABI");
 #endif
 
 #endif /* CUCPU_MODULES_TEXTUREABI_H */

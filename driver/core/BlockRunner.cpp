@@ -1,5 +1,6 @@
 //===- BlockRunner.cpp - Runs thread blocks as fibers on one OS thread ----===//
 #include "core/BlockRunner.h"
+#include "core/DeviceHeap.h"
 
 #include "core/DevicePrintf.h"
 #include "core/Error.h"
@@ -9,6 +10,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 
 using namespace cucpu;
@@ -242,6 +244,21 @@ void BlockRunner::abortFromFault(CUresult Code, const char *Message) {
   if (Current)
     suspend(*Current); // Not resumed: the scheduler resets the fiber.
   __builtin_trap();
+}
+
+void *BlockRunner::deviceMalloc(uint64_t Bytes) {
+  return Config->Heap ? Config->Heap->allocate(Bytes) : nullptr;
+}
+
+void BlockRunner::deviceFree(void *Ptr) {
+  if (!Ptr || (Config->Heap && Config->Heap->release(Ptr)))
+    return;
+  char Message[160];
+  std::snprintf(Message, sizeof(Message),
+                "free(%p): not a block that the kernels' malloc returned, or "
+                "freed already",
+                Ptr);
+  abortFromFault(CUDA_ERROR_ILLEGAL_ADDRESS, Message);
 }
 
 bool BlockRunner::runBlocks(uint64_t First, uint64_t Count,

@@ -77,6 +77,11 @@ public:
   uint32_t activeMask(CucpuThread *T);
   /// Lets the other threads of the block run.
   void yield(CucpuThread *T);
+  /// Device malloc: a block of the launch's heap, or null.
+  void *deviceMalloc(uint64_t Bytes);
+  /// Device free: fails the block unless \p Ptr is null or a live block of
+  /// the launch's heap.
+  void deviceFree(void *Ptr);
   /// Appends device printf output.
   int32_t print(const char *Format, const char *Args);
   /// Fails the block with \p Code and the message \p Message followed by

@@ -68,7 +68,10 @@ llvm::Error checkLimitSupported(int Limit) {
 Context::Context(Device &Dev, unsigned Flags, bool Primary)
     : Object(ObjectKind::Context), Dev(Dev), Id(NextContextId++),
       Primary(Primary), WatchdogMs(watchdogFromEnvironment()), Flags(Flags),
-      Limits(DefaultLimits) {}
+      Limits(DefaultLimits), Heap([this] {
+        std::lock_guard Lock(LimitsMutex);
+        return Limits[CU_LIMIT_MALLOC_HEAP_SIZE];
+      }) {}
 
 Context::~Context() = default;
 

@@ -10,6 +10,7 @@
 #define CUCPU_DRIVER_CORE_CONTEXT_H
 
 #include "core/Device.h"
+#include "core/DeviceHeap.h"
 #include "core/MemoryRegistry.h"
 #include "core/Object.h"
 #include "core/WorkQueue.h"
@@ -65,6 +66,8 @@ public:
 
   /// The allocations of this context.
   MemoryRegistry &memory() { return Memory; }
+  /// The heap of its kernels' malloc and free.
+  DeviceHeap &deviceHeap() { return Heap; }
   /// Allocates \p Bytes of \p Kind memory (256-byte aligned).
   llvm::Expected<uintptr_t> allocate(size_t Bytes, MemoryKind Kind,
                                      unsigned Flags);
@@ -133,6 +136,7 @@ private:
 
   mutable std::mutex LimitsMutex;
   std::array<size_t, LimitCount> Limits;
+  DeviceHeap Heap;
 
   std::mutex PeersMutex;
   std::set<uint64_t> Peers; ///< Ids of contexts with peer access enabled.

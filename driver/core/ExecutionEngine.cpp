@@ -6,6 +6,8 @@
 #include "core/FaultHandler.h"
 #include "core/ThreadPool.h"
 
+#include "runtime/KernelAccess.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -360,6 +362,16 @@ void __cucpu_memcheck(CucpuThread *T, const void *Address, uint64_t Size,
   runnerOf(T).checkAccess(T, reinterpret_cast<uintptr_t>(Address), Size, Kind);
 }
 
+/// malloc in a kernel: a block of its context's device heap, or null.
+void *__cucpu_device_malloc(uint64_t Bytes) {
+  return BlockRunner::activeOnThisThread()->deviceMalloc(Bytes);
+}
+
+/// free in a kernel.
+void __cucpu_device_free(void *Ptr) {
+  BlockRunner::activeOnThisThread()->deviceFree(Ptr);
+}
+
 void __cucpu_trap(CucpuThread *T) {
   runnerOf(T).abort(T, CUDA_ERROR_LAUNCH_FAILED,
                     "The kernel executed a trap instruction (__trap() or "
@@ -370,7 +382,14 @@ void __cucpu_trap(CucpuThread *T) {
 } // extern "C"
 
 llvm::StringMap<void *> ExecutionEngine::runtimeSymbols() {
+  // Runtime-library code that finds a kernel's error ends its block.
+  modules::setKernelFailure([](int Code, const char *Message) {
+    if (BlockRunner *Runner = BlockRunner::activeOnThisThread())
+      Runner->abortFromFault(CUresult(Code), Message);
+  });
   llvm::StringMap<void *> S;
+  S["malloc"] = reinterpret_cast<void *>(&__cucpu_device_malloc);
+  S["free"] = reinterpret_cast<void *>(&__cucpu_device_free);
   S["__cucpu_barrier"] = reinterpret_cast<void *>(&__cucpu_barrier);
   S["__cucpu_barrier_reduce"] =
       reinterpret_cast<void *>(&__cucpu_barrier_reduce);

@@ -16,6 +16,7 @@
 #include "core/BlockRunner.h"
 
 #include "CodeRanges.h"
+#include "runtime/KernelAccess.h"
 
 #include <csignal>
 #include <cstdint>
@@ -190,6 +191,12 @@ bool overflowedStack(const BlockRunner &Runner, uintptr_t Addr) {
   return Low && Addr < Low && Low - Addr <= OverflowReach;
 }
 
+/// Whether code at \p Pc runs a kernel's own accesses: JIT-compiled code,
+/// or the runtime code that touches memory on its behalf.
+bool isKernelCode(uintptr_t Pc) {
+  return modules::isJitCode(Pc) || modules::isKernelAccessCode(Pc);
+}
+
 /// Makes the interrupted thread resume in faultTrampoline() for \p Signal.
 void redirect(int Signal, siginfo_t *Info, ucontext_t *UC, uintptr_t Pc) {
   FaultSignal = Signal;
@@ -215,13 +222,17 @@ void redirect(int Signal, siginfo_t *Info, ucontext_t *UC, uintptr_t Pc) {
   *reinterpret_cast<uintptr_t *>(Sp) = 0;
   UC->uc_mcontext.gregs[REG_RSP] = greg_t(Sp);
   UC->uc_mcontext.gregs[REG_RIP] = greg_t(&faultTrampoline);
+  // A backward copy (modules::kernelMemmove) may have set the direction
+  // flag, which compiled code expects clear.
+  constexpr greg_t DirectionFlag = 0x400;
+  UC->uc_mcontext.gregs[REG_EFL] &= ~DirectionFlag;
 }
 
 void handleFault(int Signal, siginfo_t *Info, void *Context) {
   auto *UC = static_cast<ucontext_t *>(Context);
   uintptr_t Pc = uintptr_t(UC->uc_mcontext.gregs[REG_RIP]);
   if (Info->si_code > 0 && BlockRunner::activeOnThisThread() &&
-      modules::isJitCode(Pc)) {
+      isKernelCode(Pc)) {
     redirect(Signal, Info, UC, Pc);
     return;
   }
@@ -235,7 +246,7 @@ void handleWatchdog(int Signal, siginfo_t *Info, void *Context) {
   uintptr_t Pc = uintptr_t(UC->uc_mcontext.gregs[REG_RIP]);
   BlockRunner *Runner = BlockRunner::activeOnThisThread();
   if (Runner && Runner->TimedOut.load(std::memory_order_relaxed) &&
-      modules::isJitCode(Pc)) {
+      isKernelCode(Pc)) {
     redirect(Signal, Info, UC, Pc);
     return;
   }

@@ -13,6 +13,8 @@
 
 namespace cucpu {
 
+class DeviceHeap;
+
 /// Largest block a kernel may be launched with (threads), as on NVIDIA.
 inline constexpr unsigned MaxThreadsPerBlock = 1024;
 /// Largest block dimensions x, y, z.
@@ -41,6 +43,8 @@ struct LaunchConfig {
   const char *Params = nullptr;      ///< Parameter buffer, CUDA layout.
   /// The module's texture references as this launch reads them.
   const CucpuTexture *TexRefs = nullptr;
+  /// What the kernel's malloc and free use: its context's heap.
+  DeviceHeap *Heap = nullptr;
   /// Stop the launch after this many milliseconds (0: never).
   unsigned WatchdogMs = 0;
   size_t StackBytes = MinFiberStack; ///< Per CUDA thread.

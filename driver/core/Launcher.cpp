@@ -213,6 +213,7 @@ llvm::Error cucpu::launchFunction(Function &F,
   C.StaticShared = F.kernel().StaticShared;
   C.DynamicShared = R.DynamicShared;
   C.WatchdogMs = Ctx->watchdogMs();
+  C.Heap = &Ctx->deviceHeap();
   // CU_LIMIT_STACK_SIZE is what a GPU thread gets; host code (printf's
   // formatting, the engine) runs on the same stack, so add generously.
   size_t Limit = 0;

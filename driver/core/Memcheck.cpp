@@ -8,7 +8,8 @@
 //  - the thread's private memory: the block function's frame, the fiber's
 //    stack, or the OS thread's stack;
 //  - one allocation of any live context (device, managed, page-locked,
-//    registered memory, module variables).
+//    registered memory, module variables);
+//  - one live allocation of the launch's device heap (device malloc).
 // Otherwise the access is reported in compute-sanitizer's spirit and the
 // launch fails with CUDA_ERROR_ILLEGAL_ADDRESS.
 //
@@ -16,6 +17,7 @@
 #include "core/AddressSanitizer.h"
 #include "core/AddressSpace.h"
 #include "core/BlockRunner.h"
+#include "core/DeviceHeap.h"
 #include "core/FaultHandler.h"
 
 #include <cinttypes>
@@ -93,18 +95,23 @@ void BlockRunner::checkAccess(CucpuThread *T, uintptr_t Address, uint64_t Size,
     const ThreadStack &Stack = threadStack();
     if (within(Address, Size, Stack.Base, Stack.Bytes))
       return;
-    if (std::optional<OwnedAllocation> A = findAllocation(Address);
-        A && A->Range.containsRange(Address, Size))
-      return;
   }
-  // Formatting the report takes stack that a kernel in deep recursion may
-  // have used up: then its overflow is what gets reported.
+  // Looking allocations up and formatting a report take stack that a kernel
+  // in deep recursion may have used up: then its overflow is what gets
+  // reported.
   if (kernelStackLeft() < ReportStackBytes)
     abort(T, CUDA_ERROR_LAUNCH_FAILED,
           "The kernel overflowed its call stack (deep recursion or large "
           "local arrays; cuCtxSetLimit(CU_LIMIT_STACK_SIZE) sets the stack "
           "of a CUDA thread).",
           "");
+  if (!InShared) {
+    if (std::optional<OwnedAllocation> A = findAllocation(Address);
+        A && A->Range.containsRange(Address, Size))
+      return;
+    if (Config->Heap && Config->Heap->contains(Address, Size))
+      return;
+  }
   // Plain strings only: the block is abandoned below.
   static thread_local char Report[512];
   const CucpuBlock &B = *T->Block;

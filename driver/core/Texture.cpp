@@ -327,6 +327,7 @@ CucpuTexture TexRef::describe(std::shared_ptr<Array> &Keep) const {
   T.FilterMode = Filter;
   T.Flags = Flags;
   std::copy(Border.begin(), Border.end(), T.BorderColor);
+  T.Magic = CucpuTextureMagic;
   return T;
 }
 
@@ -406,6 +407,7 @@ TexObject::create(const std::shared_ptr<Context> &Ctx,
   T.FilterMode = Tex.filterMode;
   T.Flags = Tex.flags;
   std::copy(Tex.borderColor, Tex.borderColor + 4, T.BorderColor);
+  T.Magic = CucpuTextureMagic;
   O->Owner = Ctx;
   O->Resource = Res;
   O->TextureDesc = Tex;
@@ -414,4 +416,10 @@ TexObject::create(const std::shared_ptr<Context> &Ctx,
   HandleRegistry::get().add(O);
   Ctx->own(O);
   return O;
+}
+
+TexObject::~TexObject() {
+  // A fetch through the destroyed object's handle that still finds this
+  // memory fails the launch instead of reading the texels of before.
+  *static_cast<volatile uint32_t *>(&Texture.Magic) = 0;
 }

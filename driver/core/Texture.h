@@ -135,6 +135,8 @@ public:
   /// The context that owns the object (null once destroyed).
   std::shared_ptr<Context> context() const { return Owner.lock(); }
 
+  ~TexObject() override;
+
 private:
   TexObject() : Object(ObjectKind::TexObject) {}
 

@@ -1,6 +1,8 @@
 //===- RuntimeLibrary.cpp - Host functions JIT-compiled kernels call ------===//
 #include "RuntimeLibrary.h"
 
+#include "KernelAccess.h"
+
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -51,11 +53,9 @@ void addHostLibrary(llvm::StringMap<void *> &M) {
   auto Add = [&M](const char *Name, auto *Fn) {
     M[Name] = reinterpret_cast<void *>(Fn);
   };
-  Add("memcpy", &::memcpy);
-  Add("memmove", &::memmove);
-  Add("memset", &::memset);
-  Add("malloc", &::malloc);
-  Add("free", &::free);
+  Add("memcpy", &cucpu::modules::kernelMemcpy);
+  Add("memmove", &cucpu::modules::kernelMemmove);
+  Add("memset", &cucpu::modules::kernelMemset);
   Add("sinf", static_cast<F1>(::sinf));
   Add("cosf", static_cast<F1>(::cosf));
   Add("tanf", static_cast<F1>(::tanf));

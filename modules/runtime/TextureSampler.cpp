@@ -20,6 +20,7 @@
 // Channels a texture does not have read 0.
 //
 //===----------------------------------------------------------------------===//
+#include "KernelAccess.h"
 #include "RuntimeLibrary.h"
 
 #include "TextureAbi.h"
@@ -29,6 +30,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 
 namespace {
@@ -42,10 +44,29 @@ bool isFloatFormat(uint32_t Format) {
   return Format == CU_AD_FORMAT_HALF || Format == CU_AD_FORMAT_FLOAT;
 }
 
-template <typename T> T load(const char *P) {
-  T V;
-  std::memcpy(&V, P, sizeof(V));
+/// The \p Bytes (1, 2 or 4) little-endian bytes at \p P: a texel channel.
+CUCPU_KERNEL_ACCESS uint32_t loadChannel(const char *P, unsigned Bytes) {
+  const auto *B = reinterpret_cast<const unsigned char *>(P);
+  uint32_t V = B[0];
+  if (Bytes >= 2)
+    V |= uint32_t(B[1]) << 8;
+  if (Bytes == 4)
+    V |= uint32_t(B[2]) << 16 | uint32_t(B[3]) << 24;
   return V;
+}
+
+/// Copies the description at \p Handle to \p Out; false unless it is one
+/// the driver made (its magic word).
+CUCPU_KERNEL_ACCESS bool loadDescription(uint64_t Handle, CucpuTexture &Out) {
+  if (Handle % alignof(CucpuTexture) != 0)
+    return false;
+  constexpr size_t Words = sizeof(CucpuTexture) / sizeof(uint64_t);
+  const auto *From = reinterpret_cast<const volatile uint64_t *>(Handle);
+  uint64_t Copy[Words];
+  for (size_t I = 0; I < Words; ++I)
+    Copy[I] = From[I];
+  std::memcpy(&Out, Copy, sizeof(Out));
+  return Out.Magic == CucpuTextureMagic;
 }
 
 uint32_t floatBits(float F) {
@@ -143,25 +164,32 @@ private:
   long double channel(const char *P, uint32_t &Word) const {
     switch (T.Format) {
     case CU_AD_FORMAT_UNSIGNED_INT8:
-      Word = load<uint8_t>(P);
+      Word = loadChannel(P, 1);
       return Word;
-    case CU_AD_FORMAT_SIGNED_INT8:
-      Word = uint32_t(int32_t(load<int8_t>(P)));
-      return load<int8_t>(P);
+    case CU_AD_FORMAT_SIGNED_INT8: {
+      auto V = int8_t(loadChannel(P, 1));
+      Word = uint32_t(int32_t(V));
+      return V;
+    }
     case CU_AD_FORMAT_UNSIGNED_INT16:
-      Word = load<uint16_t>(P);
+      Word = loadChannel(P, 2);
       return Word;
-    case CU_AD_FORMAT_SIGNED_INT16:
-      Word = uint32_t(int32_t(load<int16_t>(P)));
-      return load<int16_t>(P);
+    case CU_AD_FORMAT_SIGNED_INT16: {
+      auto V = int16_t(loadChannel(P, 2));
+      Word = uint32_t(int32_t(V));
+      return V;
+    }
     case CU_AD_FORMAT_HALF: {
-      float F = halfToFloat(load<uint16_t>(P));
+      float F = halfToFloat(uint16_t(loadChannel(P, 2)));
       Word = floatBits(F);
       return F;
     }
-    default: // 32-bit formats.
-      Word = load<uint32_t>(P);
-      return load<float>(P);
+    default: { // 32-bit formats.
+      Word = loadChannel(P, 4);
+      float F;
+      std::memcpy(&F, &Word, 4);
+      return F;
+    }
     }
   }
 
@@ -398,10 +426,28 @@ void Sampler::fetch(unsigned Dims, const float *Coord, uint32_t *Out) const {
   finishFiltered(Sum, Out);
 }
 
-bool readable(const CucpuTexture *T) {
-  return T && T->Kind != CucpuTextureUnbound && T->Data &&
-         cucpuFormatChannelBytes(T->Format) != 0 && T->Channels != 0 && T->Width != 0 &&
-         T->Height != 0 && T->Depth != 0;
+bool readable(const CucpuTexture &T) {
+  return T.Kind != CucpuTextureUnbound && T.Data &&
+         cucpuFormatChannelBytes(T.Format) != 0 && T.Channels != 0 &&
+         T.Width != 0 && T.Height != 0 && T.Depth != 0;
+}
+
+/// The description a fetch through \p Handle reads. Handle 0 reads zeros,
+/// as on NVIDIA; any other value that is not a texture the driver made
+/// fails the launch (NVIDIA returns zeros for some such values and faults
+/// for others).
+bool describe(uint64_t Handle, CucpuTexture &T) {
+  if (Handle == 0)
+    return false;
+  if (!loadDescription(Handle, T)) {
+    char Message[96];
+    std::snprintf(Message, sizeof(Message),
+                  "The kernel fetched through texture handle %#llx, which is "
+                  "no texture object or reference.",
+                  static_cast<unsigned long long>(Handle));
+    cucpu::modules::failKernel(CUDA_ERROR_ILLEGAL_ADDRESS, Message);
+  }
+  return readable(T);
 }
 
 } // namespace
@@ -409,19 +455,19 @@ bool readable(const CucpuTexture *T) {
 extern "C" {
 void __cucpu_tex_fetch(uint64_t Handle, uint32_t Dims, float X, float Y,
                        float Z, uint32_t *Out) {
-  const auto *T = reinterpret_cast<const CucpuTexture *>(Handle);
   std::memset(Out, 0, 16);
-  if (!readable(T) || Dims < 1 || Dims > 3)
+  CucpuTexture T;
+  if (!describe(Handle, T) || Dims < 1 || Dims > 3)
     return;
   const float Coord[3] = {X, Y, Z};
-  Sampler(*T).fetch(Dims, Coord, Out);
+  Sampler(T).fetch(Dims, Coord, Out);
 }
 
 void __cucpu_tex_fetch_index(uint64_t Handle, int32_t X, uint32_t *Out) {
-  const auto *T = reinterpret_cast<const CucpuTexture *>(Handle);
   std::memset(Out, 0, 16);
-  if (readable(T))
-    Sampler(*T).fetchIndex(X, Out);
+  CucpuTexture T;
+  if (describe(Handle, T))
+    Sampler(T).fetchIndex(X, Out);
 }
 }
 

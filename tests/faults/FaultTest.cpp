@@ -407,6 +407,50 @@ TEST_F(SyncCheckTest, RaceBetweenWarpsIsReported) {
       << Report;
 }
 
+TEST_F(FaultTest, WildCopyInTheRuntimesMemcpyIsAnIllegalAddress) {
+  Loaded L;
+  load(L);
+  long long Source = 1LL << 46;
+  int Bytes = 200;
+  void *Args[] = {&L.Buffer, &Source, &Bytes};
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS,
+            launchAndSync(function(L, "copyFrom"), Args));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+TEST_F(FaultTest, WildSetInTheRuntimesMemsetIsAnIllegalAddress) {
+  Loaded L;
+  load(L);
+  long long Target = 0x1000;
+  int Bytes = 300;
+  void *Args[] = {&Target, &Bytes};
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS,
+            launchAndSync(function(L, "setAt"), Args));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+TEST_F(FaultTest, GarbageTextureObjectFailsTheLaunch) {
+  for (unsigned long long Garbage : {0xb3ull, 0x1000ull, 0x123456789abcull}) {
+    Loaded L;
+    load(L);
+    void *Args[] = {&Garbage, &L.Buffer};
+    EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS,
+              launchAndSync(function(L, "fetchTexel"), Args))
+        << std::hex << Garbage;
+    EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+  }
+}
+
+TEST_F(FaultTest, FreeOfAPointerMallocDidNotReturnFailsTheLaunch) {
+  Loaded L;
+  load(L);
+  long long Pointer = (long long)L.Buffer + 16;
+  void *Args[] = {&Pointer};
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS,
+            launchAndSync(function(L, "freeForeign"), Args));
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
 volatile sig_atomic_t ApplicationHandlerRan = 0;
 void applicationHandler(int) { ApplicationHandlerRan = 1; }
 

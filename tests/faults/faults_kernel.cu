@@ -103,3 +103,27 @@ extern "C" __global__ void warpSum(int *Out, int Ordered, int Race) {
   if (T == 0)
     Out[0] = Sums[0];
 }
+
+/// Thread 2 copies Bytes bytes from Source (a copy of unknown size, which
+/// the code generator makes a call to the runtime's memcpy).
+extern "C" __global__ void copyFrom(int *Out, long long Source, int Bytes) {
+  if (threadIdx.x == 2)
+    memcpy(Out, reinterpret_cast<const void *>(Source), Bytes);
+}
+
+/// Thread 2 sets Bytes bytes at Target (a call to the runtime's memset).
+extern "C" __global__ void setAt(long long Target, int Bytes) {
+  if (threadIdx.x == 2)
+    memset(reinterpret_cast<void *>(Target), 0x5a, Bytes);
+}
+
+/// Every thread reads texel threadIdx.x of the texture object Texture.
+extern "C" __global__ void fetchTexel(unsigned long long Texture, float *Out) {
+  Out[threadIdx.x] = tex1Dfetch<float>(Texture, threadIdx.x);
+}
+
+/// Thread 2 frees Pointer, which device malloc did not return.
+extern "C" __global__ void freeForeign(long long Pointer) {
+  if (threadIdx.x == 2)
+    free(reinterpret_cast<void *>(Pointer));
+}

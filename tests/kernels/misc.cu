@@ -37,3 +37,50 @@ extern "C" __global__ void trapAt(int Where) {
   if (blockIdx.x * blockDim.x + threadIdx.x == Where)
     __trap();
 }
+
+/// Device heap: each thread allocates Count ints, fills them, publishes the
+/// block through shared memory; its neighbour sums them; each frees its own.
+extern "C" __global__ void heapNeighbourSum(int *Out, int Count) {
+  __shared__ int *Blocks[64];
+  int T = threadIdx.x;
+  int *Mine = static_cast<int *>(malloc(Count * sizeof(int)));
+  if (Mine)
+    for (int I = 0; I < Count; ++I)
+      Mine[I] = T * 1000 + I;
+  Blocks[T] = Mine;
+  __syncthreads();
+  int *Theirs = Blocks[(T + 1) % blockDim.x];
+  int Sum = -1;
+  if (Theirs) {
+    Sum = 0;
+    for (int I = 0; I < Count; ++I)
+      Sum += Theirs[I];
+  }
+  Out[blockIdx.x * blockDim.x + T] = Sum;
+  __syncthreads();
+  free(Mine);
+}
+
+/// Device heap: one thread allocates Bytes-sized blocks until malloc returns
+/// null (at most Limit of them), writes the first and last byte of each,
+/// frees them all and allocates once more. Out: 1 if some but not all Limit
+/// allocations succeeded, then 1 if the allocation after the frees did.
+extern "C" __global__ void heapUntilFull(int *Out, unsigned long long Bytes,
+                                         int Limit) {
+  char *Blocks[256];
+  int Got = 0;
+  while (Got < Limit && Got < 256) {
+    char *P = static_cast<char *>(malloc(Bytes));
+    if (!P)
+      break;
+    P[0] = 1;
+    P[Bytes - 1] = 2;
+    Blocks[Got++] = P;
+  }
+  for (int I = 0; I < Got; ++I)
+    free(Blocks[I]);
+  void *Again = malloc(Bytes);
+  Out[0] = Got > 0 && Got < Limit;
+  Out[1] = Again != nullptr;
+  free(Again);
+}
