@@ -251,14 +251,23 @@ void *BlockRunner::deviceMalloc(uint64_t Bytes) {
 }
 
 void BlockRunner::deviceFree(void *Ptr) {
-  if (!Ptr || (Config->Heap && Config->Heap->release(Ptr)))
+  if (!Ptr)
     return;
+  auto Result = Config->Heap ? Config->Heap->release(Ptr)
+                             : DeviceHeap::Release::NotInHeap;
+  if (Result == DeviceHeap::Release::Freed)
+    return;
+  // As NVIDIA's codes: a wild pointer is an illegal address, a block freed
+  // twice an unspecified launch failure.
+  bool Wild = Result == DeviceHeap::Release::NotInHeap;
   char Message[160];
   std::snprintf(Message, sizeof(Message),
-                "free(%p): not a block that the kernels' malloc returned, or "
-                "freed already",
+                Wild ? "free(%p): the pointer is not in the device heap"
+                     : "free(%p): not a live block of the device heap (freed "
+                       "already?)",
                 Ptr);
-  abortFromFault(CUDA_ERROR_ILLEGAL_ADDRESS, Message);
+  abortFromFault(Wild ? CUDA_ERROR_ILLEGAL_ADDRESS : CUDA_ERROR_LAUNCH_FAILED,
+                 Message);
 }
 
 bool BlockRunner::runBlocks(uint64_t First, uint64_t Count,

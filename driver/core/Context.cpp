@@ -235,6 +235,12 @@ llvm::Error Context::setLimit(int Limit, size_t Value) {
                   "bytes).",
                   Value);
     break;
+  case CU_LIMIT_MALLOC_HEAP_SIZE:
+    // As on NVIDIA: fixed once a kernel has allocated.
+    CU_INVALID_IF(Heap.inUse(), CUDA_ERROR_INVALID_VALUE,
+                  "The device heap's size cannot change once a kernel has "
+                  "called malloc in this context.");
+    break;
   case CU_LIMIT_SHMEM_SIZE:
   case CU_LIMIT_CIG_ENABLED:
     return makeError(CUDA_ERROR_NOT_PERMITTED,

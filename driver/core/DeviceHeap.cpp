@@ -1,6 +1,8 @@
 //===- DeviceHeap.cpp - The heap of kernels' malloc and free --------------===//
 #include "core/DeviceHeap.h"
 
+#include <algorithm>
+
 #include <sys/mman.h>
 
 using namespace cucpu;
@@ -35,8 +37,9 @@ bool DeviceHeap::reserve() {
 }
 
 void *DeviceHeap::allocate(size_t Bytes) {
-  if (Bytes == 0 || Bytes > SIZE_MAX - Alignment)
+  if (Bytes > SIZE_MAX - Alignment)
     return nullptr;
+  Bytes = std::max<size_t>(Bytes, 1);
   Bytes = (Bytes + Alignment - 1) / Alignment * Alignment;
   std::lock_guard Lock(Mutex);
   if (!reserve())
@@ -55,14 +58,19 @@ void *DeviceHeap::allocate(size_t Bytes) {
   return nullptr;
 }
 
-bool DeviceHeap::release(void *Ptr) {
+bool DeviceHeap::inUse() const {
+  std::lock_guard Lock(Mutex);
+  return Base != nullptr;
+}
+
+DeviceHeap::Release DeviceHeap::release(void *Ptr) {
   std::lock_guard Lock(Mutex);
   auto *P = static_cast<char *>(Ptr);
   if (!Base || P < Base || P >= Base + Size)
-    return false;
+    return Release::NotInHeap;
   auto It = Live.find(size_t(P - Base));
   if (It == Live.end())
-    return false;
+    return Release::NotALiveBlock;
   auto [Offset, Length] = *It;
   Live.erase(It);
   // Merge with the free blocks on either side.
@@ -75,11 +83,11 @@ bool DeviceHeap::release(void *Ptr) {
     auto Prev = std::prev(Next);
     if (Prev->first + Prev->second == Offset) {
       Prev->second += Length;
-      return true;
+      return Release::Freed;
     }
   }
   Free[Offset] = Length;
-  return true;
+  return Release::Freed;
 }
 
 bool DeviceHeap::contains(uintptr_t Address, size_t Bytes) const {

@@ -2,10 +2,11 @@
 //
 // A context's device heap (CUDA C Programming Guide, "Dynamic Global Memory
 // Allocation and Operations"): kernels' malloc takes 16-byte aligned blocks
-// from it and returns null once it is full; free gives them back; memory
-// stays allocated across launches until freed or the context is destroyed.
-// Its size is CU_LIMIT_MALLOC_HEAP_SIZE when a kernel first allocates; the
-// pages are mapped then and committed as they are used.
+// from it and returns null once it is full (malloc(0) a block of its own, as
+// on NVIDIA); free gives them back; memory stays allocated across launches
+// until freed or the context is destroyed. Its size is
+// CU_LIMIT_MALLOC_HEAP_SIZE when a kernel first allocates, fixed from then
+// on; the pages are mapped then and committed as they are used.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DRIVER_CORE_DEVICEHEAP_H
@@ -27,11 +28,16 @@ public:
   DeviceHeap(const DeviceHeap &) = delete;
   DeviceHeap &operator=(const DeviceHeap &) = delete;
 
-  /// A block of \p Bytes, or null when none is free (or \p Bytes is 0).
+  /// A block of \p Bytes, or null when none is free.
   void *allocate(size_t Bytes);
-  /// Frees the block at \p Ptr; false when \p Ptr is not the start of a
-  /// live block (never allocated, or freed already).
-  bool release(void *Ptr);
+  /// What release() found.
+  enum class Release { Freed, NotInHeap, NotALiveBlock };
+  /// Frees the block at \p Ptr: NotInHeap when \p Ptr lies outside the
+  /// heap, NotALiveBlock when inside it but not the start of a live block
+  /// (freed already, say).
+  Release release(void *Ptr);
+  /// Whether a kernel has allocated from it (its size is fixed).
+  bool inUse() const;
   /// Whether [Address, Address + Bytes) lies in one live block.
   bool contains(uintptr_t Address, size_t Bytes) const;
 

@@ -441,14 +441,60 @@ TEST_F(FaultTest, GarbageTextureObjectFailsTheLaunch) {
   }
 }
 
-TEST_F(FaultTest, FreeOfAPointerMallocDidNotReturnFailsTheLaunch) {
+TEST_F(FaultTest, FreeOfAPointerOutsideTheDeviceHeapFailsTheLaunch) {
+  // NVIDIA's driver (H200, 580.159.04): CUDA_ERROR_ILLEGAL_ADDRESS for a
+  // wild pointer; nothing for one into a cuMemAlloc block, which cucpu
+  // fails too (docs/conformance.md).
+  for (long long Offset : {16LL, 1LL << 44}) {
+    Loaded L;
+    load(L);
+    long long Pointer = (long long)L.Buffer + Offset;
+    void *Args[] = {&Pointer};
+    EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS,
+              launchAndSync(function(L, "freeForeign"), Args));
+    EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+  }
+}
+
+TEST_F(FaultTest, FreeingABlockTwiceFailsTheLaunch) {
+  // CUDA_ERROR_LAUNCH_FAILED, as on NVIDIA's driver.
   Loaded L;
   load(L);
-  long long Pointer = (long long)L.Buffer + 16;
-  void *Args[] = {&Pointer};
-  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS,
-            launchAndSync(function(L, "freeForeign"), Args));
+  void *Args[] = {&L.Buffer};
+  EXPECT_CU(CUDA_ERROR_LAUNCH_FAILED,
+            launchAndSync(function(L, "freeTwice"), Args));
   EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+}
+
+TEST_F(FaultTest, DeviceHeapSizeIsFixedOnceAKernelAllocates) {
+  // As on NVIDIA's driver: cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE) works
+  // until a kernel has called malloc, then answers CUDA_ERROR_INVALID_VALUE.
+  Loaded L;
+  load(L);
+  ASSERT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, 4 << 20));
+  long long Pointer = 0;
+  void *FreeArgs[] = {&Pointer};
+  ASSERT_CU(CUDA_SUCCESS, launchAndSync(function(L, "freeForeign"), FreeArgs))
+      << "free(nullptr) does nothing";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, 8 << 20))
+      << "free(nullptr) does not make the heap";
+  void *Args[] = {&L.Buffer};
+  ASSERT_CU(CUDA_SUCCESS, launchAndSync(function(L, "mallocAndFree"), Args));
+  long long Got = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(&Got, L.Buffer, sizeof(Got)));
+  EXPECT_NE(0, Got) << "malloc returned a block";
+  EXPECT_EQ(0, Got % 16);
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, 16 << 20));
+  size_t Limit = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuCtxGetLimit(&Limit, CU_LIMIT_MALLOC_HEAP_SIZE));
+  EXPECT_EQ(size_t(8) << 20, Limit);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(L.Ctx));
+  Loaded Fresh;
+  load(Fresh);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, 4 << 20))
+      << "a new context has a heap of its own, not made yet";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Fresh.Ctx));
 }
 
 volatile sig_atomic_t ApplicationHandlerRan = 0;

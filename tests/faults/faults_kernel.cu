@@ -127,3 +127,23 @@ extern "C" __global__ void freeForeign(long long Pointer) {
   if (threadIdx.x == 2)
     free(reinterpret_cast<void *>(Pointer));
 }
+
+/// Thread 2 frees a block twice (its address stored, so that the compiler
+/// keeps the allocation).
+extern "C" __global__ void freeTwice(long long *Out) {
+  if (threadIdx.x == 2) {
+    void *P = malloc(64);
+    Out[0] = reinterpret_cast<long long>(P);
+    free(P);
+    free(P);
+  }
+}
+
+/// Thread 0 allocates a block, stores its address and frees it.
+extern "C" __global__ void mallocAndFree(long long *Out) {
+  if (threadIdx.x == 0) {
+    void *P = malloc(16);
+    Out[0] = reinterpret_cast<long long>(P);
+    free(P);
+  }
+}

@@ -27,7 +27,7 @@ TEST(DeviceHeapTest, BlocksAreAlignedDisjointAndUsable) {
     Blocks.push_back(P);
   }
   for (char *P : Blocks)
-    EXPECT_TRUE(Heap.release(P));
+    EXPECT_EQ(DeviceHeap::Release::Freed, Heap.release(P));
 }
 
 TEST(DeviceHeapTest, FullHeapReturnsNullAndFreedSpaceIsReused) {
@@ -38,28 +38,37 @@ TEST(DeviceHeapTest, FullHeapReturnsNullAndFreedSpaceIsReused) {
   EXPECT_EQ(16u, Blocks.size());
   EXPECT_EQ(nullptr, Heap.allocate(16));
   // Freeing two neighbours makes room for a block twice as large.
-  ASSERT_TRUE(Heap.release(Blocks[4]));
-  ASSERT_TRUE(Heap.release(Blocks[5]));
+  ASSERT_EQ(DeviceHeap::Release::Freed, Heap.release(Blocks[4]));
+  ASSERT_EQ(DeviceHeap::Release::Freed, Heap.release(Blocks[5]));
   EXPECT_EQ(Blocks[4], Heap.allocate(8192));
 }
 
 TEST(DeviceHeapTest, ReleaseRefusesWhatIsNotALiveBlock) {
   DeviceHeap Heap([] { return size_t(1) << 20; });
+  using R = DeviceHeap::Release;
   int Local = 0;
-  EXPECT_FALSE(Heap.release(&Local)) << "before the heap exists";
+  EXPECT_EQ(R::NotInHeap, Heap.release(&Local)) << "before the heap exists";
+  EXPECT_FALSE(Heap.inUse());
   auto *P = static_cast<char *>(Heap.allocate(64));
   ASSERT_NE(nullptr, P);
-  EXPECT_FALSE(Heap.release(P + 16)) << "inside a block";
-  EXPECT_FALSE(Heap.release(&Local)) << "outside the heap";
-  EXPECT_TRUE(Heap.release(P));
-  EXPECT_FALSE(Heap.release(P)) << "freed twice";
+  EXPECT_TRUE(Heap.inUse());
+  EXPECT_EQ(R::NotALiveBlock, Heap.release(P + 16)) << "inside a block";
+  EXPECT_EQ(R::NotInHeap, Heap.release(&Local)) << "outside the heap";
+  EXPECT_EQ(R::Freed, Heap.release(P));
+  EXPECT_EQ(R::NotALiveBlock, Heap.release(P)) << "freed twice";
   EXPECT_FALSE(Heap.contains(reinterpret_cast<uintptr_t>(P), 1));
 }
 
-TEST(DeviceHeapTest, ZeroBytesOrZeroCapacityGiveNull) {
+TEST(DeviceHeapTest, ZeroBytesGiveABlockOfTheirOwn) {
   DeviceHeap Heap([] { return size_t(1) << 20; });
-  EXPECT_EQ(nullptr, Heap.allocate(0));
+  void *A = Heap.allocate(0), *B = Heap.allocate(0);
+  ASSERT_NE(nullptr, A);
+  EXPECT_NE(A, B);
+  EXPECT_EQ(DeviceHeap::Release::Freed, Heap.release(A));
   EXPECT_EQ(nullptr, Heap.allocate(SIZE_MAX));
+}
+
+TEST(DeviceHeapTest, ZeroCapacityGivesNull) {
   DeviceHeap Empty([] { return size_t(0); });
   EXPECT_EQ(nullptr, Empty.allocate(16));
 }
@@ -91,12 +100,13 @@ TEST(DeviceHeapTest, RandomTrafficKeepsBlocksDisjoint) {
       Live.emplace_back(P, Bytes);
     } else {
       size_t I = Random() % Live.size();
-      ASSERT_TRUE(Heap.release(Live[I].first)) << "step " << Step;
+      ASSERT_EQ(DeviceHeap::Release::Freed, Heap.release(Live[I].first))
+          << "step " << Step;
       Live.erase(Live.begin() + long(I));
     }
   }
   for (auto &[P, N] : Live)
-    ASSERT_TRUE(Heap.release(P));
+    ASSERT_EQ(DeviceHeap::Release::Freed, Heap.release(P));
   EXPECT_NE(nullptr, Heap.allocate(Capacity)) << "everything coalesced";
 }
 
