@@ -1,5 +1,6 @@
 //===- BlockRunner.cpp - Runs thread blocks as fibers on one OS thread ----===//
 #include "core/BlockRunner.h"
+#include "core/AddressSanitizer.h"
 #include "core/DeviceHeap.h"
 
 #include "core/DevicePrintf.h"
@@ -192,6 +193,7 @@ bool BlockRunner::runBlockFunctions(uint64_t First, uint64_t Count,
                                     const std::atomic<bool> &Stop) {
   std::jmp_buf Abort;
   AbortTarget = &Abort;
+  AbortFrame = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
   // abort() jumps here; nothing below owns resources, and nothing assigned
   // after setjmp is read after the jump.
   if (setjmp(Abort) != 0) {
@@ -234,13 +236,32 @@ bool BlockRunner::fiberOwns(const EngineFiber &F, const void *P) {
   return F.F && F.F->owns(P);
 }
 
-void BlockRunner::abortFromFault(CUresult Code, const char *Message) {
+void BlockRunner::leaveBlockFunction(uintptr_t Sp) {
+#ifdef CUCPU_ASAN
+  // Instrumented frames between Sp and runBlockFunctions (a runtime function
+  // that failed the block) keep their redzones poisoned when left by a
+  // jump, and AddressSanitizer's own longjmp handling gives up on threads
+  // that have switched stacks.
+  constexpr uintptr_t MaxAbandoned = uintptr_t(64) << 20;
+  if (Sp < AbortFrame && AbortFrame - Sp < MaxAbandoned)
+    __asan_unpoison_memory_region(reinterpret_cast<void *>(Sp),
+                                  AbortFrame - Sp);
+#else
+  (void)Sp;
+#endif
+  std::longjmp(*AbortTarget, 1);
+}
+
+void BlockRunner::abortFromFault(CUresult Code, const char *Message,
+                                 uintptr_t AbandonedSp) {
   // Every temporary is gone before the jump below.
   fail(Code, llvm::formatv("Kernel {0}, block {1}: {2}", Config->KernelName,
                            blockName(), Message)
                  .str());
-  if (AbortTarget)
-    std::longjmp(*AbortTarget, 1); // Out of a block function.
+  if (AbortTarget) // Out of a block function.
+    leaveBlockFunction(
+        AbandonedSp ? AbandonedSp
+                    : reinterpret_cast<uintptr_t>(__builtin_frame_address(0)));
   if (Current)
     suspend(*Current); // Not resumed: the scheduler resets the fiber.
   __builtin_trap();
@@ -359,8 +380,8 @@ std::string BlockRunner::blockName() const {
 void BlockRunner::abort(CucpuThread *T, CUresult Code, const char *Message,
                         const char *Detail) {
   fail(Code, std::string(Message) + Detail);
-  if (AbortTarget)
-    std::longjmp(*AbortTarget, 1); // Out of a block function.
+  if (AbortTarget) // Out of a block function.
+    leaveBlockFunction(reinterpret_cast<uintptr_t>(__builtin_frame_address(0)));
   auto &F = *static_cast<EngineFiber *>(T->EngineThread);
   // Nothing on this fiber's stack owns resources past this point: the
   // scheduler resets it instead of resuming it.

@@ -114,7 +114,10 @@ public:
   /// Ends the block whose kernel code just faulted on this thread, as a trap
   /// does: the launch fails with \p Code. Does not return, so it owns
   /// nothing when it leaves: \p Message is copied before.
-  [[noreturn]] void abortFromFault(CUresult Code, const char *Message);
+  /// \p AbandonedSp is the stack pointer of the code that failed, when the
+  /// caller runs on another stack (the fault handler's).
+  [[noreturn]] void abortFromFault(CUresult Code, const char *Message,
+                                   uintptr_t AbandonedSp = 0);
   /// The lowest usable address of the fiber running a CUDA thread now;
   /// null when kernel code runs on the thread's own stack.
   const void *fiberStackLow() const;
@@ -203,6 +206,10 @@ private:
   /// Block functions run on the calling thread's stack; a failed assert or
   /// a trap jumps back to AbortTarget (JIT-compiled frames own nothing).
   std::jmp_buf *AbortTarget = nullptr;
+  /// The frame of runBlockFunctions, which the jump resumes.
+  uintptr_t AbortFrame = 0;
+  /// Jumps to AbortTarget, abandoning the frames from \p Sp up.
+  [[noreturn]] void leaveBlockFunction(uintptr_t Sp);
   std::vector<CucpuThread> Threads;
   char *Frame = nullptr;
   size_t FrameBytes = 0;

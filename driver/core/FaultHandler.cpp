@@ -42,6 +42,8 @@ struct sigaction Previous[NSIG];
 CUCPU_SIGNAL_TLS int FaultSignal = 0;
 CUCPU_SIGNAL_TLS uintptr_t FaultAddress = 0;
 CUCPU_SIGNAL_TLS uintptr_t FaultPc = 0;
+/// The stack pointer of the code the fault interrupted.
+CUCPU_SIGNAL_TLS uintptr_t FaultSp = 0;
 /// Whether the fault was the kernel running off the end of its stack.
 CUCPU_SIGNAL_TLS bool FaultOverflow = false;
 /// The top of this thread's stack for faultTrampoline() (0: none, and the
@@ -151,7 +153,7 @@ private:
                   "address 0x%jx).",
                   uintmax_t(FaultPc));
   }
-  Runner->abortFromFault(Code, Message);
+  Runner->abortFromFault(Code, Message, FaultSp);
 }
 
 /// Calls the handler installed for \p Signal before cucpu's, if there was
@@ -202,6 +204,7 @@ void redirect(int Signal, siginfo_t *Info, ucontext_t *UC, uintptr_t Pc) {
   FaultSignal = Signal;
   FaultAddress = uintptr_t(Info->si_addr);
   FaultPc = Pc;
+  FaultSp = uintptr_t(UC->uc_mcontext.gregs[REG_RSP]);
   FaultOverflow =
       (Signal == SIGSEGV || Signal == SIGBUS) &&
       overflowedStack(*BlockRunner::activeOnThisThread(), FaultAddress);
