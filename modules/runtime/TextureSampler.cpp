@@ -440,7 +440,7 @@ bool describe(uint64_t Handle, CucpuTexture &T) {
   if (Handle == 0)
     return false;
   if (!loadDescription(Handle, T)) {
-    char Message[96];
+    char Message[128];
     std::snprintf(Message, sizeof(Message),
                   "The kernel fetched through texture handle %#llx, which is "
                   "no texture object or reference.",
