@@ -44,29 +44,32 @@ bool isFloatFormat(uint32_t Format) {
   return Format == CU_AD_FORMAT_HALF || Format == CU_AD_FORMAT_FLOAT;
 }
 
-/// The \p Bytes (1, 2 or 4) little-endian bytes at \p P: a texel channel.
-CUCPU_KERNEL_ACCESS uint32_t loadChannel(const char *P, unsigned Bytes) {
+/// The raw words of the \p Channels channels of \p Step (1, 2 or 4) bytes
+/// each of the texel at \p P.
+CUCPU_KERNEL_ACCESS void loadTexel(const char *P, unsigned Step,
+                                   unsigned Channels, uint32_t *Words) {
   const auto *B = reinterpret_cast<const unsigned char *>(P);
-  uint32_t V = B[0];
-  if (Bytes >= 2)
-    V |= uint32_t(B[1]) << 8;
-  if (Bytes == 4)
-    V |= uint32_t(B[2]) << 16 | uint32_t(B[3]) << 24;
-  return V;
+  for (unsigned C = 0; C < Channels && C < 4; ++C, B += Step) {
+    uint32_t V = B[0];
+    if (Step >= 2)
+      V |= uint32_t(B[1]) << 8;
+    if (Step == 4)
+      V |= uint32_t(B[2]) << 16 | uint32_t(B[3]) << 24;
+    Words[C] = V;
+  }
 }
 
-/// Copies the description at \p Handle to \p Out; false unless it is one
-/// the driver made (its magic word).
-CUCPU_KERNEL_ACCESS bool loadDescription(uint64_t Handle, CucpuTexture &Out) {
+/// The description at \p Handle, or null unless it is one the driver made
+/// (its magic word). Its first and last words are read here, so the whole
+/// description is readable memory once this returns it.
+CUCPU_KERNEL_ACCESS const CucpuTexture *checkedDescription(uint64_t Handle) {
   if (Handle % alignof(CucpuTexture) != 0)
-    return false;
-  constexpr size_t Words = sizeof(CucpuTexture) / sizeof(uint64_t);
-  const auto *From = reinterpret_cast<const volatile uint64_t *>(Handle);
-  uint64_t Copy[Words];
-  for (size_t I = 0; I < Words; ++I)
-    Copy[I] = From[I];
-  std::memcpy(&Out, Copy, sizeof(Out));
-  return Out.Magic == CucpuTextureMagic;
+    return nullptr;
+  const auto *T = reinterpret_cast<const CucpuTexture *>(Handle);
+  (void)*reinterpret_cast<const volatile uint64_t *>(T);
+  if (*static_cast<const volatile uint32_t *>(&T->Magic) != CucpuTextureMagic)
+    return nullptr;
+  return T;
 }
 
 uint32_t floatBits(float F) {
@@ -155,37 +158,35 @@ private:
     Texel R;
     const char *P = T.Data + uint64_t(Z) * T.SlicePitch +
                     uint64_t(Y) * T.RowPitch + uint64_t(X) * Bytes;
+    loadTexel(P, Step, T.Channels, R.W);
     for (unsigned C = 0; C < T.Channels && C < 4; ++C)
-      R.V[C] = channel(P + C * Step, R.W[C]);
+      R.V[C] = channel(R.W[C]);
     return R;
   }
 
-  /// One channel in texel units; \p Word receives its raw 32-bit word.
-  long double channel(const char *P, uint32_t &Word) const {
+  /// One channel in texel units; \p Word is its raw bits, which become
+  /// the 32-bit word an integer read returns.
+  long double channel(uint32_t &Word) const {
     switch (T.Format) {
     case CU_AD_FORMAT_UNSIGNED_INT8:
-      Word = loadChannel(P, 1);
+    case CU_AD_FORMAT_UNSIGNED_INT16:
       return Word;
     case CU_AD_FORMAT_SIGNED_INT8: {
-      auto V = int8_t(loadChannel(P, 1));
+      auto V = int8_t(Word);
       Word = uint32_t(int32_t(V));
       return V;
     }
-    case CU_AD_FORMAT_UNSIGNED_INT16:
-      Word = loadChannel(P, 2);
-      return Word;
     case CU_AD_FORMAT_SIGNED_INT16: {
-      auto V = int16_t(loadChannel(P, 2));
+      auto V = int16_t(Word);
       Word = uint32_t(int32_t(V));
       return V;
     }
     case CU_AD_FORMAT_HALF: {
-      float F = halfToFloat(uint16_t(loadChannel(P, 2)));
+      float F = halfToFloat(uint16_t(Word));
       Word = floatBits(F);
       return F;
     }
     default: { // 32-bit formats.
-      Word = loadChannel(P, 4);
       float F;
       std::memcpy(&F, &Word, 4);
       return F;
@@ -432,14 +433,15 @@ bool readable(const CucpuTexture &T) {
          T.Width != 0 && T.Height != 0 && T.Depth != 0;
 }
 
-/// The description a fetch through \p Handle reads. Handle 0 reads zeros,
-/// as on NVIDIA; any other value that is not a texture the driver made
-/// fails the launch (NVIDIA returns zeros for some such values and faults
-/// for others).
-bool describe(uint64_t Handle, CucpuTexture &T) {
+/// The description a fetch through \p Handle reads, or null for one that
+/// reads zeros. Handle 0 reads zeros, as on NVIDIA; any other value that is
+/// not a texture the driver made fails the launch (NVIDIA returns zeros for
+/// some such values and faults for others).
+const CucpuTexture *describe(uint64_t Handle) {
   if (Handle == 0)
-    return false;
-  if (!loadDescription(Handle, T)) {
+    return nullptr;
+  const CucpuTexture *T = checkedDescription(Handle);
+  if (!T) {
     char Message[128];
     std::snprintf(Message, sizeof(Message),
                   "The kernel fetched through texture handle %#llx, which is "
@@ -447,7 +449,7 @@ bool describe(uint64_t Handle, CucpuTexture &T) {
                   static_cast<unsigned long long>(Handle));
     cucpu::modules::failKernel(CUDA_ERROR_ILLEGAL_ADDRESS, Message);
   }
-  return readable(T);
+  return readable(*T) ? T : nullptr;
 }
 
 } // namespace
@@ -456,18 +458,17 @@ extern "C" {
 void __cucpu_tex_fetch(uint64_t Handle, uint32_t Dims, float X, float Y,
                        float Z, uint32_t *Out) {
   std::memset(Out, 0, 16);
-  CucpuTexture T;
-  if (!describe(Handle, T) || Dims < 1 || Dims > 3)
+  const CucpuTexture *T = describe(Handle);
+  if (!T || Dims < 1 || Dims > 3)
     return;
   const float Coord[3] = {X, Y, Z};
-  Sampler(T).fetch(Dims, Coord, Out);
+  Sampler(*T).fetch(Dims, Coord, Out);
 }
 
 void __cucpu_tex_fetch_index(uint64_t Handle, int32_t X, uint32_t *Out) {
   std::memset(Out, 0, 16);
-  CucpuTexture T;
-  if (describe(Handle, T))
-    Sampler(T).fetchIndex(X, Out);
+  if (const CucpuTexture *T = describe(Handle))
+    Sampler(*T).fetchIndex(X, Out);
 }
 }
 
