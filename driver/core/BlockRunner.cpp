@@ -1,8 +1,8 @@
 //===- BlockRunner.cpp - Runs thread blocks as fibers on one OS thread ----===//
 #include "core/BlockRunner.h"
+
 #include "core/AddressSanitizer.h"
 #include "core/DeviceHeap.h"
-
 #include "core/DevicePrintf.h"
 #include "core/Error.h"
 #include "core/FaultHandler.h"
