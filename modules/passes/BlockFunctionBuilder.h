@@ -68,6 +68,9 @@ struct SyncPoint {
   /// Vote/shuffle/match mode, the reduction op, or a lockstep point's number.
   int32_t Mode = 0;
   uint64_t Slot = 0; ///< Frame offset of its per-thread arrays.
+  /// A shuffle whose region can reach it again: the frame offset of the
+  /// copy of its values that the lanes read (0: they read Slot).
+  uint64_t SnapshotSlot = 0;
   unsigned Order = 0; ///< Its place in the work function's code.
   CallInst *Call = nullptr;
   BasicBlock *Exit = nullptr;   ///< Ends the regions that reach it.
@@ -153,7 +156,10 @@ private:
 
   std::optional<std::string> collectSyncPoints();
   void lowerSharedAtomics();
-  void lowerSyncPoint(SyncPoint &S);
+  /// Whether a thread that leaves \p S can reach \p S again before any
+  /// other sync point. Looks at the work function before the splits.
+  bool regionReachesItself(const SyncPoint &S);
+  void lowerSyncPoint(SyncPoint &S, bool ReachesItself);
   std::pair<llvm::Value *, llvm::Value *>
   emitShuffle(llvm::IRBuilder<> &B, const SyncPoint &S, llvm::CallInst *CI);
   /// Element \p Thread (default: the work function's thread) of the frame
@@ -172,8 +178,9 @@ private:
   /// reach the arrays of frameLoad() and frameStore().
   void separateFrameAccesses();
   std::optional<std::string> checkAllocas();
-  /// Fills UniformExit (BlockFunctionExits.cpp).
+  /// Fills UniformExit and Staggered (BlockFunctionExits.cpp).
   void findUniformExits();
+  void findStaggeredLoops();
   void allocasToFrame();
   void splitLiveValues();
   /// Keeps \p I, a value that differs from thread to thread, in a frame
@@ -222,8 +229,12 @@ private:
   Value *placeAddress(IRBuilder<> &B, Value *Linear);
   /// Over the places of threads [Base, Base + Count): the lowest and
   /// highest sync id (0: all exited) and whether any thread exited (0/1).
-  std::tuple<Value *, Value *, Value *>
-  emitScan(IRBuilder<> &B, Value *Base, Value *Count, const Twine &Name);
+  /// With \p RanUpTo (the round's last region), threads waiting at a later
+  /// one get the next round's parity.
+  std::tuple<Value *, Value *, Value *> emitScan(IRBuilder<> &B, Value *Base,
+                                                 Value *Count,
+                                                 const Twine &Name,
+                                                 Value *RanUpTo = nullptr);
   void emitReductions(IRBuilder<> &B, Value *Id, Value *Parity);
   Value *frameArray(IRBuilder<> &B, uint64_t Offset);
   void emitBlockLoops();
@@ -243,6 +254,10 @@ private:
   /// Gives each of the \p Count lanes from \p Base its warp's present
   /// mask \p Mask (PresentSlot), which the lanes' shuffles read.
   void storePresentMask(IRBuilder<> &B, Value *Base, Value *Count, Value *Mask);
+  /// Copies the 32-bit elements [Base, Base + Count) of the frame array at
+  /// \p From to the one at \p To.
+  void copyLanes(IRBuilder<> &B, uint64_t From, uint64_t To, Value *Base,
+                 Value *Count);
   void emitWarpLoops();
 
   Function &W;
@@ -263,6 +278,10 @@ private:
   std::optional<ThreadDivergence> Divergence;
   /// Per region: whether all threads that run it reach the same next place.
   SmallVector<bool, 8> UniformExit;
+  /// Per region: a loop barrier's region whose threads can be at different
+  /// iterations of its loop in one round, having entered it in different
+  /// rounds.
+  SmallVector<bool, 8> Staggered;
   /// Loads of a uniform value kept once per block (keepUniform), with its
   /// frame offset: each region does them once, before its thread loop.
   DenseMap<LoadInst *, uint64_t> UniformLoads;

@@ -282,7 +282,7 @@ Value *BlockFunctionBuilder::tagOf(IRBuilder<> &B, Value *Id, Value *Parity) {
 
 std::tuple<Value *, Value *, Value *>
 BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
-                               const Twine &Name) {
+                               const Twine &Name, Value *RanUpTo) {
   BasicBlock *Pre = B.GetInsertBlock();
   Loop L = beginLoop(B, Count, Name);
   PHINode *Min = B.CreatePHI(i32(), 2, Name + ".min");
@@ -291,10 +291,20 @@ BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
   Min->addIncoming(B.getInt32(IdMask), Pre);
   Max->addIncoming(B.getInt32(0), Pre);
   Exits->addIncoming(B.getInt32(0), Pre);
-  Value *At = frameLoad(B, i32(), placeAddress(B, B.CreateAdd(Base, L.IV)),
-                        Align(4), "at");
+  Value *AtAddr = placeAddress(B, B.CreateAdd(Base, L.IV));
+  Value *At = frameLoad(B, i32(), AtAddr, Align(4), "at");
   Value *Gone = B.CreateICmpEQ(At, B.getInt32(ExitTag));
   Value *Id = B.CreateAnd(At, IdMask);
+  if (RanUpTo) {
+    // A thread waiting past the round's regions kept its tag of the round
+    // it arrived in: it gets the next round's parity, as those that ran.
+    Value *NextParity = B.CreateShl(
+        B.CreateXor(B.CreateLoad(i32(), Parity), B.getInt32(1)), ParityShift);
+    Value *Waited =
+        B.CreateAnd(B.CreateNot(Gone), B.CreateICmpUGT(Id, RanUpTo));
+    frameStore(B, B.CreateSelect(Waited, B.CreateOr(Id, NextParity), At),
+               AtAddr, Align(4));
+  }
   Value *NextMin = B.CreateBinaryIntrinsic(
       Intrinsic::umin, Min, B.CreateSelect(Gone, B.getInt32(IdMask), Id));
   Value *NextMax = B.CreateBinaryIntrinsic(
@@ -418,7 +428,13 @@ bool BlockFunctionBuilder::reachesWarpOperation(unsigned Region) {
 /// At the end of a round: where did the threads stop? Finishes the block
 /// when all returned, else sets up the next round.
 void BlockFunctionBuilder::emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished) {
-  auto [Min, Max, Gone] = emitScan(B, B.getInt32(0), NumThreads, "scan");
+  // Only a round held back by loop barriers (finishRound) leaves threads
+  // waiting at regions it did not run.
+  Value *RanUpTo = LoopBarrierCount > 0 && !WarpMode
+                       ? B.CreateLoad(i32(), Hi, "ran.up.to")
+                       : nullptr;
+  auto [Min, Max, Gone] =
+      emitScan(B, B.getInt32(0), NumThreads, "scan", RanUpTo);
   finishRound(B, Min, Max, Gone, Finished);
 }
 
@@ -520,6 +536,18 @@ void BlockFunctionBuilder::storePresentMask(IRBuilder<> &B, Value *Base,
   Value *Lane = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
   frameStore(B, Mask,
              B.CreateInBoundsGEP(i32(), frameArray(B, PresentSlot), Lane),
+             Align(4));
+  endLoop(B, L);
+}
+
+void BlockFunctionBuilder::copyLanes(IRBuilder<> &B, uint64_t From, uint64_t To,
+                                     Value *Base, Value *Count) {
+  Loop L = beginLoop(B, Count, "copy");
+  Value *Lane = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
+  Value *V =
+      frameLoad(B, i32(), B.CreateInBoundsGEP(i32(), frameArray(B, From), Lane),
+                Align(4));
+  frameStore(B, V, B.CreateInBoundsGEP(i32(), frameArray(B, To), Lane),
              Align(4));
   endLoop(B, L);
 }
@@ -696,6 +724,8 @@ void BlockFunctionBuilder::emitWarpLoops() {
       B.CreateCall(Exchange,
                    {frameArray(B, S.Slot), NumThreads, Base, Count, FrameArg,
                     Tag, B.getInt32(S.warpKind()), B.getInt32(S.Mode)});
+    if (S.SnapshotSlot)
+      copyLanes(B, S.Slot, S.SnapshotSlot, Base, Count);
     BasicBlock *All = BasicBlock::Create(Ctx, "warp.all." + Twine(R), BF);
     BasicBlock *Some = BasicBlock::Create(Ctx, "warp.some." + Twine(R), BF);
     B.CreateCondBr(AllLanes, All, Some);
@@ -791,8 +821,13 @@ std::optional<std::string> BlockFunctionBuilder::build() {
     llvm::sort(InCodeOrder, [](const SyncPoint *A, const SyncPoint *B) {
       return A->Order < B->Order;
     });
+    // Before any split changes the code.
+    SmallVector<bool, 16> ReachesItself;
     for (SyncPoint *S : InCodeOrder)
-      lowerSyncPoint(*S);
+      ReachesItself.push_back(S->Kind == SyncKind::Shuffle &&
+                              regionReachesItself(*S));
+    for (auto [S, Again] : zip(InCodeOrder, ReachesItself))
+      lowerSyncPoint(*S, Again);
     Divergence.emplace(
         W, threadSources(),
         [&](LoadInst &L) { return isBlockInvariantLoad(L); },

@@ -114,9 +114,40 @@ Value *BlockFunctionBuilder::frameAddress(IRBuilder<> &B, uint64_t Offset,
   return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame), Off);
 }
 
+bool BlockFunctionBuilder::regionReachesItself(const SyncPoint &S) {
+  SmallPtrSet<const Instruction *, 16> SyncCalls;
+  for (const SyncPoint &T : Syncs)
+    SyncCalls.insert(T.Call);
+  // The first sync point's call from \p It to the end of its block.
+  auto FirstSync = [&](BasicBlock::iterator It,
+                       BasicBlock *BB) -> const Instruction * {
+    for (; It != BB->end(); ++It)
+      if (SyncCalls.count(&*It))
+        return &*It;
+    return nullptr;
+  };
+  BasicBlock *Home = S.Call->getParent();
+  if (FirstSync(std::next(S.Call->getIterator()), Home))
+    return false;
+  SmallVector<BasicBlock *, 16> Work(successors(Home));
+  SmallPtrSet<BasicBlock *, 16> Seen(Work.begin(), Work.end());
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (const Instruction *Stop = FirstSync(BB->begin(), BB)) {
+      if (Stop == S.Call)
+        return true;
+      continue;
+    }
+    for (BasicBlock *Succ : successors(BB))
+      if (Seen.insert(Succ).second)
+        Work.push_back(Succ);
+  }
+  return false;
+}
+
 /// Rewrites the call of \p S into: operands to the frame, the split, results
 /// from the frame.
-void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
+void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S, bool ReachesItself) {
   CallInst *CI = S.Call;
   IRBuilder<> B(CI);
   // Element t of array Sub of the sync point's arrays at S.Slot: the arrays
@@ -141,8 +172,13 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
     break; // Only a meeting point.
   case SyncKind::Shuffle:
     // One array of the lanes' 32-bit values: each lane computes its source
-    // itself.
+    // itself. When the region after the shuffle can reach it again, a lane
+    // that has run that region stores its next value before the warp's
+    // later lanes have read this one: the lanes read a copy, made when the
+    // warp is dispatched from the shuffle (emitWarpLoops).
     S.Slot = Frame.add(4, 4);
+    if (ReachesItself)
+      S.SnapshotSlot = Frame.add(4, 4);
     frameStore(B, B.CreateBitOrPointerCast(CI->getArgOperand(2), i32()),
                ArrayAt(0, 4), Align(4));
     break;
@@ -166,7 +202,7 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S) {
   Value *Result = nullptr;
   if (S.Kind == SyncKind::Shuffle) {
     // Every lane of the warp stored its value before any lane gets here:
-    // read the source lane's straight from the warp's Value array.
+    // read the source lane's from the warp's array (or its copy).
     auto [Shuffled, InRange] = emitShuffle(B, S, CI);
     CI->replaceAllUsesWith(Shuffled);
     B.CreateAlignedStore(B.CreateZExt(InRange, i32()), CI->getArgOperand(6),
@@ -236,16 +272,17 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
   Value *Present =
       B.CreateICmpNE(B.CreateAnd(B.CreateLShr(PresentMask, Src), B.getInt32(1)),
                      B.getInt32(0));
+  uint64_t ReadSlot = S.SnapshotSlot ? S.SnapshotSlot : S.Slot;
   Value *ValueAddr = nullptr;
   if (S.Mode == 2) {
     // Down: lane + delta, where in range, is thread Linear + delta, an
     // address LLVM can load for consecutive lanes as one vector (the frame's
     // slack covers the lanes past the end, which keep their own value).
-    ValueAddr = frameAddress(B, S.Slot, 4, B.CreateAdd(Linear, Delta));
+    ValueAddr = frameAddress(B, ReadSlot, 4, B.CreateAdd(Linear, Delta));
     Present = B.CreateAnd(Present, InRange);
   } else {
-    ValueAddr =
-        frameAddress(B, S.Slot, 4, B.CreateSelect(Present, SrcThread, Linear));
+    ValueAddr = frameAddress(B, ReadSlot, 4,
+                             B.CreateSelect(Present, SrcThread, Linear));
   }
   Value *Theirs = frameLoad(B, i32(), ValueAddr, Align(4), "theirs");
   Value *Result = B.CreateSelect(Present, Theirs, Own, "shuffled");
@@ -547,14 +584,16 @@ bool BlockFunctionBuilder::shareMultiRoundRegion(BasicBlock *A, BasicBlock *B) {
     for (const SyncPoint &S : Syncs)
       if (WarpMode || S.Kind == SyncKind::LoopBarrier)
         Add(S.Resume);
-    // A loop barrier's region without a divergent branch runs all its
-    // threads in step: they leave the loop in the same round.
+    // A loop barrier's region without a divergent branch, whose threads
+    // entered it together, runs them in step: they leave the loop in the
+    // same round.
     if (!WarpMode)
-      llvm::erase_if(MultiRoundRegions, [&](const auto &Blocks) {
-        return llvm::none_of(Blocks, [&](BasicBlock *BB) {
-          return Divergence->isDivergentBranch(*BB->getTerminator());
-        });
-      });
+      for (unsigned R = LoopBarrierCount; R >= 1; --R)
+        if (!Staggered[R] &&
+            none_of(MultiRoundRegions[R - 1], [&](BasicBlock *BB) {
+              return Divergence->isDivergentBranch(*BB->getTerminator());
+            }))
+          MultiRoundRegions.erase(MultiRoundRegions.begin() + (R - 1));
   }
   return llvm::any_of(MultiRoundRegions, [&](const auto &Blocks) {
     return Blocks.count(A) && Blocks.count(B);

@@ -165,3 +165,37 @@ extern "C" __global__ void counterAfterDivergentLoop(unsigned *Out,
   }
   Out[Tid] = V;
 }
+
+// Threads leave the first loop at different iterations, so they enter the
+// second, whose trip count is the same for all, in different rounds of the
+// block: its counter and its value, the same in every thread, must still be
+// each thread's own.
+extern "C" __global__ void uniformLoopAfterDivergentLoop(unsigned *Out,
+                                                         const unsigned *In,
+                                                         unsigned Trips) {
+  unsigned Tid = LINEAR_TID;
+  unsigned A = Tid;
+  for (unsigned I = 0; I < Tid % 7u; ++I)
+    A = (A * 3u + In[(I * 5u + Tid) & 63u]) & 0xffffu;
+  unsigned B = 1;
+  unsigned J = 0;
+  do {
+    ++J;
+    B = (B * 7u + In[(J * 3u) & 63u] + J) & 0xffffu;
+  } while (J < Trips);
+  __syncthreads();
+  Out[blockIdx.x * BLOCK_SIZE + Tid] = A * 65536u + B + J;
+}
+
+// __syncthreads_count after a loop with a per-thread trip count: the
+// threads that left the loop early wait at the barrier for several rounds;
+// every one of them counts.
+extern "C" __global__ void countAfterDivergentLoop(unsigned *Out,
+                                                   const unsigned *In) {
+  unsigned Tid = LINEAR_TID;
+  unsigned A = Tid;
+  for (unsigned I = 0; I < Tid % 21u; ++I)
+    A = (A * 3u + In[(I * 5u + Tid) & 63u]) & 0xffffu;
+  unsigned N = __syncthreads_count(In[Tid & 63u] != 12345u);
+  Out[blockIdx.x * BLOCK_SIZE + Tid] = N * 65536u + A;
+}
