@@ -302,8 +302,13 @@ BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
         B.CreateXor(B.CreateLoad(i32(), Parity), B.getInt32(1)), ParityShift);
     Value *Waited =
         B.CreateAnd(B.CreateNot(Gone), B.CreateICmpUGT(Id, RanUpTo));
-    frameStore(B, B.CreateSelect(Waited, B.CreateOr(Id, NextParity), At),
-               AtAddr, Align(4));
+    BasicBlock *Refresh = BasicBlock::Create(Ctx, Name + ".refresh", BF);
+    BasicBlock *Next = BasicBlock::Create(Ctx, Name + ".next", BF);
+    B.CreateCondBr(Waited, Refresh, Next);
+    B.SetInsertPoint(Refresh);
+    frameStore(B, B.CreateOr(Id, NextParity), AtAddr, Align(4));
+    B.CreateBr(Next);
+    B.SetInsertPoint(Next);
   }
   Value *NextMin = B.CreateBinaryIntrinsic(
       Intrinsic::umin, Min, B.CreateSelect(Gone, B.getInt32(IdMask), Id));
