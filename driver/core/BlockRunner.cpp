@@ -327,6 +327,13 @@ bool BlockRunner::runBlock(uint64_t Linear) {
   for (;;) {
     if (Failed)
       break;
+    // The watchdog's signal ends a block only in kernel code; a kernel that
+    // spends its time in the engine's services (a volatile spin loop meets
+    // its warp at every access) is ended here.
+    if (TimedOut.load(std::memory_order_relaxed)) {
+      fail(CUDA_ERROR_LAUNCH_TIMEOUT, TimedOutMessage);
+      break;
+    }
     EngineFiber *Next = nullptr;
     if (!Ready.empty()) {
       Next = Ready.front();

@@ -109,8 +109,12 @@ public:
   /// fault handler (async-signal-safe).
   static BlockRunner *activeOnThisThread();
   /// Set by the watchdog when the launch ran out of time: the next
-  /// interruption of this runner's kernel code ends its block.
+  /// interruption of this runner's kernel code ends its block, and so does
+  /// the next call into the runtime that polls it (timedOut()).
   std::atomic<bool> TimedOut{false};
+  /// The message of a block the watchdog ended.
+  static constexpr const char *TimedOutMessage =
+      "The kernel ran longer than CUCPU_WATCHDOG_MS allows and was stopped.";
   /// Ends the block whose kernel code just faulted on this thread, as a trap
   /// does: the launch fails with \p Code. Does not return, so it owns
   /// nothing when it leaves: \p Message is copied before.

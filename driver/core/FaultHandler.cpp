@@ -125,9 +125,7 @@ private:
   CUresult Code = CUDA_ERROR_LAUNCH_FAILED;
   if (FaultSignal == watchdogSignal()) {
     Code = CUDA_ERROR_LAUNCH_TIMEOUT;
-    std::snprintf(Message, sizeof(Message),
-                  "The kernel ran longer than CUCPU_WATCHDOG_MS allows and was "
-                  "stopped.");
+    std::snprintf(Message, sizeof(Message), "%s", BlockRunner::TimedOutMessage);
   } else if (FaultOverflow) {
     std::snprintf(Message, sizeof(Message),
                   "The kernel overflowed its call stack at address 0x%jx "

@@ -70,6 +70,10 @@ void BlockRunner::prepareMemcheck() { (void)threadStack(); }
 
 void BlockRunner::checkAccess(CucpuThread *T, uintptr_t Address, uint64_t Size,
                               int32_t Kind) {
+  // A kernel spinning on memory spends its time here, where the watchdog's
+  // signal does not end it.
+  if (TimedOut.load(std::memory_order_relaxed))
+    abort(T, CUDA_ERROR_LAUNCH_TIMEOUT, TimedOutMessage, "");
   if (Size == 0)
     return;
   // Shared memory: this launch's part of the block's buffer. The compiler
