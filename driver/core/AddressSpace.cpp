@@ -7,7 +7,7 @@
 using namespace cucpu;
 
 std::optional<OwnedAllocation> cucpu::findAllocation(uintptr_t Address) {
-  for (auto &C : Platform::get().contexts())
+  for (auto &C : Platform::get().liveContexts())
     if (std::optional<Allocation> A = C->memory().find(Address))
       return OwnedAllocation{C, *A};
   return std::nullopt;

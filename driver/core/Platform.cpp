@@ -225,8 +225,14 @@ void Platform::removeContext(const Context *C) {
 }
 
 std::vector<std::shared_ptr<Context>> Platform::contexts() const {
-  std::lock_guard Lock(ContextsMutex);
-  std::vector<std::shared_ptr<Context>> Result;
+  llvm::SmallVector<std::shared_ptr<Context>, 8> Live = liveContexts();
+  return {std::make_move_iterator(Live.begin()),
+          std::make_move_iterator(Live.end())};
+}
+
+llvm::SmallVector<std::shared_ptr<Context>, 8> Platform::liveContexts() const {
+  llvm::SmallVector<std::shared_ptr<Context>, 8> Result;
+  std::shared_lock Lock(ContextsMutex);
   for (const auto &W : Contexts)
     if (auto C = W.lock())
       Result.push_back(std::move(C));

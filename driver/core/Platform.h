@@ -4,11 +4,13 @@
 
 #include "core/Device.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <vector>
 
 namespace cucpu {
@@ -40,6 +42,9 @@ public:
   void removeContext(const Context *C);
   /// Snapshot of the live contexts.
   std::vector<std::shared_ptr<Context>> contexts() const;
+  /// The same, without allocating for up to 8 contexts and without making
+  /// other readers wait: memcheck looks up every kernel access this way.
+  llvm::SmallVector<std::shared_ptr<Context>, 8> liveContexts() const;
 
 private:
   Platform() = default;
@@ -52,7 +57,7 @@ private:
   std::string InitMessage;
   std::vector<std::unique_ptr<Device>> Devices;
 
-  mutable std::mutex ContextsMutex;
+  mutable std::shared_mutex ContextsMutex;
   std::vector<std::weak_ptr<Context>> Contexts;
 };
 
