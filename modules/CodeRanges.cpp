@@ -31,6 +31,9 @@ struct Slot {
 };
 
 Slot Slots[MaxRanges];
+/// One past the highest slot ever claimed: readers (signal handlers, on
+/// every fault and every watchdog signal) look no further.
+std::atomic<size_t> SlotsUsed{0};
 std::mutex WriterMutex; ///< Serializes writers; readers take no lock.
 
 /// Claims a slot for [Start, End); returns its index, or -1 when full (the
@@ -41,6 +44,8 @@ int addRange(uintptr_t Start, uintptr_t End) {
     if (Slots[I].Start.load(std::memory_order_relaxed) == 0) {
       Slots[I].End.store(End, std::memory_order_relaxed);
       Slots[I].Start.store(Start, std::memory_order_release);
+      if (I >= SlotsUsed.load(std::memory_order_relaxed))
+        SlotsUsed.store(I + 1, std::memory_order_release);
       return int(I);
     }
   return -1;
@@ -123,7 +128,9 @@ private:
 } // namespace
 
 bool cucpu::modules::isJitCode(uintptr_t Address) {
-  for (const Slot &S : Slots) {
+  size_t Used = SlotsUsed.load(std::memory_order_acquire);
+  for (size_t I = 0; I < Used; ++I) {
+    const Slot &S = Slots[I];
     uintptr_t Start = S.Start.load(std::memory_order_acquire);
     if (Start && Address >= Start &&
         Address < S.End.load(std::memory_order_relaxed))
