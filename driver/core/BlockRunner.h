@@ -109,8 +109,8 @@ public:
   /// fault handler (async-signal-safe).
   static BlockRunner *activeOnThisThread();
   /// Set by the watchdog when the launch ran out of time: the next
-  /// interruption of this runner's kernel code ends its block, and so does
-  /// the next call into the runtime that polls it (timedOut()).
+  /// interruption of this runner's kernel code ends its block, and so do
+  /// the fiber scheduler and memcheck's check, which poll it.
   std::atomic<bool> TimedOut{false};
   /// The message of a block the watchdog ended.
   static constexpr const char *TimedOutMessage =

@@ -10,11 +10,12 @@
 // before, or, if there was none, ends the process as it would have. The
 // watchdog (CUCPU_WATCHDOG_MS) interrupts kernel code the same way, with
 // CUDA_ERROR_LAUNCH_TIMEOUT (a kernel that spends its time in the fiber
-// engine or in memcheck is stopped there: both poll BlockRunner::TimedOut). A kernel that overflows its stack (a fiber's,
-// or the thread's under a block function) fails its launch with
-// CUDA_ERROR_LAUNCH_FAILED, NVIDIA's "unspecified launch failure": the
-// handler runs on an alternate signal stack and the block is ended from a
-// stack of its own (prepareFaultStacks()).
+// engine or in memcheck is stopped there: both poll BlockRunner::TimedOut).
+// A kernel that overflows its stack (a fiber's, or the thread's under a
+// block function) fails its launch with CUDA_ERROR_LAUNCH_FAILED, NVIDIA's
+// "unspecified launch failure": the handler runs on an alternate signal
+// stack and the block is ended from a stack of its own
+// (prepareFaultStacks()).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DRIVER_CORE_FAULTHANDLER_H
