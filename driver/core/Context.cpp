@@ -78,7 +78,7 @@ Context::~Context() = default;
 /// At exit, work still queued completes and its device output is written
 /// before the process's static objects go away.
 static void finishWorkAtExit() {
-  for (const std::shared_ptr<Context> &C : Platform::get().contexts())
+  for (const std::shared_ptr<Context> &C : Platform::get().liveContexts())
     llvm::consumeError(C->queues().drain());
   ExecutionEngine::flushAllOutput();
 }
@@ -185,7 +185,7 @@ llvm::Error Context::registerHost(void *Ptr, size_t Bytes, unsigned RegFlags) {
                 "The range at {0:x} of {1} bytes wraps around the address "
                 "space.",
                 Base, Bytes);
-  for (const auto &C : Platform::get().contexts())
+  for (const auto &C : Platform::get().liveContexts())
     CU_INVALID_IF(C->Memory.overlaps(Base, Bytes),
                   CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
                   "The range at {0:x} of {1} bytes overlaps memory that is "
@@ -292,7 +292,7 @@ llvm::Error Context::finishSynchronize() {
 }
 
 void Context::drainOtherContexts() {
-  for (const std::shared_ptr<Context> &C : Platform::get().contexts())
+  for (const std::shared_ptr<Context> &C : Platform::get().liveContexts())
     if (C.get() != this)
       llvm::consumeError(C->Queues.drain());
 }

@@ -224,12 +224,6 @@ void Platform::removeContext(const Context *C) {
   });
 }
 
-std::vector<std::shared_ptr<Context>> Platform::contexts() const {
-  llvm::SmallVector<std::shared_ptr<Context>, 8> Live = liveContexts();
-  return {std::make_move_iterator(Live.begin()),
-          std::make_move_iterator(Live.end())};
-}
-
 llvm::SmallVector<std::shared_ptr<Context>, 8> Platform::liveContexts() const {
   llvm::SmallVector<std::shared_ptr<Context>, 8> Result;
   std::shared_lock Lock(ContextsMutex);

@@ -40,10 +40,9 @@ public:
   void addContext(const std::shared_ptr<Context> &C);
   /// Forgets a destroyed context.
   void removeContext(const Context *C);
-  /// Snapshot of the live contexts.
-  std::vector<std::shared_ptr<Context>> contexts() const;
-  /// The same, without allocating for up to 8 contexts and without making
-  /// other readers wait: memcheck looks up every kernel access this way.
+  /// Snapshot of the live contexts: no allocation for up to 8 contexts,
+  /// and readers do not wait for each other (memcheck looks up every kernel
+  /// access this way).
   llvm::SmallVector<std::shared_ptr<Context>, 8> liveContexts() const;
 
 private:

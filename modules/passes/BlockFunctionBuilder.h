@@ -180,7 +180,8 @@ private:
   std::optional<std::string> checkAllocas();
   /// Fills UniformExit and Staggered (BlockFunctionExits.cpp).
   void findUniformExits();
-  void findStaggeredLoops();
+  /// \p Sources: per loop barrier's region, the regions that reach it.
+  void findStaggeredLoops(ArrayRef<SmallVector<unsigned, 4>> Sources);
   void allocasToFrame();
   void splitLiveValues();
   /// Keeps \p I, a value that differs from thread to thread, in a frame

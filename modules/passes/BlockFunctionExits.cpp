@@ -85,9 +85,17 @@ private:
 
 void BlockFunctionBuilder::findUniformExits() {
   UniformExit.assign(Syncs.size() + 1, false);
+  // The regions a thread can come from to each loop barrier's region.
+  SmallVector<SmallVector<unsigned, 4>, 8> LoopSources(LoopBarrierCount + 1);
   for (unsigned R = 0; R <= Syncs.size(); ++R) {
     BasicBlock *Start = R == 0 ? &W.getEntryBlock() : Syncs[R - 1].Resume;
     SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
+    for (BasicBlock *BB : Blocks) {
+      auto It = ExitBlocks.find(BB);
+      if (It != ExitBlocks.end() && It->second <= LoopBarrierCount &&
+          It->second != R)
+        LoopSources[It->second].push_back(R);
+    }
     auto IsSink = [&](BasicBlock *BB) {
       return ExitBlocks.count(BB) || isa<ReturnInst>(BB->getTerminator());
     };
@@ -98,32 +106,21 @@ void BlockFunctionBuilder::findUniformExits() {
              PDT.pathsMeet(BB);
     });
   }
-  findStaggeredLoops();
+  findStaggeredLoops(LoopSources);
   for (unsigned R = 1; R <= LoopBarrierCount; ++R)
     if (Staggered[R])
       UniformExit[R] = false;
 }
 
-void BlockFunctionBuilder::findStaggeredLoops() {
-  // The regions a thread can come from to each loop barrier's region.
-  unsigned N = Syncs.size();
-  SmallVector<SmallVector<unsigned, 4>, 8> Sources(LoopBarrierCount + 1);
-  for (unsigned P = 0; P <= N; ++P) {
-    BasicBlock *Start = P == 0 ? &W.getEntryBlock() : Syncs[P - 1].Resume;
-    for (BasicBlock *BB : regionBlocks(Start)) {
-      auto It = ExitBlocks.find(BB);
-      if (It != ExitBlocks.end() && It->second <= LoopBarrierCount &&
-          It->second != P)
-        Sources[It->second].push_back(P);
-    }
-  }
+void BlockFunctionBuilder::findStaggeredLoops(
+    ArrayRef<SmallVector<unsigned, 4>> Sources) {
   // Threads leave the other regions together: those of region 0 and of
   // the kernel's barriers start them in one round (loop barriers go
   // first), and so do those of a loop that is not staggered and has a
   // uniform exit. A loop's threads are staggered when they can come from
   // a loop that they do not leave together, or from a loop and elsewhere
   // (the loop's threads arrive rounds later).
-  Staggered.assign(N + 1, false);
+  Staggered.assign(Syncs.size() + 1, false);
   auto IsLoop = [&](unsigned R) { return R >= 1 && R <= LoopBarrierCount; };
   for (bool Changed = true; Changed;) {
     Changed = false;
