@@ -309,6 +309,101 @@ TEST(CuccOptions, GencodeListsArchitecturesForAFatBinary) {
   EXPECT_NE(toString(Bad.takeError()).find("gfx90a"), std::string::npos);
 }
 
+TEST(CuccOptions, EveryArchitectureNvccListsIsAccepted) {
+  // nvcc 13.0 --list-gpu-code, and the a/f variants nvcc accepts.
+  for (const char *Arch :
+       {"sm_75",   "sm_80",   "sm_86",   "sm_87",       "sm_88",
+        "sm_89",   "sm_90",   "sm_90a",  "sm_100",      "sm_100a",
+        "sm_100f", "sm_103",  "sm_103a", "sm_103f",     "sm_110",
+        "sm_110a", "sm_110f", "sm_120",  "sm_120a",     "sm_120f",
+        "sm_121",  "sm_121a", "sm_121f", "compute_120", "compute_100f",
+        "sm_50",   "sm_60",   "sm_70",   "sm_72",       "sm_101"}) {
+    auto Opts = parseCommandLine(args({"-arch", Arch, "k.cu"}));
+    ASSERT_TRUE(bool(Opts)) << Arch << ": " << toString(Opts.takeError());
+    std::string Expected = StringRef(Arch).starts_with("compute_")
+                               ? "sm_" + StringRef(Arch).substr(8).str()
+                               : Arch;
+    EXPECT_EQ(Opts->Archs, args({Expected.c_str()}))
+        << "one architecture, named as its real sm_XX";
+  }
+  EXPECT_EQ(listedArchs(false),
+            args({"sm_75", "sm_80", "sm_86", "sm_87", "sm_88", "sm_89", "sm_90",
+                  "sm_100", "sm_110", "sm_103", "sm_120", "sm_121"}))
+      << "what nvcc 13.0 --list-gpu-code prints, in its order";
+}
+
+TEST(CuccOptions, ArchitecturesNvccRefusesAreRefusedInItsWords) {
+  for (const char *Arch : {"sm_77", "sm_75a", "sm_90f", "sm_89a", "sm_130",
+                           "gfx90a", "sm_", "75"}) {
+    auto Opts = parseCommandLine(args({"-arch", Arch, "k.cu"}));
+    ASSERT_FALSE(bool(Opts)) << Arch << " is not an nvcc architecture";
+    EXPECT_EQ(toString(Opts.takeError()),
+              "Unsupported gpu architecture '" + std::string(Arch) + "'")
+        << "nvcc's message";
+  }
+}
+
+TEST(CuccOptions, NativeAllAndAllMajorExpandAsNvccDoes) {
+  auto Native = parseCommandLine(args({"-arch=native", "k.cu"}));
+  ASSERT_TRUE(bool(Native)) << toString(Native.takeError());
+  EXPECT_EQ(Native->Archs, args({"sm_75"}))
+      << "the machine's GPU is cucpu's device, compute capability 7.5";
+  auto All = parseCommandLine(args({"-fatbin", "-arch=all", "k.cu"}));
+  ASSERT_TRUE(bool(All)) << toString(All.takeError());
+  EXPECT_EQ(All->Archs, listedArchs(false)) << "all: every listed arch";
+  auto Major = parseCommandLine(args({"-fatbin", "-arch=all-major", "k.cu"}));
+  ASSERT_TRUE(bool(Major)) << toString(Major.takeError());
+  EXPECT_EQ(Major->Archs,
+            args({"sm_75", "sm_80", "sm_90", "sm_100", "sm_110", "sm_120"}))
+      << "what nvcc 13.0 --dryrun -arch=all-major compiles for";
+}
+
+TEST(CuccArchitectures, ClangRunsWithAnArchitectureItKnows) {
+  EXPECT_EQ(clangArch("sm_75"), "sm_75");
+  EXPECT_EQ(clangArch("sm_90a"), "sm_90a") << "clang 19 knows sm_90a";
+  EXPECT_EQ(clangArch("sm_88"), "sm_87") << "the newest older one";
+  EXPECT_EQ(clangArch("sm_120f"), "sm_90") << "clang 19 stops at sm_90";
+  EXPECT_EQ(cudaArchValue("sm_121a"), 1210u);
+  std::vector<std::string> Macros =
+      archMacros("sm_100a", args({"sm_100a", "sm_80"}));
+  EXPECT_EQ(Macros, args({"-U__CUDA_ARCH__", "-D__CUDA_ARCH__=1000",
+                          "-D__CUDA_ARCH_LIST__=800,1000",
+                          "-D__CUDA_ARCH_SPECIFIC__=1000",
+                          "-D__CUDA_ARCH_FAMILY_SPECIFIC__=1000",
+                          "-D__CUDA_ARCH_FEAT_SM100_ALL"}))
+      << "the macros nvcc 13.0 passes for sm_100a (seen with --dryrun)";
+}
+
+/// Compiles inputs/arch.cu for one architecture and reads its IR.
+class ArchIR : public ::testing::TestWithParam<std::pair<const char *, int>> {};
+
+TEST_P(ArchIR, EveryNvccArchitectureCompilesWithNvccsArchMacro) {
+  auto [Arch, Value] = GetParam();
+  TempFile IR("ll"), Stderr("txt");
+  ASSERT_EQ(0, runCucc({"--emit-llvm", std::string("-arch=") + Arch, "-o",
+                        std::string(IR.Path), inputPath("arch.cu")},
+                       Stderr.Path))
+      << Arch << " compiles (clang's headers for it need the SDK's "
+      << "address-space functions):\n"
+      << readText(Stderr.Path);
+  std::string Text = readText(IR.Path);
+  EXPECT_NE(Text.find("store i32 " + std::to_string(Value)), std::string::npos)
+      << "__CUDA_ARCH__ is " << Value << " for " << Arch << ", as nvcc's:\n"
+      << Text;
+  EXPECT_EQ(Text.find("isspacep"), std::string::npos)
+      << "the address-space predicates need no NVVM intrinsic on the CPU";
+}
+
+INSTANTIATE_TEST_SUITE_P(Archs, ArchIR,
+                         ::testing::Values(std::make_pair("sm_75", 750),
+                                           std::make_pair("sm_90", 900),
+                                           std::make_pair("sm_90a", 900),
+                                           std::make_pair("sm_100f", 1000),
+                                           std::make_pair("sm_110", 1100),
+                                           std::make_pair("sm_120", 1200),
+                                           std::make_pair("compute_121a",
+                                                          1210)));
+
 /// Describes hand-written NVVM IR.
 Expected<loader::ModuleImage> describe(StringRef IR, LLVMContext &Ctx) {
   SMDiagnostic Diag;

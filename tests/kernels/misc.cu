@@ -84,3 +84,21 @@ extern "C" __global__ void heapUntilFull(int *Out, unsigned long long Bytes,
   Out[1] = Again != nullptr;
   free(Again);
 }
+
+// The address-space predicates and conversions of sm_20_intrinsics.h: true
+// for a pointer into the space it names, and a generic -> space -> generic
+// round trip gives the pointer back. Out[i] is 1 when all hold.
+extern "C" __global__ void addressSpaces(unsigned *Out) {
+  __shared__ int Shared[64];
+  int Local[2] = {int(threadIdx.x), 0};
+  Shared[threadIdx.x] = Local[0];
+  unsigned Ok = __isShared(&Shared[threadIdx.x]) && __isGlobal(Out) &&
+                __isLocal(Local) &&
+                __cvta_shared_to_generic(__cvta_generic_to_shared(
+                    &Shared[threadIdx.x])) == &Shared[threadIdx.x] &&
+                __cvta_global_to_generic(__cvta_generic_to_global(Out + 1)) ==
+                    Out + 1 &&
+                __cvta_local_to_generic(__cvta_generic_to_local(Local)) ==
+                    Local;
+  Out[threadIdx.x] = Ok;
+}

@@ -94,7 +94,7 @@ std::vector<std::string> clangCommand(const Options &Opts,
       "--cuda-device-only",
       "-nocudainc",
       "-nocudalib",
-      ("--cuda-gpu-arch=" + Arch).str(),
+      "--cuda-gpu-arch=" + clangArch(Arch),
       "-emit-llvm",
       "-c",
       "-std=" + (Opts.Std.empty() ? std::string("c++17") : Opts.Std),
@@ -119,6 +119,8 @@ std::vector<std::string> clangCommand(const Options &Opts,
     Cmd.push_back("-D__USE_FAST_MATH__=1");
   if (Opts.NoWarnings)
     Cmd.push_back("-w");
+  for (std::string &Flag : archMacros(Arch, Opts.Archs))
+    Cmd.push_back(std::move(Flag));
   Cmd.push_back("-isystem");
   Cmd.push_back(std::string(Sdk));
   Cmd.push_back("-include");

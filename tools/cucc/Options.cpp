@@ -25,25 +25,6 @@ std::string Options::outputPath() const {
   return (sys::path::stem(Input) + Ext).str();
 }
 
-Expected<std::string> normalizeArch(StringRef Name) {
-  StringRef Digits = Name;
-  // nvcc spells virtual architectures compute_XX and real ones sm_XX; cucc
-  // has one target, so both name the IR's sm_XX.
-  if (!Digits.consume_front("sm_"))
-    Digits.consume_front("compute_");
-  StringRef Suffix;
-  if (Digits.ends_with("a") || Digits.ends_with("f")) {
-    Suffix = Digits.take_back();
-    Digits = Digits.drop_back();
-  }
-  unsigned Number = 0;
-  if (Digits.empty() || Digits.getAsInteger(10, Number) || Number < 10)
-    return usageError(formatv("Unknown GPU architecture '{0}': expected "
-                              "sm_XX or compute_XX, e.g. sm_75.",
-                              Name));
-  return ("sm_" + Twine(Number) + Suffix).str();
-}
-
 /// Adds the architectures of a -gencode value ("arch=compute_75,code=sm_75",
 /// "arch=compute_75,code=[sm_75,compute_75]") to \p Archs. The real sm_XX
 /// codes are what an image is built for; a virtual code alone names its
@@ -83,11 +64,12 @@ static Error addGencode(StringRef Value, std::vector<std::string> &Archs) {
     Codes.push_back(ArchPart);
   }
   for (StringRef Code : Codes) {
-    Expected<std::string> Arch = normalizeArch(Code.trim());
-    if (!Arch)
-      return Arch.takeError();
-    if (!is_contained(Archs, *Arch))
-      Archs.push_back(*Arch);
+    Expected<std::vector<std::string>> Expanded = expandArch(Code.trim());
+    if (!Expanded)
+      return Expanded.takeError();
+    for (std::string &Arch : *Expanded)
+      if (!is_contained(Archs, Arch))
+        Archs.push_back(std::move(Arch));
   }
   return Error::success();
 }
@@ -97,11 +79,12 @@ static Error addArchList(StringRef Value, std::vector<std::string> &Archs) {
   SmallVector<StringRef, 4> Names;
   Value.split(Names, ',', -1, false);
   for (StringRef Name : Names) {
-    Expected<std::string> Arch = normalizeArch(Name.trim());
-    if (!Arch)
-      return Arch.takeError();
-    if (!is_contained(Archs, *Arch))
-      Archs.push_back(*Arch);
+    Expected<std::vector<std::string>> Expanded = expandArch(Name.trim());
+    if (!Expanded)
+      return Expanded.takeError();
+    for (std::string &Arch : *Expanded)
+      if (!is_contained(Archs, Arch))
+        Archs.push_back(std::move(Arch));
   }
   return Error::success();
 }

@@ -7,6 +7,8 @@
 #ifndef CUCPU_TOOLS_CUCC_OPTIONS_H
 #define CUCPU_TOOLS_CUCC_OPTIONS_H
 
+#include "Architectures.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -52,16 +54,9 @@ struct Options {
   std::string outputPath() const;
 };
 
-/// The architecture cucc compiles for when none is given: cucpu reports
-/// compute capability 7.5.
-inline constexpr llvm::StringLiteral DefaultArch = "sm_75";
-
 /// Parses \p Args (without the program name). A malformed or unknown option is
 /// an error whose message names it.
 llvm::Expected<Options> parseCommandLine(llvm::ArrayRef<std::string> Args);
-
-/// Maps an nvcc architecture name (sm_75, compute_75, sm_90a, 75) to sm_XX.
-llvm::Expected<std::string> normalizeArch(llvm::StringRef Name);
 
 /// The text of `cucc --help`.
 llvm::StringRef helpText();

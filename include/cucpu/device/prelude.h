@@ -85,6 +85,7 @@ typedef unsigned int cuuint32_t;
 #pragma pop_macro("__trap")
 #include <__clang_cuda_math.h>
 
+#include "detail/address_spaces.h"
 #include "detail/atomics.h"
 #include "detail/math_extras.h"
 #include "detail/runtime.h"
