@@ -16,11 +16,16 @@
  *   - Defining CUDA_API_PER_THREAD_DEFAULT_STREAM before including this
  *     header routes stream-ordered calls to their _ptds/_ptsz variants.
  */
-#ifndef CUCPU_CUDA_H
-#define CUCPU_CUDA_H
+/* NVIDIA's include guard: helper headers of NVIDIA's samples test it
+ * (#ifdef __cuda_cuda_h__) to decide whether the driver API is available. */
+#ifndef __cuda_cuda_h__
+#define __cuda_cuda_h__
 
+/* NVIDIA's cuda.h includes <stdlib.h> and <stdint.h>, and programs rely on
+ * it (exit, malloc, free without an include of their own). */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /* ------------------------------------------------------------------------ */
 /* Version, calling convention and helper macros                            */
@@ -4262,7 +4267,7 @@ CUresult CUDAAPI cuCheckpointProcessUnlock(int pid,
 /* Earlier versions of revised functions, still exported for binaries built  */
 /* against older headers.  New code reaches the current versions through the */
 /* plain-name mappings at the end of this file.  (The pre-3.2 variants with  */
-/* 32-bit sizes and device pointers are intentionally not declared.)         */
+/* 32-bit sizes and device pointers follow, for the driver only.)            */
 
 /// Older symbol; same signature as cuCtxCreate_v2.
 CUresult CUDAAPI cuCtxCreate(CUcontext *pctx, unsigned int flags,
@@ -4421,6 +4426,139 @@ CUresult CUDAAPI cuGraphInstantiate_v2(CUgraphExec *phGraphExec, CUgraph hGraph,
 CUresult CUDAAPI cuGraphExecUpdate(
     CUgraphExec hGraphExec, CUgraph hGraph, CUgraphNode *hErrorNode_out,
     CUgraphExecUpdateResult *updateResult_out) CUCPU_DEPRECATED;
+
+#if defined(__CUDA_API_VERSION_INTERNAL)
+/* --- Pre-3.2 entry points (32-bit sizes and device pointers) ------------- */
+/* Declared only for the driver's implementation and for the PFN types of   */
+/* these ABIs in cudaTypedefs.h.  cucpu answers them with                   */
+/* CUDA_ERROR_NOT_SUPPORTED: a program that still calls them was compiled   */
+/* against a pre-3.2 cuda.h and must be rebuilt.                            */
+
+/// Total memory in bytes, as a 32-bit count.
+CUresult CUDAAPI cuDeviceTotalMem(unsigned int *bytes, CUdevice dev);
+/// Address and size of a module global, 32-bit.
+CUresult CUDAAPI cuModuleGetGlobal(CUdeviceptr_v1 *dptr, unsigned int *bytes,
+                                   CUmodule hmod, const char *name);
+/// Free and total memory, 32-bit.
+CUresult CUDAAPI cuMemGetInfo(unsigned int *free, unsigned int *total);
+/// Device allocation, 32-bit.
+CUresult CUDAAPI cuMemAlloc(CUdeviceptr_v1 *dptr, unsigned int bytesize);
+/// Pitched device allocation, 32-bit.
+CUresult CUDAAPI cuMemAllocPitch(CUdeviceptr_v1 *dptr, unsigned int *pPitch,
+                                 unsigned int WidthInBytes, unsigned int Height,
+                                 unsigned int ElementSizeBytes);
+/// Frees a device allocation, 32-bit.
+CUresult CUDAAPI cuMemFree(CUdeviceptr_v1 dptr);
+/// Base and size of the allocation holding dptr, 32-bit.
+CUresult CUDAAPI cuMemGetAddressRange(CUdeviceptr_v1 *pbase,
+                                      unsigned int *psize, CUdeviceptr_v1 dptr);
+/// Page-locked host allocation, 32-bit size.
+CUresult CUDAAPI cuMemAllocHost(void **pp, unsigned int bytesize);
+/// Device address of mapped host memory, 32-bit.
+CUresult CUDAAPI cuMemHostGetDevicePointer(CUdeviceptr_v1 *pdptr, void *p,
+                                           unsigned int Flags);
+/// Host to device copy, 32-bit.
+CUresult CUDAAPI cuMemcpyHtoD(CUdeviceptr_v1 dstDevice, const void *srcHost,
+                              unsigned int ByteCount);
+/// Device to host copy, 32-bit.
+CUresult CUDAAPI cuMemcpyDtoH(void *dstHost, CUdeviceptr_v1 srcDevice,
+                              unsigned int ByteCount);
+/// Device to device copy, 32-bit.
+CUresult CUDAAPI cuMemcpyDtoD(CUdeviceptr_v1 dstDevice,
+                              CUdeviceptr_v1 srcDevice, unsigned int ByteCount);
+/// Device to array copy, 32-bit.
+CUresult CUDAAPI cuMemcpyDtoA(CUarray dstArray, unsigned int dstOffset,
+                              CUdeviceptr_v1 srcDevice, unsigned int ByteCount);
+/// Array to device copy, 32-bit.
+CUresult CUDAAPI cuMemcpyAtoD(CUdeviceptr_v1 dstDevice, CUarray srcArray,
+                              unsigned int srcOffset, unsigned int ByteCount);
+/// Host to array copy, 32-bit.
+CUresult CUDAAPI cuMemcpyHtoA(CUarray dstArray, unsigned int dstOffset,
+                              const void *srcHost, unsigned int ByteCount);
+/// Array to host copy, 32-bit.
+CUresult CUDAAPI cuMemcpyAtoH(void *dstHost, CUarray srcArray,
+                              unsigned int srcOffset, unsigned int ByteCount);
+/// Array to array copy, 32-bit.
+CUresult CUDAAPI cuMemcpyAtoA(CUarray dstArray, unsigned int dstOffset,
+                              CUarray srcArray, unsigned int srcOffset,
+                              unsigned int ByteCount);
+/// Asynchronous host to array copy, 32-bit.
+CUresult CUDAAPI cuMemcpyHtoAAsync(CUarray dstArray, unsigned int dstOffset,
+                                   const void *srcHost, unsigned int ByteCount,
+                                   CUstream hStream);
+/// Asynchronous array to host copy, 32-bit.
+CUresult CUDAAPI cuMemcpyAtoHAsync(void *dstHost, CUarray srcArray,
+                                   unsigned int srcOffset,
+                                   unsigned int ByteCount, CUstream hStream);
+/// 2D copy with the 32-bit descriptor.
+CUresult CUDAAPI cuMemcpy2D(const CUDA_MEMCPY2D_v1 *pCopy);
+/// Unaligned 2D copy with the 32-bit descriptor.
+CUresult CUDAAPI cuMemcpy2DUnaligned(const CUDA_MEMCPY2D_v1 *pCopy);
+/// 3D copy with the 32-bit descriptor.
+CUresult CUDAAPI cuMemcpy3D(const CUDA_MEMCPY3D_v1 *pCopy);
+/// Asynchronous host to device copy, 32-bit.
+CUresult CUDAAPI cuMemcpyHtoDAsync(CUdeviceptr_v1 dstDevice,
+                                   const void *srcHost, unsigned int ByteCount,
+                                   CUstream hStream);
+/// Asynchronous device to host copy, 32-bit.
+CUresult CUDAAPI cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr_v1 srcDevice,
+                                   unsigned int ByteCount, CUstream hStream);
+/// Asynchronous device to device copy, 32-bit.
+CUresult CUDAAPI cuMemcpyDtoDAsync(CUdeviceptr_v1 dstDevice,
+                                   CUdeviceptr_v1 srcDevice,
+                                   unsigned int ByteCount, CUstream hStream);
+/// Asynchronous 2D copy with the 32-bit descriptor.
+CUresult CUDAAPI cuMemcpy2DAsync(const CUDA_MEMCPY2D_v1 *pCopy,
+                                 CUstream hStream);
+/// Asynchronous 3D copy with the 32-bit descriptor.
+CUresult CUDAAPI cuMemcpy3DAsync(const CUDA_MEMCPY3D_v1 *pCopy,
+                                 CUstream hStream);
+/// Byte fill, 32-bit.
+CUresult CUDAAPI cuMemsetD8(CUdeviceptr_v1 dstDevice, unsigned char uc,
+                            unsigned int N);
+/// 16-bit fill, 32-bit count.
+CUresult CUDAAPI cuMemsetD16(CUdeviceptr_v1 dstDevice, unsigned short us,
+                             unsigned int N);
+/// 32-bit fill, 32-bit count.
+CUresult CUDAAPI cuMemsetD32(CUdeviceptr_v1 dstDevice, unsigned int ui,
+                             unsigned int N);
+/// 2D byte fill, 32-bit.
+CUresult CUDAAPI cuMemsetD2D8(CUdeviceptr_v1 dstDevice, unsigned int dstPitch,
+                              unsigned char uc, unsigned int Width,
+                              unsigned int Height);
+/// 2D 16-bit fill, 32-bit.
+CUresult CUDAAPI cuMemsetD2D16(CUdeviceptr_v1 dstDevice, unsigned int dstPitch,
+                               unsigned short us, unsigned int Width,
+                               unsigned int Height);
+/// 2D 32-bit fill, 32-bit.
+CUresult CUDAAPI cuMemsetD2D32(CUdeviceptr_v1 dstDevice, unsigned int dstPitch,
+                               unsigned int ui, unsigned int Width,
+                               unsigned int Height);
+/// Array creation with the 32-bit descriptor.
+CUresult CUDAAPI cuArrayCreate(CUarray *pHandle,
+                               const CUDA_ARRAY_DESCRIPTOR_v1 *pAllocateArray);
+/// Array descriptor, 32-bit.
+CUresult CUDAAPI cuArrayGetDescriptor(
+    CUDA_ARRAY_DESCRIPTOR_v1 *pArrayDescriptor, CUarray hArray);
+/// 3D array creation with the 32-bit descriptor.
+CUresult CUDAAPI cuArray3DCreate(
+    CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR_v1 *pAllocateArray);
+/// 3D array descriptor, 32-bit.
+CUresult CUDAAPI cuArray3DGetDescriptor(
+    CUDA_ARRAY3D_DESCRIPTOR_v1 *pArrayDescriptor, CUarray hArray);
+/// Binds linear memory to a texture reference, 32-bit.
+CUresult CUDAAPI cuTexRefSetAddress(unsigned int *ByteOffset, CUtexref hTexRef,
+                                    CUdeviceptr_v1 dptr, unsigned int bytes);
+/// Binds pitched linear memory to a texture reference, 32-bit.
+CUresult CUDAAPI cuTexRefSetAddress2D(CUtexref hTexRef,
+                                      const CUDA_ARRAY_DESCRIPTOR_v1 *desc,
+                                      CUdeviceptr_v1 dptr, unsigned int Pitch);
+/// Device address bound to a texture reference, 32-bit.
+CUresult CUDAAPI cuTexRefGetAddress(CUdeviceptr_v1 *pdptr, CUtexref hTexRef);
+/// Device address of a mapped graphics resource, 32-bit.
+CUresult CUDAAPI cuGraphicsResourceGetMappedPointer(
+    CUdeviceptr_v1 *pDevPtr, unsigned int *pSize, CUgraphicsResource resource);
+#endif /* __CUDA_API_VERSION_INTERNAL */
 
 /* --- Per-thread default stream variants ---------------------------------- */
 /* Same signatures as the functions above; selected by the mappings at the  */
@@ -4961,4 +5099,4 @@ cuGetProcAddress_v2_ptsz(const char *symbol, void **pfn, int cudaVersion,
 
 #endif /* !__CUDA_API_VERSION_INTERNAL */
 
-#endif /* CUCPU_CUDA_H */
+#endif /* __cuda_cuda_h__ */

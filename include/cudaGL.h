@@ -6,8 +6,9 @@
  * was included first (include your GL header before this one if you use
  * both, so the GL typedefs are not declared twice).
  */
-#ifndef CUCPU_CUDAGL_H
-#define CUCPU_CUDAGL_H
+/* NVIDIA's include guard, which programs may test. */
+#ifndef CUDAGL_H
+#define CUDAGL_H
 
 #include "cuda.h"
 
@@ -103,6 +104,21 @@ CUresult CUDAAPI cuGLUnregisterBufferObject(GLuint buffer) CUCPU_DEPRECATED;
 CUresult CUDAAPI cuGLSetBufferObjectMapFlags(GLuint buffer, unsigned int Flags)
     CUCPU_DEPRECATED;
 
+#if defined(__CUDA_API_VERSION_INTERNAL)
+/* Pre-3.2 forms (32-bit sizes and device pointers, CUDA 2.x contexts), for
+ * the driver's implementation and cudaGLTypedefs.h only. */
+/// Creates a context for legacy GL interop (first export).
+CUresult CUDAAPI cuGLCtxCreate(CUcontext *pCtx, unsigned int Flags,
+                               CUdevice device);
+/// Maps a registered buffer object, 32-bit address and size.
+CUresult CUDAAPI cuGLMapBufferObject(CUdeviceptr_v1 *dptr, unsigned int *size,
+                                     GLuint buffer);
+/// Stream-ordered cuGLMapBufferObject, 32-bit address and size.
+CUresult CUDAAPI cuGLMapBufferObjectAsync(CUdeviceptr_v1 *dptr,
+                                          unsigned int *size, GLuint buffer,
+                                          CUstream hStream);
+#endif
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
@@ -115,4 +131,4 @@ CUresult CUDAAPI cuGLSetBufferObjectMapFlags(GLuint buffer, unsigned int Flags)
 #define cuGLMapBufferObjectAsync __CUDA_API_PTSZ(cuGLMapBufferObjectAsync_v2)
 #endif
 
-#endif /* CUCPU_CUDAGL_H */
+#endif /* CUDAGL_H */

@@ -6,9 +6,10 @@
  * it, as they do with NVIDIA's toolkit, compile unchanged. A cucpu device has
  * no hardware profiler: the calls succeed and have no effect.
  */
-#ifndef CUCPU_CUDAPROFILER_H
-#define CUCPU_CUDAPROFILER_H
+/* NVIDIA's include guard, which programs may test. */
+#ifndef cuda_profiler_H
+#define cuda_profiler_H
 
 #include <cuda.h>
 
-#endif /* CUCPU_CUDAPROFILER_H */
+#endif /* cuda_profiler_H */
