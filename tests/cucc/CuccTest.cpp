@@ -269,6 +269,31 @@ TEST(Cucc, UnknownOptionsAreUsageErrors) {
       << "the message names the option";
 }
 
+TEST(Cucc, ToolkitHeadersAreFoundByName) {
+  TempFile IR("ll"), Stderr("txt");
+  EXPECT_EQ(0, runCucc({"--emit-llvm", "-o", std::string(IR.Path),
+                        inputPath("toolkit_headers.cu")},
+                       Stderr.Path))
+      << "cuda.h and every toolkit device header nvcc's include folder has "
+         "are found, as with nvcc:\n"
+      << readText(Stderr.Path);
+}
+
+TEST(Cucc, DeviceHeadersComeBeforeTheToolkitFolder) {
+  TempFile Stderr("txt");
+  ASSERT_EQ(0, runCucc({"--dryrun", inputPath("params.cu")}, Stderr.Path));
+  std::string Log = readText(Stderr.Path);
+  size_t Sdk = Log.find("-isystem " CUCC_SOURCE_INCLUDE "/cucpu/device/sdk ");
+  size_t Toolkit = Log.find("-isystem " CUCC_SOURCE_INCLUDE " ");
+  ASSERT_NE(Sdk, std::string::npos) << Log;
+  ASSERT_NE(Toolkit, std::string::npos)
+      << "the folder of cuda.h is on the path, as nvcc's include folder:\n"
+      << Log;
+  EXPECT_LT(Sdk, Toolkit) << "a kernel that includes <vector_types.h> or "
+                             "<builtin_types.h> gets the device version, not "
+                             "the host header of the same name";
+}
+
 std::vector<std::string> args(std::initializer_list<const char *> List) {
   return std::vector<std::string>(List.begin(), List.end());
 }

@@ -102,3 +102,16 @@ extern "C" __global__ void addressSpaces(unsigned *Out) {
                     Local;
   Out[threadIdx.x] = Ok;
 }
+
+// sm_61_intrinsics.h: byte and half dot products (the values worked out by
+// hand in the comments). A and B come from memory so that nothing folds.
+extern "C" __global__ void dotProducts(const unsigned *In, int *Out) {
+  // bytes 4,3,2,1 times -4,-3,-2,-1, plus 10: -16-9-4-1+10
+  Out[0] = __dp4a(int(In[0]), int(In[1]), 10);
+  // bytes 4,3,2,1 times 252,253,254,255, plus 10: 1008+759+508+255+10
+  Out[1] = int(__dp4a(In[0], In[1], 10u));
+  // halves -2, 3 times bytes 0-1 (2, -1), plus 1: -4-3+1
+  Out[2] = __dp2a_lo(int(In[2]), int(In[3]), 1);
+  // halves -2, 3 times bytes 2-3 (-2, 5): 4+15
+  Out[3] = __dp2a_hi(int(In[2]), int(In[4]), 0);
+}

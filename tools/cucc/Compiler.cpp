@@ -65,20 +65,25 @@ Expected<Toolchain> findToolchain(const char *Argv0) {
   sys::path::remove_dots(Installed, /*remove_dot_dot=*/true);
   SmallString<256> Prelude(Installed);
   sys::path::append(Prelude, "prelude.h");
+  SmallString<256> Source(CUCC_SOURCE_DEVICE_INCLUDE_DIR);
   if (sys::fs::exists(Prelude)) {
     Tools.DeviceIncludeDir = std::string(Installed);
-    return Tools;
-  }
-  SmallString<256> Source(CUCC_SOURCE_DEVICE_INCLUDE_DIR);
-  Prelude = Source;
-  sys::path::append(Prelude, "prelude.h");
-  if (!Source.empty() && sys::fs::exists(Prelude)) {
+  } else {
+    Prelude = Source;
+    sys::path::append(Prelude, "prelude.h");
+    if (Source.empty() || !sys::fs::exists(Prelude))
+      return toolError(formatv("cannot find the device headers (prelude.h) "
+                               "in '{0}' or '{1}'.",
+                               Installed, Source));
     Tools.DeviceIncludeDir = std::string(Source);
-    return Tools;
   }
-  return toolError(formatv("cannot find the device headers (prelude.h) in "
-                           "'{0}' or '{1}'.",
-                           Installed, Source));
+  // The device headers are include/cucpu/device, installed and in the source
+  // tree alike; include/ holds cuda.h.
+  SmallString<256> Toolkit(Tools.DeviceIncludeDir);
+  sys::path::remove_filename(Toolkit);
+  sys::path::remove_filename(Toolkit);
+  Tools.ToolkitIncludeDir = std::string(Toolkit);
+  return Tools;
 }
 
 std::vector<std::string> clangCommand(const Options &Opts,
@@ -121,8 +126,14 @@ std::vector<std::string> clangCommand(const Options &Opts,
     Cmd.push_back("-w");
   for (std::string &Flag : archMacros(Arch, Opts.Archs))
     Cmd.push_back(std::move(Flag));
+  // nvcc has the toolkit's include folder on the path (cuda.h, ...); cucc's
+  // device versions of toolkit headers (sdk/) come first.
   Cmd.push_back("-isystem");
   Cmd.push_back(std::string(Sdk));
+  if (!Tools.ToolkitIncludeDir.empty()) {
+    Cmd.push_back("-isystem");
+    Cmd.push_back(Tools.ToolkitIncludeDir);
+  }
   Cmd.push_back("-include");
   Cmd.push_back(std::string(Prelude));
   for (const std::string &Arg : Opts.PreprocessorArgs)

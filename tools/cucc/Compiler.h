@@ -22,6 +22,10 @@ namespace cucpu::cucc {
 struct Toolchain {
   std::string Clang;            ///< The clang-19 executable.
   std::string DeviceIncludeDir; ///< include/cucpu/device (holds prelude.h).
+  /// The prefix's include/ (holds cuda.h), nvcc's "toolkit include folder":
+  /// searched after the device headers' sdk/, so a kernel that includes a
+  /// toolkit header by name gets its device version where there is one.
+  std::string ToolkitIncludeDir;
 };
 
 /// Finds clang and the device headers for the cucc executable \p Argv0: the

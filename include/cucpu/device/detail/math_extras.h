@@ -62,6 +62,57 @@ __CUCPU_MATH_FN float __half2float(unsigned short X) {
   return __nv_half2float(X);
 }
 
+// sm_61_intrinsics.h: dot products of packed bytes and halves, plus an
+// accumulator. __dp4a: the four byte products; __dp2a_lo/hi: the two 16-bit
+// halves of A times bytes 0-1 (lo) or 2-3 (hi) of B. int operands are
+// signed, unsigned ones unsigned; the sum wraps as PTX dp4a/dp2a do.
+template <typename Byte, typename Half, typename T>
+__CUCPU_MATH_FN T __cucpu_dp(T A, T B, T C, int Halves, int HiBytes) {
+  unsigned UA = (unsigned)A, UB = (unsigned)B, Sum = (unsigned)C;
+  for (int I = 0; I < 4; ++I) {
+    if (Halves && I >= 2)
+      break;
+    int ShiftA = Halves ? 16 * I : 8 * I;
+    int ShiftB = 8 * (I + (HiBytes ? 2 : 0));
+    int X = Halves ? (int)(Half)(UA >> ShiftA) : (int)(Byte)(UA >> ShiftA);
+    int Y = (int)(Byte)(UB >> ShiftB);
+    Sum += (unsigned)(X * Y);
+  }
+  return (T)Sum;
+}
+__CUCPU_MATH_FN int __dp4a(int A, int B, int C) {
+  return __cucpu_dp<signed char, short>(A, B, C, 0, 0);
+}
+__CUCPU_MATH_FN unsigned int __dp4a(unsigned int A, unsigned int B,
+                                    unsigned int C) {
+  return __cucpu_dp<unsigned char, unsigned short>(A, B, C, 0, 0);
+}
+__CUCPU_MATH_FN int __dp4a(char4 A, char4 B, int C) {
+  return __dp4a(__builtin_bit_cast(int, A), __builtin_bit_cast(int, B), C);
+}
+__CUCPU_MATH_FN unsigned int __dp4a(uchar4 A, uchar4 B, unsigned int C) {
+  return __dp4a(__builtin_bit_cast(unsigned int, A),
+                __builtin_bit_cast(unsigned int, B), C);
+}
+#define __CUCPU_DP2A(Name, Hi)                                                 \
+  __CUCPU_MATH_FN int Name(int A, int B, int C) {                              \
+    return __cucpu_dp<signed char, short>(A, B, C, 1, Hi);                     \
+  }                                                                            \
+  __CUCPU_MATH_FN unsigned int Name(unsigned int A, unsigned int B,            \
+                                    unsigned int C) {                          \
+    return __cucpu_dp<unsigned char, unsigned short>(A, B, C, 1, Hi);          \
+  }                                                                            \
+  __CUCPU_MATH_FN int Name(short2 A, char4 B, int C) {                         \
+    return Name(__builtin_bit_cast(int, A), __builtin_bit_cast(int, B), C);    \
+  }                                                                            \
+  __CUCPU_MATH_FN unsigned int Name(ushort2 A, uchar4 B, unsigned int C) {     \
+    return Name(__builtin_bit_cast(unsigned int, A),                           \
+                __builtin_bit_cast(unsigned int, B), C);                       \
+  }
+__CUCPU_DP2A(__dp2a_lo, 0)
+__CUCPU_DP2A(__dp2a_hi, 1)
+#undef __CUCPU_DP2A
+
 // Loads and stores with a PTX cache operator. The cache hints mean nothing on
 // the CPU, so they are plain accesses of any type.
 #define __CUCPU_LOAD(Name)                                                     \

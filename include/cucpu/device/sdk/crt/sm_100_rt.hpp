@@ -1,0 +1,10 @@
+//===- sdk/crt/sm_100_rt.hpp - Stub -----------------------------*- C++ -*-===//
+//
+// The CUDA toolkit's <crt/sm_100_rt.hpp>, which kernels written for nvcc
+// include by name. cucc force-includes its device content
+// (cucpu/device/prelude.h), so this header is empty.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DEVICE_SDK_CRT_SM_100_RT_HPP
+#define CUCPU_DEVICE_SDK_CRT_SM_100_RT_HPP
+#endif

@@ -1,0 +1,10 @@
+//===- sdk/crt/sm_80_rt.h - Stub --------------------------------*- C++ -*-===//
+//
+// The CUDA toolkit's <crt/sm_80_rt.h>, which kernels written for nvcc include
+// by name. cucc force-includes its device content (cucpu/device/prelude.h), so
+// this header is empty.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DEVICE_SDK_CRT_SM_80_RT_H
+#define CUCPU_DEVICE_SDK_CRT_SM_80_RT_H
+#endif

@@ -1,0 +1,10 @@
+//===- sdk/device_atomic_functions.hpp - Stub -------------------*- C++ -*-===//
+//
+// The CUDA toolkit's <device_atomic_functions.hpp>, which kernels written for
+// nvcc include by name. cucc force-includes its device content
+// (cucpu/device/prelude.h), so this header is empty.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DEVICE_SDK_DEVICE_ATOMIC_FUNCTIONS_HPP
+#define CUCPU_DEVICE_SDK_DEVICE_ATOMIC_FUNCTIONS_HPP
+#endif

@@ -1,0 +1,10 @@
+//===- sdk/library_types.h - Stub -------------------------------*- C++ -*-===//
+//
+// The CUDA toolkit's <library_types.h>, which kernels written for nvcc include
+// by name. cucc force-includes its device content (cucpu/device/prelude.h), so
+// this header is empty.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DEVICE_SDK_LIBRARY_TYPES_H
+#define CUCPU_DEVICE_SDK_LIBRARY_TYPES_H
+#endif
