@@ -13,6 +13,9 @@ prints one fact per line:
     offsetof <typedef>.<member.path> <bytes>
     msizeof  <typedef>.<member.path> <bytes>     (size of the member itself)
 
+A struct or union defined without a typedef (struct cudaDeviceProp {...})
+is named struct:<tag> (union:<tag>) in these facts.
+
 Every fact sits on its own source line, tagged with a stable id, so that a
 caller can drop the facts a different header does not define (see
 run_abi_probe.py).  Only python3 and the C compiler are needed.
@@ -227,10 +230,17 @@ def parse_members(toks):
 class HeaderInfo:
     def __init__(self):
         self.enumerators = []     # names, in order
-        self.records = {}         # typedef name -> Record
+        self.records = {}         # typedef name or "struct:TAG" -> Record
         self.typedefs = []        # every typedef name (for sizeof/alignof)
         self.incomplete = set()   # typedefs of incomplete / function types
+        self.tag_typedefs = {}    # typedef name -> "struct:TAG" it names
+        self.tags = set()         # every struct/union/enum tag defined
         self.defines = []         # (name, value text)
+
+
+def c_type(name):
+    """The C spelling of a record key: "struct:X" -> "struct X"."""
+    return name.replace(":", " ")
 
 
 def parse_code(code, info):
@@ -271,6 +281,13 @@ def handle_statement(st, info):
                 if part and IDENT.fullmatch(part[0]):
                     info.enumerators.append(part[0])
             break
+    # struct/union/enum tags defined here, e.g. struct cudaDeviceProp {...}
+    if body and body[0] in ("struct", "union", "enum") and len(body) > 2 \
+            and IDENT.fullmatch(body[1]) and body[2] == "{":
+        info.tags.add(body[1])
+        if not is_typedef and body[0] != "enum":
+            e = match_close(body, 2)
+            info.records["%s:%s" % (body[0], body[1])] = Record(body[0], parse_members(body[3:e]))
     if not is_typedef:
         return
     # find the declarators after the (possibly braced) type
@@ -306,6 +323,8 @@ def handle_statement(st, info):
             incomplete = True
         if body[0] in ("struct", "union") and "{" not in body[:3] and "*" not in d:
             incomplete = True  # typedef struct X Y; without pointer -> maybe incomplete
+            if len(body) > 1:
+                info.tag_typedefs[name] = "%s:%s" % (body[0], body[1])
         info.typedefs.append(name)
         if incomplete:
             info.incomplete.add(name)
@@ -334,8 +353,13 @@ def collect_defines(lines, info):
         if value.startswith('"'):
             continue
         first = IDENT.match(value)
-        if first and value == first.group(0) and (value[:2] == "cu" or value.startswith("__CUDA_API")):
+        if first and value == first.group(0) and (value[:2] == "cu" or value.startswith("__CUDA_API")) \
+                and value not in info.enumerators:
             continue  # function name alias
+        if first and value == first.group(0) and (value in info.typedefs or value in info.tags):
+            continue  # type name alias (cudaStreamAttrID -> cudaLaunchAttributeID)
+        if name.startswith("PFN_"):
+            continue  # cudaTypedefs.h: PFN_cuX -> PFN_cuX_v<version>, a type
         if re.match(r"^__CUDA_API_PT[DS][SZ]\(", value):
             continue
         if name.startswith("__") or name in ("CUDAAPI", "CUDA_CB"):
@@ -368,14 +392,18 @@ def emit_probe(info, headers, extra_prelude="", skip=()):
     for name, value in info.defines:
         facts.append(("define", name, "(long long)(intptr_t)(%s)" % name, name))
     for t in info.typedefs:
-        if t in info.incomplete:
+        if t in info.incomplete and info.tag_typedefs.get(t) not in info.records:
             continue
         facts.append(("sizeof", t, "(long long)sizeof(%s)" % t, None))
         facts.append(("alignof", t, "(long long)_Alignof(%s)" % t, None))
     for t, rec in info.records.items():
+        ct = c_type(t)
+        if ct != t:
+            facts.append(("sizeof", t, "(long long)sizeof(%s)" % ct, None))
+            facts.append(("alignof", t, "(long long)_Alignof(%s)" % ct, None))
         for path in rec.paths():
-            facts.append(("offsetof", "%s.%s" % (t, path), "(long long)offsetof(%s, %s)" % (t, path), None))
-            facts.append(("msizeof", "%s.%s" % (t, path), "(long long)sizeof(((%s *)0)->%s)" % (t, path), None))
+            facts.append(("offsetof", "%s.%s" % (t, path), "(long long)offsetof(%s, %s)" % (ct, path), None))
+            facts.append(("msizeof", "%s.%s" % (t, path), "(long long)sizeof(((%s *)0)->%s)" % (ct, path), None))
     seen = set()
     for kind, name, expr, guard in facts:
         key = (kind, name)

@@ -6,13 +6,22 @@
       and run it.  Fails if anything does not compile.
 
   run_abi_probe.py compare --cc CC --ours DIR --nvidia DIR
-      Generate probes from both our cuda.h and NVIDIA's cuda.h, run each
-      probe against both headers (facts a header does not define are
-      dropped for that header), and compare every fact both define.  Also
+      Generate probes from both our headers and NVIDIA's, run each probe
+      against both (facts a header does not define are dropped for that
+      header), and compare every fact both define: cuda.h; the runtime's
+      types (driver_types.h, vector_types.h, surface_types.h,
+      texture_types.h, device_types.h); cudaTypedefs.h and
+      cudaProfilerTypedefs.h, whose PFN_ typedef names must also be the same
+      set as NVIDIA's; cudaGL.h and cudaGLTypedefs.h where <GL/gl.h> exists.  Also
       checks that every plain entry point name maps to the same exported
       symbol as with NVIDIA's header, with and without
       CUDA_API_PER_THREAD_DEFAULT_STREAM.  Any difference is an ABI bug in
       our header; the exit status is 1 then.
+
+  run_abi_probe.py headers --cc CC [--cxx CXX] --ours DIR --header H ...
+      Compile each header alone and before and after cuda.h and
+      builtin_types.h, as C99 and C++11, with -Wall -Wextra -pedantic
+      -Werror.
 
 Known, intended difference: cuCtxCreate is a function-like macro in our
 header (3 arguments -> cuCtxCreate_v2, 4 -> cuCtxCreate_v4), so it is left
@@ -143,8 +152,29 @@ def cmd_run(args):
     return 0
 
 
-def compare_facts(args, defines, label):
-    headers = ["cuda.h"]
+# What "compare" checks, header group by header group: (label, headers whose
+# own definitions are compared, whether to compare under
+# __CUDA_API_VERSION_INTERNAL too, names that must exist in both).
+RUNTIME_TYPES = ["driver_types.h", "vector_types.h", "surface_types.h",
+                 "texture_types.h", "device_types.h"]
+GROUPS = [
+    ("cuda", ["cuda.h"], True, None),
+    ("runtime_types", RUNTIME_TYPES, False, None),
+    # Every PFN_ typedef of NVIDIA's must exist in ours and the reverse.
+    ("typedefs", ["cudaTypedefs.h", "cudaProfilerTypedefs.h"], True, "PFN_"),
+    ("gl", ["cudaGL.h", "cudaGLTypedefs.h"], True, "PFN_"),
+]
+
+
+def have_gl_header(cc):
+    """NVIDIA's cudaGL.h includes <GL/gl.h>, which a machine may lack."""
+    res = subprocess.run([cc, "-E", "-x", "c", "-"], input="#include <GL/gl.h>\n",
+                         capture_output=True, text=True)
+    return res.returncode == 0
+
+
+def compare_facts(args, defines, label, headers=("cuda.h",), must_match=None):
+    headers = list(headers)
     workdir = os.path.join(args.workdir, label)
     os.makedirs(workdir, exist_ok=True)
     d = defines
@@ -164,6 +194,14 @@ def compare_facts(args, defines, label):
     mismatches = [(k, ours[k], nv[k]) for k in common if ours[k] != nv[k]]
     only_nv = sorted(set(nv) - set(ours))
     only_ours = sorted(set(ours) - set(nv))
+    if must_match:
+        # a name of this family defined by one header only is a mismatch too
+        for k in only_nv:
+            if k[0] == "sizeof" and k[1].startswith(must_match):
+                mismatches.append((k, -1, nv[k]))
+        for k in only_ours:
+            if k[0] == "sizeof" and k[1].startswith(must_match):
+                mismatches.append((k, ours[k], -1))
     names = {n for (_k, n) in common}
 
     report = os.path.join(workdir, "abi_compare.txt")
@@ -176,6 +214,9 @@ def compare_facts(args, defines, label):
             out.write("ONLY_OURS %s %s\n" % (k, n))
 
     for (k, n), a, b in mismatches:
+        if a == -1 or b == -1:
+            print("MISSING  [%s] %-8s %-60s only in %s" % (label, k, n, "NVIDIA's" if a == -1 else "ours"))
+            continue
         print("MISMATCH [%s] %-8s %-60s ours=%d nvidia=%d" % (label, k, n, a, b))
     print("[%s] compared %d facts (%d names) defined by both headers: %d mismatches" % (
         label, len(common), len(names), len(mismatches)))
@@ -189,14 +230,22 @@ def compare_facts(args, defines, label):
 
 def cmd_compare(args):
     os.makedirs(args.workdir, exist_ok=True)
-    if args.define:
-        modes = [(args.define, "custom")]
-    else:
-        # what programs see, and what the driver implementation sees
-        modes = [([], "public"), (["__CUDA_API_VERSION_INTERNAL"], "internal")]
     bad = 0
-    for defines, label in modes:
-        bad += compare_facts(args, defines, label)
+    gl = have_gl_header(args.cc)
+    for group, headers, internal_too, must_match in GROUPS:
+        if group == "gl" and not gl:
+            print("[%s] skipped: no <GL/gl.h>, which NVIDIA's cudaGL.h includes" % group)
+            continue
+        if args.define:
+            modes = [(args.define, "custom")]
+        elif internal_too:
+            # what programs see, and what the driver implementation sees
+            modes = [([], "public"), (["__CUDA_API_VERSION_INTERNAL"], "internal")]
+        else:
+            modes = [([], "public")]
+        for defines, mode in modes:
+            label = mode if group == "cuda" else "%s_%s" % (group, mode)
+            bad += compare_facts(args, defines, label, headers, must_match)
     map_names, map_total, map_bad = compare_mappings(args.cc, args.ours, args.nvidia)
     for n, mode, a, b in map_bad:
         print("MAPPING  %-40s [%s] ours=%s nvidia=%s" % (n, mode, a, b))
@@ -206,10 +255,35 @@ def cmd_compare(args):
     return 1 if bad else 0
 
 
+def cmd_headers(args):
+    """Each header alone and before/after cuda.h and builtin_types.h, in C99
+    and C++11, warning-free with -Wall -Wextra -pedantic."""
+    headers = args.header
+    langs = [(args.cc, ["-x", "c", "-std=c99"])]
+    if args.cxx:
+        langs.append((args.cxx, ["-x", "c++", "-std=c++11"]))
+    orders = [[h] for h in headers]
+    orders += [[h, "cuda.h", "builtin_types.h"] for h in headers]
+    orders += [["builtin_types.h", "cuda.h", h] for h in headers]
+    bad = 0
+    for cc, lang in langs:
+        for order in orders:
+            src = "".join('#include "%s"\n' % h for h in order) + "typedef int cucpu_not_empty;\n"
+            res = subprocess.run([cc] + lang + ["-fsyntax-only", "-Wall", "-Wextra", "-pedantic",
+                                                "-Werror", "-I", args.ours, "-"],
+                                 input=src, capture_output=True, text=True)
+            if res.returncode != 0:
+                bad += 1
+                print("FAIL %s %s: %s" % (os.path.basename(cc), " ".join(lang), " ".join(order)))
+                sys.stderr.write(res.stderr[-2000:])
+    print("compiled %d header orders with %d compilers: %d failures" % (len(orders), len(langs), bad))
+    return 1 if bad else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="ABI probe runner")
     sub = ap.add_subparsers(dest="cmd", required=True)
-    for name in ("run", "compare"):
+    for name in ("run", "compare", "headers"):
         p = sub.add_parser(name)
         p.add_argument("--cc", default=os.environ.get("CC", "cc"))
         p.add_argument("--ours", required=True, help="our include directory")
@@ -220,11 +294,15 @@ def main(argv=None):
                        help="preprocessor definition for the probes (e.g. __CUDA_API_VERSION_INTERNAL)")
         if name == "compare":
             p.add_argument("--nvidia", required=True, help="directory holding NVIDIA's cuda.h")
+        elif name == "headers":
+            p.add_argument("--cxx", default=None, help="C++ compiler (optional)")
         else:
             p.add_argument("--min-facts", type=int, default=1)
     args = ap.parse_args(argv)
     if args.workdir is None:
         args.workdir = tempfile.mkdtemp(prefix="cucpu_abi_")
+    if args.cmd == "headers":
+        return cmd_headers(args)
     return cmd_run(args) if args.cmd == "run" else cmd_compare(args)
 
 
