@@ -1,6 +1,7 @@
 # `cmake --install` lays out a toolkit-shaped prefix:
 #
 #   include/cuda.h, include/cudaGL.h, include/cucpu/...   the public headers
+#   include/cudaTypedefs.h, include/builtin_types.h, ... the toolkit headers programs include
 #   lib/libcuda.so.1, lib/libcuda.so -> libcuda.so.1      the driver library
 #   bin/                                                  the tools (cucc, ...)
 #   lib/cmake/cucpu/                                      find_package(cucpu)
@@ -39,8 +40,10 @@ install(TARGETS ${_cucpu_exported} ${_cucpu_tools}
   LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"   # libcuda.so.1 and the libcuda.so link
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 
-# cuda.h, cudaGL.h and include/cucpu/ (including the kernel-side headers that
-# cucc force-includes); include/CMakeLists.txt itself is not a header.
+# cuda.h, cudaGL.h, the toolkit headers that driver-API programs include
+# (cudaTypedefs.h, builtin_types.h, vector_types.h, driver_types.h, crt/, ...)
+# and include/cucpu/ (including the kernel-side headers that cucc
+# force-includes); include/CMakeLists.txt itself is not a header.
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/"
   DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
   FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp" PATTERN "*.cuh" PATTERN "*.def")

@@ -1,6 +1,6 @@
 # The install.outside_project test (registered in CMakeLists.txt, which passes
 # BUILD_DIR, WORK_DIR, CONSUMER_DIR, GENERATOR, MAKE_PROGRAM, C_COMPILER,
-# C_FLAGS, LIBDIR and INCLUDEDIR). Everything it writes is under WORK_DIR,
+# CXX_COMPILER, C_FLAGS, LIBDIR and INCLUDEDIR). Everything it writes is under WORK_DIR,
 # which it empties first and removes when it passes (a failure leaves it for
 # inspection).
 cmake_minimum_required(VERSION 3.25)
@@ -25,6 +25,12 @@ run_step("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${Prefix}")
 # 2. The prefix is toolkit-shaped.
 foreach(File IN ITEMS
     "${INCLUDEDIR}/cuda.h"
+    "${INCLUDEDIR}/cudaTypedefs.h"
+    "${INCLUDEDIR}/builtin_types.h"
+    "${INCLUDEDIR}/vector_types.h"
+    "${INCLUDEDIR}/driver_types.h"
+    "${INCLUDEDIR}/host_defines.h"
+    "${INCLUDEDIR}/crt/host_defines.h"
     "${LIBDIR}/libcuda.so.1"
     "${LIBDIR}/cmake/cucpu/cucpuConfig.cmake"
     "${LIBDIR}/cmake/cucpu/cucpuConfigVersion.cmake"
@@ -54,7 +60,8 @@ foreach(Via IN ITEMS package pkgconfig)
   set(Build "${WORK_DIR}/consumer-${Via}")
   set(Args -S "${CONSUMER_DIR}" -B "${Build}" -G "${GENERATOR}"
     "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}" "-DCMAKE_C_COMPILER=${C_COMPILER}"
-    "-DCMAKE_C_FLAGS=${C_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${C_FLAGS}"
+    "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DCMAKE_C_FLAGS=${C_FLAGS}"
+    "-DCMAKE_CXX_FLAGS=${C_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${C_FLAGS}"
     "-DCMAKE_BUILD_TYPE=Release" "-DCONSUMER_VIA=${Via}")
   if(Via STREQUAL "package")
     unset(ENV{PKG_CONFIG_PATH})
@@ -73,6 +80,12 @@ foreach(Via IN ITEMS package pkgconfig)
   file(REAL_PATH "${Prefix}/${LIBDIR}/libcuda.so.1" Installed)
   if(NOT Loaded STREQUAL Installed)
     message(FATAL_ERROR "The consumer loaded '${CMAKE_MATCH_1}', not ${Installed}.")
+  endif()
+  # The samples-style program checks itself and prints PASSED.
+  execute_process(COMMAND "${Build}/samples_style" OUTPUT_VARIABLE Output
+    COMMAND_ERROR_IS_FATAL ANY)
+  if(NOT Output MATCHES "PASSED")
+    message(FATAL_ERROR "samples_style did not pass:\n${Output}")
   endif()
 endforeach()
 
