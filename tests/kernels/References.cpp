@@ -220,6 +220,48 @@ const Reference References[] = {
     FP1(normcdf, normcdfRef(A[0])),
     FP2(div, A[0] / A[1]),
     FP1(id, A[0]),
+    // The C++ overloads of math_overloads.cu (integer arguments travel as
+    // floating-point values).
+    FP1(fabs, std::fabs(A[0])),
+    FP1(logb, std::logb(A[0])),
+    FP1(round, std::round(A[0])),
+    FP1(trunc, std::trunc(A[0])),
+    FP1(rint, std::rint(A[0])),
+    FP2(copysign, std::copysign(A[0], A[1])),
+    FP2(nextafterf, std::nextafter(float(A[0]), float(A[1]))),
+    FP2(fdim, std::fdim(A[0], A[1])),
+    FP2(fmax, std::fmax(A[0], A[1])),
+    FP2(fmin, std::fmin(A[0], A[1])),
+    {"fma", 3,
+     [](const long double *A)
+         -> long double { return std::fma(A[0], A[1], A[2]); },
+     nullptr},
+    FP2(ldexp, std::ldexp(A[0], int(A[1]))),
+    FP1(j0, ::j0l(A[0])),
+    FP1(j1, ::j1l(A[0])),
+    FP2(jn, ::jnl(int(A[0]), A[1])),
+    FP1(y0, ::y0l(A[0])),
+    FP1(y1, ::y1l(A[0])),
+    FP2(yn, ::ynl(int(A[0]), A[1])),
+    FP1(cyl_bessel_i0, std::cyl_bessel_il(0.0L, std::fabs(A[0]))),
+    FP1(cyl_bessel_i1,
+        std::copysign(std::cyl_bessel_il(1.0L, std::fabs(A[0])), A[0])),
+    FP1(frexp_mant,
+        [](long double X) {
+          int E;
+          return std::frexp(X, &E);
+        }(A[0])),
+    FP1(frexp_exp,
+        [](long double X) {
+          int E;
+          std::frexp(X, &E);
+          return (long double)E;
+        }(A[0])),
+    FP1(modf_frac,
+        [](long double X) {
+          long double I;
+          return std::modf(X, &I);
+        }(A[0])),
     INT(popc, 1, popc64(A[0])),
     INT(clz32, 1, clz64(A[0], 32)),
     INT(clz64, 1, clz64(A[0], 64)),

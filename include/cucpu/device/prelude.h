@@ -88,6 +88,7 @@ typedef unsigned int cuuint32_t;
 #include "detail/address_spaces.h"
 #include "detail/atomics.h"
 #include "detail/math_extras.h"
+#include "detail/math_overloads.h"
 #include "detail/runtime.h"
 #include "detail/textures.h"
 
