@@ -21,6 +21,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
@@ -60,6 +61,10 @@ int runCucc(ArrayRef<std::string> Args, StringRef Stderr = "") {
 std::string readText(StringRef Path) {
   auto Buffer = MemoryBuffer::getFile(Path);
   return Buffer ? (*Buffer)->getBuffer().str() : std::string();
+}
+
+std::vector<std::string> args(std::initializer_list<const char *> List) {
+  return std::vector<std::string>(List.begin(), List.end());
 }
 
 /// Compiles inputs/params.cu with cucc and describes it.
@@ -265,8 +270,111 @@ TEST(Cucc, UnknownOptionsAreUsageErrors) {
   TempFile Stderr("txt");
   EXPECT_EQ(2, runCucc({"--no-such-option", inputPath("params.cu")},
                        Stderr.Path));
-  EXPECT_NE(readText(Stderr.Path).find("--no-such-option"), std::string::npos)
-      << "the message names the option";
+  EXPECT_NE(readText(Stderr.Path)
+                .find("cucc fatal   : Unknown option '--no-such-option'"),
+            std::string::npos)
+      << "nvcc's message, with the name cucc was invoked as; got:\n"
+      << readText(Stderr.Path);
+}
+
+TEST(Cucc, PtxIsRealPtxFromClangsBackEnd) {
+  TempFile Ptx("ptx"), Stderr("txt");
+  ASSERT_EQ(0, runCucc({"--ptx", "-arch=sm_120", "-o", std::string(Ptx.Path),
+                        inputPath("params.cu")},
+                       Stderr.Path))
+      << readText(Stderr.Path);
+  std::string Text = readText(Ptx.Path);
+  EXPECT_NE(Text.find(".target sm_90"), std::string::npos)
+      << "PTX for the newest architecture clang knows:\n"
+      << Text;
+  EXPECT_NE(Text.find(".entry"), std::string::npos) << "the kernels";
+}
+
+TEST(Cucc, PreprocessAndDependenciesWriteWhatNvccWrites) {
+  TempFile Out("ii"), Deps("d");
+  ASSERT_EQ(0, runCucc({"-E", "-DMARK=cucc_was_here", "-o",
+                        std::string(Out.Path), inputPath("arch.cu")}));
+  EXPECT_NE(readText(Out.Path).find("= 750;"), std::string::npos)
+      << "-E expands __CUDA_ARCH__ and writes the source:\n"
+      << readText(Out.Path);
+  ASSERT_EQ(0, runCucc({"-M", "-o", std::string(Deps.Path),
+                        inputPath("toolkit_headers.cu")}));
+  EXPECT_NE(readText(Deps.Path).find("math_constants.h"), std::string::npos)
+      << "-M lists the headers:\n"
+      << readText(Deps.Path);
+}
+
+TEST(Cucc, VersionHasNvccsShape) {
+  TempFile Out("txt");
+  std::vector<StringRef> Argv = {CUCC_PATH, "--version"};
+  std::optional<StringRef> Redirects[] = {std::nullopt, Out.Path.str(),
+                                          std::nullopt};
+  ASSERT_EQ(0, sys::ExecuteAndWait(CUCC_PATH, Argv, std::nullopt, Redirects));
+  std::string Text = readText(Out.Path);
+  EXPECT_NE(Text.find("Cuda compilation tools, release 13.0, V13.0."),
+            std::string::npos)
+      << "the line CMake and build scripts parse:\n"
+      << Text;
+  EXPECT_NE(Text.find("cucc"), std::string::npos) << "it says it is cucc";
+}
+
+TEST(CuccOptions, NvccsOtherOptionsAreAccepted) {
+  TempFile Response("txt");
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Response.Path, EC);
+    OS << "-arch=sm_90 --expt-relaxed-constexpr\n-Xcompiler \"-fPIC -g\"\n";
+  }
+  auto Opts = parseCommandLine(args({"--cubin",
+                                     "-Xptxas",
+                                     "-v",
+                                     "-Xnvlink",
+                                     "x",
+                                     "--use_fast_math",
+                                     "-std=c++14",
+                                     "--expt-extended-lambda",
+                                     "--extended-lambda",
+                                     "-rdc=false",
+                                     "--relocatable-device-code",
+                                     "false",
+                                     "-lineinfo",
+                                     "-G",
+                                     "-g",
+                                     "-O2",
+                                     "--keep",
+                                     "--machine",
+                                     "64",
+                                     "-m64",
+                                     "--threads",
+                                     "4",
+                                     "-diag-suppress",
+                                     "177,550",
+                                     "--disable-warnings",
+                                     "-x",
+                                     "cu",
+                                     "--compiler-options=-O3",
+                                     "-odir",
+                                     "out",
+                                     "-MD",
+                                     "-MF",
+                                     "k.d",
+                                     "-Werror",
+                                     "all-warnings",
+                                     "-v",
+                                     "--dryrun",
+                                     "k.cu"}));
+  ASSERT_TRUE(bool(Opts)) << toString(Opts.takeError());
+  auto WithFile =
+      parseCommandLine({"@" + std::string(Response.Path), "-cubin", "k.cu"});
+  ASSERT_TRUE(bool(WithFile)) << toString(WithFile.takeError());
+  EXPECT_EQ(WithFile->Archs, args({"sm_90"})) << "read from the @file";
+  auto Optf = parseCommandLine(
+      {"--options-file", std::string(Response.Path), "-odir", "out", "k.cu"});
+  ASSERT_TRUE(bool(Optf)) << toString(Optf.takeError());
+  EXPECT_EQ(Optf->outputPath(), "out/k.cubin") << "-odir holds the output";
+  auto Rdc = parseCommandLine(args({"-dc", "k.cu"}));
+  ASSERT_FALSE(bool(Rdc)) << "device linking is not there yet";
+  EXPECT_NE(toString(Rdc.takeError()).find("not supported"), std::string::npos);
 }
 
 TEST(Cucc, ToolkitHeadersAreFoundByName) {
@@ -292,10 +400,6 @@ TEST(Cucc, DeviceHeadersComeBeforeTheToolkitFolder) {
   EXPECT_LT(Sdk, Toolkit) << "a kernel that includes <vector_types.h> or "
                              "<builtin_types.h> gets the device version, not "
                              "the host header of the same name";
-}
-
-std::vector<std::string> args(std::initializer_list<const char *> List) {
-  return std::vector<std::string>(List.begin(), List.end());
 }
 
 TEST(CuccOptions, NvccSpellingsAreAccepted) {

@@ -3,6 +3,7 @@
 #include "Compiler.h"
 #include "ImageBuilder.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -100,8 +101,6 @@ std::vector<std::string> clangCommand(const Options &Opts,
       "-nocudainc",
       "-nocudalib",
       "--cuda-gpu-arch=" + clangArch(Arch),
-      "-emit-llvm",
-      "-c",
       "-std=" + (Opts.Std.empty() ? std::string("c++17") : Opts.Std),
       "-O" + std::to_string(Opts.DeviceDebug ? 0 : Opts.OptLevel),
       // There is no CUDA installation whose version clang could check.
@@ -111,6 +110,23 @@ std::vector<std::string> clangCommand(const Options &Opts,
       // rejects it when no call could ever be constant.
       "-Wno-invalid-constexpr",
   };
+  // What clang produces: IR (bitcode), or for -ptx, -E and -M what nvcc's
+  // stage of that name does.
+  switch (Opts.Kind) {
+  case OutputKind::PTX:
+    Cmd.insert(Cmd.begin() + 7, "-S");
+    break;
+  case OutputKind::Preprocess:
+    Cmd.insert(Cmd.begin() + 7, "-E");
+    break;
+  case OutputKind::Dependencies:
+    break; // -M or -MM, from DependencyArgs.
+  default:
+    Cmd.insert(Cmd.begin() + 7, {"-emit-llvm", "-c"});
+    break;
+  }
+  if (Opts.WarningsAreErrors)
+    Cmd.push_back("-Werror");
   if (Opts.Debug || Opts.DeviceDebug)
     Cmd.push_back("-g");
   else if (Opts.LineInfo)
@@ -142,6 +158,22 @@ std::vector<std::string> clangCommand(const Options &Opts,
   Cmd.push_back(std::string(Prelude));
   for (const std::string &Arg : Opts.PreprocessorArgs)
     Cmd.push_back(Arg);
+  for (const std::string &Arg : Opts.DependencyArgs)
+    Cmd.push_back(Arg);
+  // -MD/-MMD without -MF: nvcc writes <stem>.d next to the output, naming
+  // the output as the target.
+  bool WithCompile = is_contained(Opts.DependencyArgs, "-MD") ||
+                     is_contained(Opts.DependencyArgs, "-MMD");
+  if (WithCompile && !is_contained(Opts.DependencyArgs, "-MF")) {
+    SmallString<256> DepFile(Opts.OutputDir);
+    sys::path::append(DepFile, sys::path::stem(Opts.Input) + ".d");
+    Cmd.push_back("-MF");
+    Cmd.push_back(std::string(DepFile));
+  }
+  if (WithCompile && !is_contained(Opts.DependencyArgs, "-MT")) {
+    Cmd.push_back("-MT");
+    Cmd.push_back(Opts.outputPath());
+  }
   Cmd.push_back("-o");
   Cmd.push_back(BitcodePath.str());
   Cmd.push_back(Opts.Input);
@@ -314,6 +346,14 @@ Expected<std::unique_ptr<Module>> Run::readModule(StringRef Bitcode) {
 Expected<int> Run::run() {
   std::string Output = Opts.outputPath();
   std::vector<std::pair<std::string, std::vector<uint8_t>>> Images;
+  // -ptx, -E and -M: clang's output is the result.
+  if (Opts.Kind == OutputKind::PTX || Opts.Kind == OutputKind::Preprocess ||
+      Opts.Kind == OutputKind::Dependencies) {
+    Expected<int> RC = runClang(Opts.Archs.front(), Output);
+    if (!RC)
+      return RC.takeError();
+    return *RC == 0 ? 0 : 1;
+  }
   for (const std::string &Arch : Opts.Archs) {
     Expected<std::string> Bitcode = bitcodePath(Arch);
     if (!Bitcode)

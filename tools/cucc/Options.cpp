@@ -3,10 +3,15 @@
 #include "Options.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 
 using namespace llvm;
 
@@ -19,10 +24,16 @@ static Error usageError(const Twine &Message) {
 std::string Options::outputPath() const {
   if (!Output.empty())
     return Output;
+  // -E and -M write to stdout unless -o says otherwise, as nvcc.
+  if (Kind == OutputKind::Preprocess || Kind == OutputKind::Dependencies)
+    return "-";
   StringRef Ext = Kind == OutputKind::Cubin    ? ".cubin"
                   : Kind == OutputKind::Fatbin ? ".fatbin"
+                  : Kind == OutputKind::PTX    ? ".ptx"
                                                : ".ll";
-  return (sys::path::stem(Input) + Ext).str();
+  SmallString<256> Path(OutputDir);
+  sys::path::append(Path, sys::path::stem(Input) + Ext);
+  return std::string(Path);
 }
 
 /// Adds the architectures of a -gencode value ("arch=compute_75,code=sm_75",
@@ -98,7 +109,58 @@ static Expected<int> parseBool(StringRef Option, StringRef Value) {
       formatv("Option '{0}' takes true or false, not '{1}'.", Option, Value));
 }
 
-Expected<Options> parseCommandLine(ArrayRef<std::string> Args) {
+/// Replaces each `@file`, `--options-file file` and `-optf file` (several
+/// files: a comma-separated list) by the options the files hold, split as a
+/// shell would (nvcc's options files; response files as gcc and clang read
+/// them), recursively.
+static Expected<std::vector<std::string>>
+expandOptionFiles(ArrayRef<std::string> Args, unsigned Depth = 0) {
+  if (Depth > 16)
+    return usageError("Options files include each other too deeply.");
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef Arg = Args[I];
+    SmallVector<StringRef, 2> Files;
+    std::string Value;
+    if (Arg.size() > 1 && Arg.starts_with("@")) {
+      Files.push_back(Arg.drop_front());
+    } else if (Arg == "--options-file" || Arg == "-optf") {
+      if (I + 1 >= Args.size())
+        return usageError(formatv("Option '{0}' needs a value.", Arg));
+      Value = Args[++I];
+      StringRef(Value).split(Files, ',', -1, false);
+    } else if (Arg.starts_with("--options-file=") ||
+               Arg.starts_with("-optf=")) {
+      Value = Arg.substr(Arg.find('=') + 1).str();
+      StringRef(Value).split(Files, ',', -1, false);
+    } else {
+      Out.push_back(Arg.str());
+      continue;
+    }
+    for (StringRef File : Files) {
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(File);
+      if (!Text)
+        return usageError(formatv("Could not open options file '{0}'", File));
+      BumpPtrAllocator Alloc;
+      StringSaver Saver(Alloc);
+      SmallVector<const char *, 16> Tokens;
+      cl::TokenizeGNUCommandLine((*Text)->getBuffer(), Saver, Tokens);
+      std::vector<std::string> Inner(Tokens.begin(), Tokens.end());
+      Expected<std::vector<std::string>> Expanded =
+          expandOptionFiles(Inner, Depth + 1);
+      if (!Expanded)
+        return Expanded.takeError();
+      Out.insert(Out.end(), Expanded->begin(), Expanded->end());
+    }
+  }
+  return Out;
+}
+
+Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
+  Expected<std::vector<std::string>> Expanded = expandOptionFiles(RawArgs);
+  if (!Expanded)
+    return Expanded.takeError();
+  ArrayRef<std::string> Args = *Expanded;
   Options Opts;
   std::vector<std::string> ArchFlags, CodeFlags;
   for (size_t I = 0; I < Args.size(); ++I) {
@@ -132,6 +194,154 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> Args) {
                                   "and '{1}'.",
                                   Opts.Input, Arg));
       Opts.Input = Arg.str();
+      continue;
+    }
+    // Output kinds and stages of nvcc that cucc has.
+    if (Arg == "-ptx" || Arg == "--ptx") {
+      Opts.Kind = OutputKind::PTX;
+      continue;
+    }
+    if (Arg == "-E" || Arg == "--preprocess") {
+      Opts.Kind = OutputKind::Preprocess;
+      continue;
+    }
+    // Dependency files, as nvcc (and gcc) write them.
+    if (Arg == "-M" || Arg == "--generate-dependencies" || Arg == "-MM" ||
+        Arg == "--generate-nonsystem-dependencies") {
+      Opts.Kind = OutputKind::Dependencies;
+      Opts.DependencyArgs.push_back(
+          Arg.starts_with("-MM") || Arg.contains("nonsystem") ? "-MM" : "-M");
+      continue;
+    }
+    if (Arg == "-MD" || Arg == "--generate-dependencies-with-compile" ||
+        Arg == "-MMD" ||
+        Arg == "--generate-nonsystem-dependencies-with-compile") {
+      Opts.DependencyArgs.push_back(
+          Arg == "-MMD" || Arg.contains("nonsystem") ? "-MMD" : "-MD");
+      continue;
+    }
+    if (Arg == "-MP" || Arg == "--generate-dependency-targets") {
+      Opts.DependencyArgs.push_back("-MP");
+      continue;
+    }
+    if ((Got = CUCC_VALUE("-MF", "--dependency-output")) && *Got) {
+      Opts.DependencyArgs.push_back("-MF");
+      Opts.DependencyArgs.push_back(V);
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("-MT", "--dependency-target-name")) && *Got) {
+      Opts.DependencyArgs.push_back("-MT");
+      Opts.DependencyArgs.push_back(V);
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("-odir", "--output-directory")) && *Got) {
+      Opts.OutputDir = V;
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    // Relocatable device code needs a device link, which cuLinkCreate does
+    // not offer yet.
+    if (Arg == "-dc" || Arg == "--device-c" || Arg == "-dlink" ||
+        Arg == "--device-link" || Arg == "-rdc=true" ||
+        Arg == "--relocatable-device-code=true" ||
+        ((Arg == "-rdc" || Arg == "--relocatable-device-code") &&
+         I + 1 < Args.size() && Args[I + 1] == "true"))
+      return usageError(
+          formatv("'{0}': relocatable device code and device linking are not "
+                  "supported by cucc yet; compile each kernel file as a whole "
+                  "(-cubin or -fatbin).",
+                  Arg));
+    if ((Arg == "-rdc" || Arg == "--relocatable-device-code") &&
+        I + 1 < Args.size() && Args[I + 1] == "false") {
+      ++I;
+      continue;
+    }
+    // Options of nvcc's other stages, or that change nothing in device IR:
+    // accepted and ignored (with their values).
+    if (StringSwitch<bool>(Arg)
+            .Cases("-expt-relaxed-constexpr", "--expt-relaxed-constexpr", true)
+            .Cases("-expt-extended-lambda", "--expt-extended-lambda", true)
+            .Cases("-extended-lambda", "--extended-lambda", true)
+            .Cases("-nodlink", "--no-device-link", true)
+            .Cases("-res-usage", "--resource-usage", true)
+            .Cases("-err-no", "--display-error-number", true)
+            .Cases("-no-err-no", "--no-display-error-number", true)
+            .Cases("-extra-device-vectorization",
+                   "--extra-device-vectorization", true)
+            .Cases("-allow-unsupported-compiler",
+                   "--allow-unsupported-compiler", true)
+            .Cases("-Wno-deprecated-gpu-targets",
+                   "--Wno-deprecated-gpu-targets", true)
+            .Cases("-Wno-deprecated-declarations",
+                   "--Wno-deprecated-declarations", true)
+            .Cases("-Wreorder", "--Wreorder", true)
+            .Cases("-Wdefault-stream-launch", "--Wdefault-stream-launch", true)
+            .Cases("-Wmissing-launch-bounds", "--Wmissing-launch-bounds", true)
+            .Cases("-Wext-lambda-captures-this", "--Wext-lambda-captures-this",
+                   true)
+            .Cases("-save-temps", "--save-temps", true)
+            .Cases("-src-in-ptx", "--source-in-ptx", true)
+            .Default(false))
+      continue;
+    if ((Got = CUCC_VALUE(
+             "-Xcompiler", "--compiler-options", "-Xptxas", "--ptxas-options",
+             "-Xnvlink", "--nvlink-options", "-Xlinker", "--linker-options",
+             "-t", "--threads", "-diag-suppress", "--diag-suppress",
+             "-diag-warn", "--diag-warn", "-diag-error", "--diag-error",
+             "-maxrregcount", "--maxrregcount", "-ccbin", "--compiler-bindir",
+             "-default-stream", "--default-stream", "-split-compile",
+             "--split-compile", "-cudart", "--cudart", "-cudadevrt",
+             "--cudadevrt", "-prec-div", "--prec-div", "-prec-sqrt",
+             "--prec-sqrt")) &&
+        *Got)
+      continue;
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("-m", "--machine")) && *Got) {
+      if (V != "64")
+        return usageError(formatv("Unsupported machine '{0}': cucc compiles "
+                                  "for 64-bit devices only",
+                                  V));
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    // -Werror <kind>,...: all-warnings makes every warning an error.
+    if ((Got = CUCC_VALUE("-Werror", "--Werror")) && *Got) {
+      if (StringRef(V).contains("all-warnings"))
+        Opts.WarningsAreErrors = true;
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("-include", "--pre-include")) && *Got) {
+      Opts.PreprocessorArgs.push_back("-include");
+      Opts.PreprocessorArgs.push_back(V);
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("-isystem", "--system-include")) && *Got) {
+      Opts.PreprocessorArgs.push_back("-isystem");
+      Opts.PreprocessorArgs.push_back(V);
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("--undefine-macro")) && *Got) {
+      Opts.PreprocessorArgs.push_back("-U" + V);
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if (Arg == "--list-gpu-arch" || Arg == "-arch-ls" ||
+        Arg == "--list-gpu-code" || Arg == "-code-ls") {
+      Opts.ListArchs = Arg.contains("arch") ? 1 : 2;
       continue;
     }
     // Flags without a value.
@@ -289,25 +499,28 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> Args) {
     if (!Got)
       return Got.takeError();
 #undef CUCC_VALUE
-    if (Arg == "-ptx" || Arg == "--ptx" || Arg == "-c" || Arg == "--compile")
-      return usageError(formatv("cucc does not support '{0}': it writes cucpu "
-                                "module images (-cubin, -fatbin) or LLVM IR "
-                                "(--emit-llvm), which cuModuleLoad loads.",
+    if (Arg == "-c" || Arg == "--compile")
+      return usageError(formatv("'{0}' (a host object file) is not supported: "
+                                "cucc compiles device code, into cucpu module "
+                                "images (-cubin, -fatbin), PTX (-ptx) or LLVM "
+                                "IR (--emit-llvm)",
                                 Arg));
-    return usageError(formatv("Unknown option '{0}' (see cucc --help).", Arg));
+    return usageError(formatv("Unknown option '{0}'", Arg));
   }
 
-  if (Opts.Help || Opts.Version)
+  if (Opts.Help || Opts.Version || Opts.ListArchs)
     return Opts;
   if (Opts.Input.empty())
-    return usageError("No input file (see cucc --help).");
+    return usageError("No input files specified; use option --help for more "
+                      "information");
   // -code names the real architectures; without it, -arch does.
   for (const std::string &Flags : CodeFlags.empty() ? ArchFlags : CodeFlags)
     if (Error E = addArchList(Flags, Opts.Archs))
       return E;
   if (Opts.Archs.empty())
     Opts.Archs.push_back(DefaultArch.str());
-  if (Opts.Kind != OutputKind::Fatbin && Opts.Archs.size() > 1)
+  if (Opts.Kind != OutputKind::Fatbin && Opts.Kind != OutputKind::Preprocess &&
+      Opts.Kind != OutputKind::Dependencies && Opts.Archs.size() > 1)
     return usageError(formatv("{0} architectures were given, but only "
                               "-fatbin holds more than one.",
                               Opts.Archs.size()));
@@ -324,13 +537,18 @@ Output:
   -cubin                 Write a cucpu module image (default; <stem>.cubin).
   -fatbin                Write a fat binary, one image per architecture.
   --emit-llvm            Write the device LLVM IR (.ll; bitcode if -o ends in .bc).
-  -o <file>              Output file.
+  -ptx                   Write PTX from clang's NVPTX back end (<stem>.ptx).
+  -E, -M, -MM            Preprocess, or write the make rule of the headers.
+  -MD, -MMD, -MF, -MT    Write the make rule next to the output.
+  -o <file>, -odir <dir> Output file, or the folder of the default one.
+  @file, -optf <file>    Read options from a file.
 Preprocessor:
   -I <dir>, -D <name>[=<value>], -U <name>
 Code generation:
   -O0 .. -O3             Optimization level of the device IR (default -O3).
   -g, -G, -lineinfo      Debug information; -G also turns optimization off.
-  -arch=<sm_XX>          Target architecture (default sm_75); also
+  -arch=<sm_XX>          Target architecture (default sm_75): sm_50 .. sm_121[a|f],
+                         compute_XX, native, all, all-major; also
                          --gpu-architecture, -code, -gencode arch=..,code=...
   -std=<c++NN>           Language standard (default c++17).
   -use_fast_math, -fmad=<bool>, -ftz=<bool>, -w
@@ -338,7 +556,9 @@ Stages:
   -v                     Show each stage as it runs.
   --dryrun               Show the stages without running them.
   -keep, --keep-dir <d>  Keep the IR of each architecture (<stem>.<sm>.bc/.ll).
-  --help, --version
+  --help, --version, --list-gpu-arch, --list-gpu-code
+nvcc's options for other stages (-Xcompiler, -Xptxas, -Xnvlink, --threads,
+-diag-suppress, --expt-relaxed-constexpr, ...) are accepted and ignored.
 )";
 }
 

@@ -20,9 +20,12 @@ namespace cucpu::cucc {
 
 /// What cucc writes to its output file.
 enum class OutputKind {
-  Cubin,  ///< One module image (-cubin, the default).
-  Fatbin, ///< A fat binary with one image per architecture (-fatbin).
-  LLVMIR, ///< The device IR itself (--emit-llvm): text, or bitcode for .bc.
+  Cubin,      ///< One module image (-cubin, the default).
+  Fatbin,     ///< A fat binary with one image per architecture (-fatbin).
+  LLVMIR,     ///< The device IR itself (--emit-llvm): text, or bitcode for .bc.
+  PTX,        ///< PTX text from clang's NVPTX back end (-ptx).
+  Preprocess, ///< The preprocessed source (-E).
+  Dependencies, ///< Only the make rule of the source's headers (-M, -MM).
 };
 
 /// A parsed command line.
@@ -30,6 +33,11 @@ struct Options {
   OutputKind Kind = OutputKind::Cubin;
   std::string Input;  ///< The one CUDA source file.
   std::string Output; ///< -o; empty: derived from Input.
+  std::string OutputDir; ///< -odir: where a derived output file goes.
+  /// -MD, -MMD, -MF f, -MT t, -MP (and -M/-MM), as clang flags.
+  std::vector<std::string> DependencyArgs;
+  bool WarningsAreErrors = false; ///< -Werror all-warnings.
+  int ListArchs = 0;              ///< 1: --list-gpu-arch, 2: --list-gpu-code.
   /// -I, -D and -U, in command-line order, as clang flags ("-Idir", "-DX").
   std::vector<std::string> PreprocessorArgs;
   /// sm_XX for each requested architecture, without duplicates.
@@ -54,8 +62,9 @@ struct Options {
   std::string outputPath() const;
 };
 
-/// Parses \p Args (without the program name). A malformed or unknown option is
-/// an error whose message names it.
+/// Parses \p Args (without the program name), after expanding options files
+/// (`@file`, `--options-file`). A malformed or unknown option is an error in
+/// nvcc's words, naming it.
 llvm::Expected<Options> parseCommandLine(llvm::ArrayRef<std::string> Args);
 
 /// The text of `cucc --help`.

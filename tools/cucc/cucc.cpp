@@ -10,17 +10,31 @@
 #include "Options.h"
 
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace cucpu::cucc;
 
+/// `--version` in nvcc's shape (tools such as CMake read the "release X.Y,
+/// VX.Y.Z" line), saying that it is cucc. The CUDA version is the one the
+/// device headers define (__CUDACC_VER_MAJOR__/MINOR__/BUILD__).
+static void printVersion(StringRef Program) {
+  outs() << Program << ": cucc, the cucpu CUDA compiler (CUDA on the CPU)\n"
+         << producerString() << "\n"
+         << "Cuda compilation tools, release 13.0, V13.0.0\n"
+         << "Build cucc " << CUCC_VERSION << "\n";
+}
+
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
+  // nvcc's messages start with the name it was invoked as: installed as
+  // bin/nvcc, cucc answers as nvcc.
+  std::string Program = sys::path::filename(Argv[0]).str();
   std::vector<std::string> Args(Argv + 1, Argv + Argc);
   Expected<Options> Opts = parseCommandLine(Args);
   if (!Opts) {
-    errs() << "cucc: error: " << toString(Opts.takeError()) << "\n";
+    errs() << Program << " fatal   : " << toString(Opts.takeError()) << "\n";
     return 2;
   }
   if (Opts->Help) {
@@ -28,12 +42,17 @@ int main(int Argc, char **Argv) {
     return 0;
   }
   if (Opts->Version) {
-    outs() << producerString() << "\n";
+    printVersion(Program);
+    return 0;
+  }
+  if (Opts->ListArchs) {
+    for (const std::string &Arch : listedArchs(Opts->ListArchs == 1))
+      outs() << Arch << "\n";
     return 0;
   }
   Expected<Toolchain> Tools = findToolchain(Argv[0]);
   if (!Tools) {
-    errs() << "cucc: error: " << toString(Tools.takeError()) << "\n";
+    errs() << Program << " fatal   : " << toString(Tools.takeError()) << "\n";
     return 1;
   }
   return compile(*Opts, *Tools, errs());
