@@ -3,7 +3,7 @@
 #   include/cuda.h, include/cudaGL.h, include/cucpu/...   the public headers
 #   include/cudaTypedefs.h, include/builtin_types.h, ... the toolkit headers programs include
 #   lib/libcuda.so.1, lib/libcuda.so -> libcuda.so.1      the driver library
-#   bin/                                                  the tools (cucc, ...)
+#   bin/                                                  the tools (cucc, nvcc -> cucc, ...)
 #   lib/cmake/cucpu/                                      find_package(cucpu)
 #   lib/pkgconfig/cuda.pc, lib/pkgconfig/cucpu.pc         pkg-config
 #
@@ -39,6 +39,17 @@ install(TARGETS ${_cucpu_exported} ${_cucpu_tools}
   RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
   LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"   # libcuda.so.1 and the libcuda.so link
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
+
+# bin/nvcc: cucc answering as nvcc (it reads its name from argv[0]), the name
+# PyCUDA, build scripts and CMake's CUDA support look for. A relative symlink,
+# so a moved prefix keeps working.
+if(TARGET cucc)
+  install(CODE "
+    set(_nvcc \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/nvcc\")
+    message(STATUS \"Installing: \${_nvcc} -> cucc\")
+    file(REMOVE \"\${_nvcc}\")
+    file(CREATE_LINK cucc \"\${_nvcc}\" SYMBOLIC)")
+endif()
 
 # cuda.h, cudaGL.h, the toolkit headers that driver-API programs include
 # (cudaTypedefs.h, builtin_types.h, vector_types.h, driver_types.h, crt/, ...)
