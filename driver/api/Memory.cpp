@@ -34,7 +34,9 @@ llvm::Error writePointerAttribute(void *Data, CUpointer_attribute Attribute,
   auto Put = [&](auto Value) { std::memcpy(Data, &Value, sizeof(Value)); };
   switch (Attribute) {
   case CU_POINTER_ATTRIBUTE_CONTEXT:
-    Put(toHandle(*Owned.Owner));
+    // A mapping belongs to no context: NULL, as NVIDIA answers for it.
+    Put(Owned.Owner && A.Kind != MemoryKind::Mapped ? toHandle(*Owned.Owner)
+                                                    : CUcontext{});
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
     Put(static_cast<unsigned>(A.isHost() ? CU_MEMORYTYPE_HOST
@@ -60,7 +62,7 @@ llvm::Error writePointerAttribute(void *Data, CUpointer_attribute Attribute,
     Put(int{A.Kind == MemoryKind::Managed});
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
-    Put(Owned.Owner->device().ordinal());
+    Put(Owned.Owner ? Owned.Owner->device().ordinal() : 0);
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE:
   case CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
@@ -106,7 +108,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemGetInfo_v2(size_t *Free, size_t *Total) {
     if (Total)
       *Total = D.totalMemory();
     if (Free)
-      *Free = D.totalMemory() - std::min(D.totalMemory(), D.usedMemory());
+      *Free = D.freeMemory();
     return llvm::Error::success();
   });
 }
@@ -163,6 +165,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemFree_v2(CUdeviceptr Ptr) {
     // With unified addressing the pointer names its allocation whichever
     // context is current, as on NVIDIA's driver.
     std::optional<OwnedAllocation> Found = findAllocation(Ptr);
+    CU_INVALID_IF(Found && Found->Range.Kind == MemoryKind::Mapped,
+                  CUDA_ERROR_INVALID_VALUE,
+                  "{0:x} was mapped with cuMemMap; cuMemUnmap unmaps it.", Ptr);
     std::shared_ptr<Context> Owner = Found ? Found->Owner : C;
     return Owner->free(Ptr, {MemoryKind::Device, MemoryKind::Managed});
   });

@@ -19,6 +19,8 @@ namespace cucpu {
 
 /// An allocation and the context that owns it.
 struct OwnedAllocation {
+  /// For a mapping (MemoryKind::Mapped): a live context of its device, or
+  /// null when there is none.
   std::shared_ptr<Context> Owner;
   Allocation Range;
 };

@@ -4,6 +4,7 @@
 #include "core/Context.h"
 #include "core/Error.h"
 #include "core/HandleRegistry.h"
+#include "core/HostMemory.h"
 
 #include "TextureAbi.h"
 
@@ -140,12 +141,14 @@ Array::create(const std::shared_ptr<Context> &Ctx,
                  (Desc.Depth ? Desc.Depth : 1);
   size_t Rounded = llvm::alignTo(Bytes, 64);
   Device &Dev = Ctx->device();
+  CU_TRY(host::checkHostCanBack(Rounded, "the array"));
   CU_TRY(Dev.reserveMemory(Rounded));
   std::shared_ptr<Array> A(new Array(Dev, Desc, ElementBytes, Rounded));
   A->Owner = Ctx;
   A->Storage = allocateZeroed(Rounded);
   CU_INVALID_IF(!A->Storage, CUDA_ERROR_OUT_OF_MEMORY,
                 "The host could not provide {0} bytes for the array.", Rounded);
+  CU_TRY(host::commitPages(A->Storage, Rounded));
   HandleRegistry::get().add(A);
   Ctx->own(A);
   return A;

@@ -5,6 +5,7 @@
 #include "core/ExecutionEngine.h"
 #include "core/HandleRegistry.h"
 #include "core/HostInfo.h"
+#include "core/HostMemory.h"
 #include "core/Platform.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -131,19 +132,33 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
   if (Charged)
     if (llvm::Error E = Dev.reserveMemory(Rounded))
       return E;
+  auto Release = [&] {
+    if (Charged)
+      Dev.releaseMemory(Rounded);
+  };
+  // The memory is committed now, as a GPU's is: a later touch must not be
+  // what finds that the host cannot back it.
+  if (llvm::Error E = host::checkHostCanBack(Rounded, "the allocation")) {
+    Release();
+    return E;
+  }
   // posix_memalign: the size need not be a multiple of the alignment.
   void *Storage = nullptr;
   if (posix_memalign(&Storage, Alignment, Rounded + Offset) != 0)
     Storage = nullptr;
-  // Only a hint: without huge pages the memory works the same.
-  if (Storage && Huge)
-    (void)madvise(Storage, Rounded + Offset, MADV_HUGEPAGE);
   if (!Storage) {
-    if (Charged)
-      Dev.releaseMemory(Rounded);
+    Release();
     return makeError(CUDA_ERROR_OUT_OF_MEMORY,
                      llvm::formatv("The host could not provide {0} bytes.",
                                    Rounded));
+  }
+  // Only a hint: without huge pages the memory works the same.
+  if (Huge)
+    (void)madvise(Storage, Rounded + Offset, MADV_HUGEPAGE);
+  if (llvm::Error E = host::commitPages(Storage, Rounded + Offset)) {
+    std::free(Storage);
+    Release();
+    return E;
   }
   Allocation A;
   A.Base = reinterpret_cast<uintptr_t>(Storage) + Offset;

@@ -3,7 +3,9 @@
 
 #include "core/Context.h"
 #include "core/Error.h"
+#include "core/HostMemory.h"
 
+#include <algorithm>
 #include <cstdio>
 
 using namespace cucpu;
@@ -33,6 +35,11 @@ llvm::Error Device::reserveMemory(size_t Bytes) {
   } while (!Used.compare_exchange_weak(Current, Current + Bytes,
                                        std::memory_order_relaxed));
   return llvm::Error::success();
+}
+
+size_t Device::freeMemory() const {
+  size_t Left = Desc.MemoryBudget - std::min(Desc.MemoryBudget, usedMemory());
+  return std::min(Left, host::allocatableMemory());
 }
 
 void Device::releaseMemory(size_t Bytes) {
@@ -148,8 +155,10 @@ llvm::Expected<int> Device::attribute(int Attribute) const {
   case CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED: return 1;
   case CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES: return 1;
   case CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST: return 1;
-  case CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED: return 0;
-  case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED: return 0;
+  case CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED:
+    return 1;
+  case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED:
+    return 1;
   case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_HANDLE_SUPPORTED: return 0;
   case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_KMT_HANDLE_SUPPORTED: return 0;
   case CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR: return 16;

@@ -86,6 +86,9 @@ public:
   void releaseMemory(size_t Bytes);
   /// Bytes currently charged.
   size_t usedMemory() const { return Used.load(std::memory_order_relaxed); }
+  /// Bytes an allocation could get now: what the budget has left, or less
+  /// where the host has less to give (host::allocatableMemory).
+  size_t freeMemory() const;
 
   /// The device's primary context, shared by every retain.
   std::mutex PrimaryMutex;

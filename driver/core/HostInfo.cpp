@@ -76,17 +76,6 @@ size_t host::physicalMemory() {
   return static_cast<size_t>(Pages) * static_cast<size_t>(PageSize);
 }
 
-size_t host::availableMemory() {
-  std::ifstream In("/proc/meminfo");
-  std::string Key;
-  size_t Value = 0;
-  std::string Unit;
-  while (In >> Key >> Value >> Unit)
-    if (Key == "MemAvailable:")
-      return Value * 1024;
-  return physicalMemory();
-}
-
 uint64_t host::machineId() {
   std::ifstream In("/etc/machine-id");
   std::string Id;

@@ -26,9 +26,6 @@ int lastLevelCacheBytes();
 /// Physical memory in bytes.
 size_t physicalMemory();
 
-/// Bytes of memory available now (MemAvailable), or physicalMemory().
-size_t availableMemory();
-
 /// A stable 64-bit identity of this machine (from /etc/machine-id, else the
 /// host name).
 uint64_t machineId();

@@ -21,6 +21,8 @@ enum class MemoryKind {
   RegisteredHost, ///< cuMemHostRegister of the application's memory.
   ModuleGlobal,   ///< A loaded module's __device__/__constant__ variable;
                   ///< the module owns it, cuMemFree does not.
+  Mapped,         ///< A cuMemMap mapping (VirtualMemory.h), owned by the
+                  ///< process rather than a context.
 };
 
 /// One range of memory the driver knows about.

@@ -4,6 +4,7 @@
 #include "core/Context.h"
 #include "core/Error.h"
 #include "core/HostInfo.h"
+#include "core/HostMemory.h"
 
 #include "JitModule.h"
 
@@ -104,7 +105,9 @@ llvm::Error Platform::createDevices() {
     Workers = static_cast<unsigned>(*Value);
   }
 
-  size_t Budget = host::physicalMemory() / std::max(1, Count);
+  // The memory the process may use, less what it needs besides the devices.
+  size_t Budget = (host::memoryLimit() - host::memoryHeadroom()) /
+                  static_cast<size_t>(std::max(1, Count));
   if (auto Text = host::env("CUCPU_DEVICE_MEMORY")) {
     auto Value = host::parseByteCount(*Text);
     CU_INVALID_IF(!Value || *Value == 0, CUDA_ERROR_INVALID_VALUE,
