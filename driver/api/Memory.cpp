@@ -65,6 +65,8 @@ llvm::Error writePointerAttribute(void *Data, CUpointer_attribute Attribute,
     Put(Owned.Owner ? Owned.Owner->device().ordinal() : 0);
     return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE:
+    Put(int{A.Kind == MemoryKind::Device}); // cuIpcGetMemHandle takes it.
+    return llvm::Error::success();
   case CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
   case CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE:
     Put(int{0});

@@ -6,6 +6,7 @@
 #include "core/HandleRegistry.h"
 #include "core/HostInfo.h"
 #include "core/HostMemory.h"
+#include "core/IpcMemory.h"
 #include "core/Platform.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -118,7 +119,11 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
                                             unsigned AllocFlags) {
   bool Charged = Kind == MemoryKind::Device || Kind == MemoryKind::Managed;
   bool Huge = Charged && Bytes >= HugePageBytes;
-  size_t Alignment = Huge ? HugePageBytes : AllocationAlignment;
+  // Device memory has pages of its own, so that cuIpcGetMemHandle can move
+  // them into shared memory without moving anyone else's data (IpcMemory.h).
+  size_t Alignment = Huge                         ? HugePageBytes
+                     : Kind == MemoryKind::Device ? host::pageBytes()
+                                                  : AllocationAlignment;
   size_t Rounded = llvm::alignTo(Bytes, Alignment);
   CU_INVALID_IF(Rounded < Bytes || Rounded > host::physicalMemory(),
                 CUDA_ERROR_OUT_OF_MEMORY,
@@ -144,7 +149,8 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
   }
   // posix_memalign: the size need not be a multiple of the alignment.
   void *Storage = nullptr;
-  if (posix_memalign(&Storage, Alignment, Rounded + Offset) != 0)
+  size_t StorageBytes = llvm::alignTo(Rounded + Offset, host::pageBytes());
+  if (posix_memalign(&Storage, Alignment, StorageBytes) != 0)
     Storage = nullptr;
   if (!Storage) {
     Release();
@@ -154,8 +160,8 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
   }
   // Only a hint: without huge pages the memory works the same.
   if (Huge)
-    (void)madvise(Storage, Rounded + Offset, MADV_HUGEPAGE);
-  if (llvm::Error E = host::commitPages(Storage, Rounded + Offset)) {
+    (void)madvise(Storage, StorageBytes, MADV_HUGEPAGE);
+  if (llvm::Error E = host::commitPages(Storage, StorageBytes)) {
     std::free(Storage);
     Release();
     return E;
@@ -173,9 +179,21 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
 }
 
 static void releaseStorage(Device &Dev, const Allocation &A) {
-  // The application owns registered memory; a module owns its variables.
-  if (A.Kind == MemoryKind::RegisteredHost || A.Kind == MemoryKind::ModuleGlobal)
+  switch (A.Kind) {
+  case MemoryKind::RegisteredHost: // The application's memory.
+  case MemoryKind::ModuleGlobal:   // A module's.
+  case MemoryKind::Mapped:         // The process's (VirtualMemory.h).
     return;
+  case MemoryKind::IpcImported:
+    ipc::closeMemory(A);
+    return;
+  case MemoryKind::Device:
+    ipc::unexport(A);
+    break;
+  case MemoryKind::Managed:
+  case MemoryKind::PinnedHost:
+    break;
+  }
   std::free(reinterpret_cast<void *>(A.Base - A.Offset));
   Dev.releaseMemory(A.Charged);
 }
@@ -192,6 +210,12 @@ llvm::Error Context::free(uintptr_t Address,
                 Address);
   releaseStorage(Dev, *A);
   return llvm::Error::success();
+}
+
+uintptr_t Context::adopt(Allocation A) {
+  A.BufferId = NextBufferId++;
+  Memory.insert(A);
+  return A.Base;
 }
 
 llvm::Error Context::registerHost(void *Ptr, size_t Bytes, unsigned RegFlags) {

@@ -73,6 +73,9 @@ public:
                                      unsigned Flags);
   /// Frees the allocation starting at \p Address if it is of one of \p Kinds.
   llvm::Error free(uintptr_t Address, std::initializer_list<MemoryKind> Kinds);
+  /// Records memory mapped from elsewhere (cuIpcOpenMemHandle); free()
+  /// releases it. Returns its address.
+  uintptr_t adopt(Allocation A);
   /// Records [Ptr, Ptr + Bytes) of application memory as page-locked.
   llvm::Error registerHost(void *Ptr, size_t Bytes, unsigned Flags);
   /// Forgets a range recorded by registerHost().

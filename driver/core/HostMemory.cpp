@@ -148,6 +148,11 @@ std::optional<size_t> host::parseCgroupLimit(std::string_view Text) {
   return Value;
 }
 
+size_t host::pageBytes() {
+  static const size_t Bytes = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return Bytes;
+}
+
 size_t host::memoryLimit() {
   size_t Physical = physicalMemory();
   return std::min(Physical, cgroupRoom().Limit.value_or(Physical));
@@ -193,7 +198,7 @@ llvm::Error host::checkHostCanBack(size_t Bytes, std::string_view What) {
 }
 
 llvm::Error host::commitPages(void *Base, size_t Bytes) {
-  static const size_t PageBytes = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  size_t PageBytes = pageBytes();
   uintptr_t Begin = llvm::alignTo(reinterpret_cast<uintptr_t>(Base), PageBytes);
   uintptr_t End =
       llvm::alignDown(reinterpret_cast<uintptr_t>(Base) + Bytes, PageBytes);

@@ -20,6 +20,9 @@
 
 namespace cucpu::host {
 
+/// The host's page size.
+size_t pageBytes();
+
 /// The memory this process may use: physical memory, or less where a memory
 /// cgroup (v1 or v2) limits it.
 size_t memoryLimit();

@@ -23,6 +23,7 @@ enum class MemoryKind {
                   ///< the module owns it, cuMemFree does not.
   Mapped,         ///< A cuMemMap mapping (VirtualMemory.h), owned by the
                   ///< process rather than a context.
+  IpcImported,    ///< Another process's device memory (IpcMemory.h).
 };
 
 /// One range of memory the driver knows about.

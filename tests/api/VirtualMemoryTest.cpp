@@ -3,7 +3,7 @@
 //
 // Virtual memory management: physical allocations, address reservations,
 // mappings, access rights, and sharing an allocation as a POSIX file
-// descriptor with this process and with another one (api_vmm_peer).
+// descriptor with this process and with another one (api_ipc_peer).
 // Kernels: kernels/async.cu (addOne).
 //
 //===----------------------------------------------------------------------===//
@@ -477,20 +477,22 @@ TEST_F(VirtualMemory, AnotherProcessSeesTheMemory) {
             cuMemExportToShareableHandle(
                 &Fd, H, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0));
 
-  // The peer (api_vmm_peer) imports the descriptor, adds 1 to every word
+  // The peer (api_ipc_peer) imports the descriptor, adds 1 to every word
   // with a kernel and answers with the sum it read before.
   int Sockets[2];
   ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, Sockets));
   std::string SocketArg = std::to_string(Sockets[1]);
   std::string SizeArg = std::to_string(Granularity);
-  char *Argv[] = {const_cast<char *>(CUCPU_API_VMM_PEER),
+  char *Argv[] = {const_cast<char *>(CUCPU_API_IPC_PEER),
+                  const_cast<char *>("fd"),
                   const_cast<char *>(SocketArg.c_str()),
                   const_cast<char *>(SizeArg.c_str()),
-                  const_cast<char *>(CUCPU_API_ASYNC_MODULE), nullptr};
+                  const_cast<char *>(CUCPU_API_ASYNC_MODULE),
+                  nullptr};
   pid_t Peer = 0;
-  ASSERT_EQ(0, posix_spawn(&Peer, CUCPU_API_VMM_PEER, nullptr, nullptr, Argv,
+  ASSERT_EQ(0, posix_spawn(&Peer, CUCPU_API_IPC_PEER, nullptr, nullptr, Argv,
                            environ))
-      << "start " << CUCPU_API_VMM_PEER;
+      << "start " << CUCPU_API_IPC_PEER;
   close(Sockets[1]);
   EXPECT_TRUE(sendFd(Sockets[0], Fd)) << "hand the descriptor to the peer";
   close(Fd);

@@ -1,0 +1,149 @@
+//===- IpcTest.cpp - cuIpcGetMemHandle, cuIpcOpenMemHandle ----------------===//
+//
+// Device memory shared with another process (api_ipc_peer), and the
+// validation of the handles. Kernels: kernels/async.cu (addOne).
+//
+//===----------------------------------------------------------------------===//
+
+#include "DriverTest.h"
+
+#include <cstdio>
+#include <cstring>
+#include <spawn.h>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char **environ;
+
+using namespace cuapi;
+
+namespace {
+
+using Ipc = DriverTest;
+
+std::string hex(const CUipcMemHandle &Handle) {
+  std::string Text;
+  char Digits[3];
+  for (char C : Handle.reserved) {
+    std::snprintf(Digits, sizeof(Digits), "%02x",
+                  static_cast<unsigned char>(C));
+    Text += Digits;
+  }
+  return Text;
+}
+
+TEST_F(Ipc, DeviceMemoryIsCapable) {
+  CUdeviceptr P = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 4096));
+  int Capable = 0;
+  EXPECT_CU(CUDA_SUCCESS,
+            cuPointerGetAttribute(
+                &Capable, CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE, P));
+  EXPECT_EQ(1, Capable) << "cuMemAlloc memory can be shared with cuIpc*";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+}
+
+TEST_F(Ipc, GetMemHandleChecksItsArguments) {
+  CUdeviceptr P = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 4096));
+  CUipcMemHandle Handle;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuIpcGetMemHandle(nullptr, P))
+      << "no place for the handle";
+  std::vector<char> Host(64);
+  EXPECT_CU(
+      CUDA_ERROR_INVALID_VALUE,
+      cuIpcGetMemHandle(&Handle, reinterpret_cast<CUdeviceptr>(Host.data())))
+      << "memory the driver did not allocate";
+  EXPECT_CU(CUDA_SUCCESS, cuIpcGetMemHandle(&Handle, P));
+  CUipcMemHandle Again;
+  EXPECT_CU(CUDA_SUCCESS, cuIpcGetMemHandle(&Again, P))
+      << "an allocation can be exported more than once";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+}
+
+TEST_F(Ipc, ExportedMemoryKeepsItsContents) {
+  size_t Bytes = 3 * 4096 + 100;
+  CUdeviceptr P = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, Bytes));
+  ASSERT_CU(CUDA_SUCCESS, cuMemsetD8(P, 0x3c, Bytes));
+  CUipcMemHandle Handle;
+  ASSERT_CU(CUDA_SUCCESS, cuIpcGetMemHandle(&Handle, P));
+  std::vector<unsigned char> Back(Bytes);
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), P, Bytes));
+  for (size_t I = 0; I < Bytes; ++I)
+    ASSERT_EQ(0x3c, Back[I]) << "byte " << I << " after the export";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+  // Memory allocated after the exported block was freed is private again.
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, Bytes));
+  EXPECT_CU(CUDA_SUCCESS, cuMemsetD8(P, 1, Bytes));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+}
+
+TEST_F(Ipc, OpenRejectsForeignAndOwnHandles) {
+  CUipcMemHandle Garbage;
+  std::memset(&Garbage, 0x5a, sizeof(Garbage));
+  CUdeviceptr Opened = 0;
+  EXPECT_NE(
+      CUDA_SUCCESS,
+      cuIpcOpenMemHandle(&Opened, Garbage, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS))
+      << "a handle no driver made";
+
+  CUdeviceptr P = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, 4096));
+  CUipcMemHandle Handle;
+  ASSERT_CU(CUDA_SUCCESS, cuIpcGetMemHandle(&Handle, P));
+  EXPECT_CU(
+      CUDA_ERROR_INVALID_CONTEXT,
+      cuIpcOpenMemHandle(&Opened, Handle, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS))
+      << "a handle exported by this very process";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuIpcCloseMemHandle(P))
+      << "memory cuIpcOpenMemHandle did not open";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+}
+
+TEST_F(Ipc, AnotherProcessSharesTheMemory) {
+  size_t Bytes = (size_t(3) << 20) + 4096;
+  CUdeviceptr P = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, Bytes));
+  ASSERT_CU(CUDA_SUCCESS, cuMemsetD32(P, 41, Bytes / 4));
+  CUipcMemHandle Handle;
+  ASSERT_CU(CUDA_SUCCESS, cuIpcGetMemHandle(&Handle, P));
+
+  int Pipe[2];
+  ASSERT_EQ(0, pipe(Pipe));
+  std::string ReplyArg = std::to_string(Pipe[1]);
+  std::string HexArg = hex(Handle);
+  std::string SizeArg = std::to_string(Bytes);
+  char *Argv[] = {const_cast<char *>(CUCPU_API_IPC_PEER),
+                  const_cast<char *>("handle"),
+                  const_cast<char *>(ReplyArg.c_str()),
+                  const_cast<char *>(HexArg.c_str()),
+                  const_cast<char *>(SizeArg.c_str()),
+                  const_cast<char *>(CUCPU_API_ASYNC_MODULE),
+                  nullptr};
+  pid_t Peer = 0;
+  ASSERT_EQ(0, posix_spawn(&Peer, CUCPU_API_IPC_PEER, nullptr, nullptr, Argv,
+                           environ))
+      << "start " << CUCPU_API_IPC_PEER;
+  close(Pipe[1]);
+  unsigned long long PeerSum = 0;
+  EXPECT_EQ(ssize_t(sizeof(PeerSum)), read(Pipe[0], &PeerSum, sizeof(PeerSum)))
+      << "the peer answers";
+  close(Pipe[0]);
+  int Status = 0;
+  ASSERT_EQ(Peer, waitpid(Peer, &Status, 0));
+  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
+      << "the peer succeeded (status " << Status << ")";
+  EXPECT_EQ(41ull * (Bytes / 4), PeerSum)
+      << "the peer read what this process wrote";
+
+  std::vector<unsigned> Back(Bytes / 4);
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), P, Bytes));
+  for (size_t I = 0; I < Back.size(); ++I)
+    ASSERT_EQ(42u, Back[I]) << "the peer's kernel wrote word " << I;
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+}
+
+} // namespace
