@@ -377,6 +377,25 @@ TEST(CuccOptions, NvccsOtherOptionsAreAccepted) {
   EXPECT_NE(toString(Rdc.takeError()).find("not supported"), std::string::npos);
 }
 
+TEST(CuccOptions, LinkStageLibrariesAreIgnoredAsNvccIgnoresThem) {
+  // PyCUDA's DynamicModule compiles with "-rdc=true -lcudadevrt"; nvcc
+  // accepts -l and -L (attached, separate, long forms) when it does not link.
+  auto Opts = parseCommandLine(
+      args({"--ptx", "-lcudadevrt", "-l", "m", "--library=foo", "--library",
+            "bar", "-L/opt/cuda/lib64", "-L", "lib", "--library-path=/x",
+            "--library-path", "/y", "-Xarchive", "-x", "-lineinfo", "k.cu"}));
+  ASSERT_TRUE(bool(Opts)) << toString(Opts.takeError());
+  EXPECT_EQ(Opts->Kind, OutputKind::PTX);
+  EXPECT_EQ(Opts->Input, "k.cu");
+  EXPECT_TRUE(Opts->LineInfo) << "-lineinfo is not -l ineinfo";
+  EXPECT_TRUE(Opts->PreprocessorArgs.empty());
+  for (const char *Other : {"-lib", "-lto"}) {
+    auto Refused = parseCommandLine(args({Other, "k.cu"}));
+    EXPECT_FALSE(bool(Refused)) << Other << " is an nvcc option of its own";
+    consumeError(Refused.takeError());
+  }
+}
+
 TEST(Cucc, ToolkitHeadersAreFoundByName) {
   TempFile IR("ll"), Stderr("txt");
   EXPECT_EQ(0, runCucc({"--emit-llvm", "-o", std::string(IR.Path),

@@ -297,7 +297,8 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
              "-default-stream", "--default-stream", "-split-compile",
              "--split-compile", "-cudart", "--cudart", "-cudadevrt",
              "--cudadevrt", "-prec-div", "--prec-div", "-prec-sqrt",
-             "--prec-sqrt")) &&
+             "--prec-sqrt", "-Xarchive", "--archive-options", "--library",
+             "--library-path")) &&
         *Got)
       continue;
     if (!Got)
@@ -414,6 +415,19 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
         Rest = Args[++I];
       }
       Opts.PreprocessorArgs.push_back(Flag + Rest.str());
+      continue;
+    }
+    // -l and -L, the libraries of nvcc's link stage (PyCUDA's DynamicModule
+    // passes -lcudadevrt): nvcc ignores them when it does not link, and so
+    // does cucc, attached or separate. -lib, -lto and -ltoir are other
+    // options of nvcc's.
+    if ((Arg.starts_with("-l") || Arg.starts_with("-L")) && Arg != "-lib" &&
+        Arg != "-lto" && Arg != "-ltoir") {
+      if (Arg.size() == 2) {
+        if (I + 1 >= Args.size())
+          return usageError(formatv("Option '{0}' needs a value.", Arg));
+        ++I;
+      }
       continue;
     }
     if (Arg.starts_with("-o") && Arg.size() > 2 &&
@@ -557,8 +571,9 @@ Stages:
   --dryrun               Show the stages without running them.
   -keep, --keep-dir <d>  Keep the IR of each architecture (<stem>.<sm>.bc/.ll).
   --help, --version, --list-gpu-arch, --list-gpu-code
-nvcc's options for other stages (-Xcompiler, -Xptxas, -Xnvlink, --threads,
--diag-suppress, --expt-relaxed-constexpr, ...) are accepted and ignored.
+nvcc's options for other stages (-Xcompiler, -Xptxas, -Xnvlink, -l, -L,
+--threads, -diag-suppress, --expt-relaxed-constexpr, ...) are accepted and
+ignored.
 )";
 }
 
