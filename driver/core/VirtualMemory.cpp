@@ -251,11 +251,12 @@ llvm::Error VirtualMemory::map(uintptr_t Address, size_t Bytes, size_t Offset,
   std::lock_guard Lock(Mutex);
   CU_TRY_ASSIGN(HandleEntry & Entry, lookup(Handle));
   const std::shared_ptr<Physical> &Memory = Entry.Memory;
-  CU_INVALID_IF(Offset > Memory->Bytes || Bytes > Memory->Bytes - Offset,
-                CUDA_ERROR_INVALID_VALUE,
-                "{0} bytes from offset {1} run past the end of the "
-                "allocation ({2} bytes).",
-                Bytes, Offset, Memory->Bytes);
+  // NVIDIA's driver maps whole allocations only (observed on the H200:
+  // CUDA_ERROR_NOT_SUPPORTED for a part, and past the end).
+  CU_INVALID_IF(Offset != 0 || Bytes != Memory->Bytes, CUDA_ERROR_NOT_SUPPORTED,
+                "cuMemMap maps a whole allocation ({0} bytes), not {1} bytes "
+                "from offset {2}.",
+                Memory->Bytes, Bytes, Offset);
   CU_INVALID_IF(!insideReservation(Address, Bytes), CUDA_ERROR_INVALID_VALUE,
                 "[{0:x}, {0:x} + {1}) is not inside one range reserved with "
                 "cuMemAddressReserve.",

@@ -76,8 +76,9 @@ public:
   /// cuMemAddressFree: the whole reservation made at \p Base of \p Bytes.
   llvm::Error freeReservation(uintptr_t Base, size_t Bytes);
 
-  /// cuMemMap: \p Bytes of \p Handle from \p Offset at \p Address, inside a
-  /// reservation and over no other mapping; no access until setAccess.
+  /// cuMemMap: all of \p Handle (\p Bytes from \p Offset 0) at \p Address,
+  /// inside a reservation and over no other mapping; no access until
+  /// setAccess.
   llvm::Error map(uintptr_t Address, size_t Bytes, size_t Offset,
                   CUmemGenericAllocationHandle Handle);
   /// cuMemUnmap: [Address, Address + Bytes) must be whole mappings.

@@ -256,8 +256,10 @@ TEST_F(VirtualMemory, MapChecksRangeOffsetAndOverlap) {
   EXPECT_CU(CUDA_ERROR_NOT_SUPPORTED,
             cuMemMap(Base, Granularity, Granularity, H, 0))
       << "the offset \"currently must be zero\"";
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemMap(Base, 4 * Granularity, 0, H, 0))
+  EXPECT_CU(CUDA_ERROR_NOT_SUPPORTED, cuMemMap(Base, 4 * Granularity, 0, H, 0))
       << "past the end of the allocation";
+  EXPECT_CU(CUDA_ERROR_NOT_SUPPORTED, cuMemMap(Base, Granularity, 0, H, 0))
+      << "a part of the allocation: only whole ones are mapped";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemMap(Base, Granularity, 0, H, 1))
       << "flags must be 0";
   CUdeviceptr Elsewhere = 0;
@@ -274,12 +276,12 @@ TEST_F(VirtualMemory, MapChecksRangeOffsetAndOverlap) {
             cuMemMap(Base + Granularity, 2 * Granularity, 0, H, 0))
       << "over a range already mapped";
   ASSERT_CU(CUDA_SUCCESS,
-            cuMemMap(Base + 2 * Granularity, Granularity, 0, H, 0))
-      << "the allocation's first granule, mapped a second time";
+            cuMemMap(Base + 2 * Granularity, 2 * Granularity, 0, H, 0))
+      << "the allocation mapped a second time, elsewhere";
 
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemUnmap(Base, Granularity))
       << "half of a mapping";
-  EXPECT_CU(CUDA_SUCCESS, cuMemUnmap(Base, 3 * Granularity))
+  EXPECT_CU(CUDA_SUCCESS, cuMemUnmap(Base, 4 * Granularity))
       << "two whole mappings side by side";
   EXPECT_CU(CUDA_SUCCESS, cuMemRelease(H));
   EXPECT_CU(CUDA_SUCCESS, cuMemAddressFree(Base, 4 * Granularity));

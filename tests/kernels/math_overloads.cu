@@ -139,18 +139,3 @@ extern "C" __global__ void ov_integers(const int *In, long long *Out) {
   Out[10] = min(U, 2u);           // 2
   Out[11] = max(UL, (unsigned long)U); // 7
 }
-
-// Integer arguments of the floating-point functions compute in double, as
-// <cmath> and nvcc's math_functions.hpp promote them. Each result in its
-// comment.
-extern "C" __global__ void ov_integer_args(const int *In, double *Out) {
-  int A = In[0], B = In[1]; // 3, 4
-  Out[0] = hypot(A, B);     // 5
-  Out[1] = sqrt(A * A * B); // 6
-  Out[2] = pow(A, B);       // 81
-  Out[3] = exp2(B);         // 16
-  Out[4] = fmax(A, B);      // 4
-  Out[5] = cbrt(A * 9);     // 3
-  Out[6] = ldexp(A, B);     // 48
-  Out[7] = fma(A, B, A);    // 15
-}
