@@ -94,7 +94,8 @@ uint32_t readU32(ArrayRef<uint8_t> Data, uint64_t Offset) {
 
 /// The producer and target architecture from the cucpu note, and the CRC-32
 /// it gives for the bitcode (\p BitcodeCrc).
-Error readNote(const ElfFile &F, ModuleImage &Image, uint32_t &BitcodeCrc) {
+Error readNote(const ElfFile &F, ModuleImage &Image, uint32_t &BitcodeCrc,
+               uint32_t HeaderVersion) {
   std::optional<size_t> Index = F.findSection(format::NoteSection);
   if (!Index)
     return invalidImage("The image has no {0} section.", format::NoteSection);
@@ -135,10 +136,10 @@ Error readNote(const ElfFile &F, ModuleImage &Image, uint32_t &BitcodeCrc) {
                           "than its {1}-byte header.",
                           Desc.size(), format::NoteDescHeaderSize);
     uint32_t Version = readU32(Desc, 0);
-    if (Version != ImageFormatVersion)
-      return invalidImage("The image has format version {0}; this cucpu reads "
-                          "version {1}.",
-                          Version, ImageFormatVersion);
+    if (Version != HeaderVersion)
+      return invalidImage("The cucpu note says format version {0}, the ELF "
+                          "header (EI_ABIVERSION) {1}.",
+                          Version, HeaderVersion);
     uint64_t ProducerSize = readU32(Desc, 4), ArchSize = readU32(Desc, 8);
     BitcodeCrc = readU32(Desc, 12);
     if (ProducerSize == 0 || ArchSize == 0 ||
@@ -448,17 +449,21 @@ Expected<ModuleImage> readImageImpl(ArrayRef<uint8_t> Bytes) {
                         "not a cucpu module image.",
                         unsigned(H.e_ident[EI_OSABI]),
                         unsigned(format::OsAbiCucpu));
-  if (H.e_ident[EI_ABIVERSION] != ImageFormatVersion)
+  uint32_t Version = H.e_ident[EI_ABIVERSION];
+  if (Version < OldestImageFormatVersion || Version > ImageFormatVersion)
     return invalidImage("The image has format version {0}; this cucpu reads "
-                        "version {1}.",
-                        unsigned(H.e_ident[EI_ABIVERSION]), ImageFormatVersion);
+                        "versions {1} to {2}.",
+                        Version, OldestImageFormatVersion, ImageFormatVersion);
   if (H.e_type != ET_EXEC && H.e_type != ET_REL)
     return invalidImage("The ELF type is {0}, not ET_EXEC or ET_REL.",
                         H.e_type);
 
   ModuleImage Image;
+  // Version 3: ET_REL marks relocatable device code (version 2 had none and
+  // accepted either type).
+  Image.Relocatable = Version >= 3 && H.e_type == ET_REL;
   uint32_t BitcodeCrc = 0;
-  if (Error E = readNote(F, Image, BitcodeCrc))
+  if (Error E = readNote(F, Image, BitcodeCrc, Version))
     return E;
   if (H.e_flags != archNumber(Image.TargetArch))
     return invalidImage("The ELF flags {0:x} do not match the target "
@@ -637,7 +642,7 @@ cucpu::loader::writeImage(const ModuleImage &Image) {
              {}, K.StaticShared, 16, 0, 0, 0});
   }
   ElfIdentity Id;
-  Id.Type = ET_EXEC;
+  Id.Type = Image.Relocatable ? ET_REL : ET_EXEC;
   Id.Machine = format::MachineCuda;
   Id.OsAbi = format::OsAbiCucpu;
   Id.AbiVersion = ImageFormatVersion;

@@ -18,8 +18,11 @@
 
 namespace cucpu::loader {
 
-/// Version of the image format this code writes and reads.
-inline constexpr uint32_t ImageFormatVersion = 2;
+/// Version of the image format this code writes (docs/module-format.md).
+inline constexpr uint32_t ImageFormatVersion = 3;
+/// The oldest version this code still reads: version 2 differs only in
+/// having no relocatable images.
+inline constexpr uint32_t OldestImageFormatVersion = 2;
 
 /// One kernel parameter in the CUDA parameter buffer (8-byte pointers,
 /// natural alignment; structs passed by value keep their layout).
@@ -82,6 +85,10 @@ struct ModuleImage {
   std::vector<GlobalInfo> Globals;
   std::vector<TexRefInfo> TexRefs;
   std::vector<uint8_t> Bitcode; ///< LLVM bitcode of the whole module.
+  /// Relocatable device code (cucc -rdc, ELF type ET_REL): the IR may call
+  /// functions and use variables that another image defines, so it is
+  /// linked (cuLinkComplete) before it can be loaded.
+  bool Relocatable = false;
 };
 
 /// Parses and validates an ELF module image of \p Bytes. Every offset, size,

@@ -16,6 +16,17 @@ using namespace llvm;
 using namespace cucpu::modules;
 
 PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
+  // Relocatable device code (cucc -rdc) leaves to the linker what another
+  // image defines: loading one that still needs a definition is a symbol
+  // that was not found, and the message says how to link.
+  bool Relocatable = State.Image && State.Image->Relocatable;
+  auto Unresolved = [&](const Twine &What) {
+    State.fail(JitErrorKind::NotFound,
+               "The relocatable image (compiled with -rdc) uses " + What +
+                   ", which it does not define; link it with the image that "
+                   "defines it (cuLinkCreate, cuLinkAddData, cuLinkComplete) "
+                   "and load the linked image.");
+  };
   for (Function &F : M) {
     if (F.isDeclaration()) {
       if (F.use_empty())
@@ -25,6 +36,9 @@ PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
         State.fail(JitErrorKind::Unsupported,
                    "The module uses the NVVM intrinsic " + Name +
                        ", which cucpu cannot run on the CPU.");
+      else if (!F.isIntrinsic() && !State.ExternalSymbols.contains(Name) &&
+               Relocatable)
+        Unresolved("function " + Name);
       else if (!F.isIntrinsic() && !State.ExternalSymbols.contains(Name))
         State.fail(JitErrorKind::Unsupported,
                    "The module calls " + Name +
@@ -47,7 +61,13 @@ PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
   }
   for (GlobalVariable &GV : M.globals())
     if (GV.isDeclaration() && !GV.use_empty() &&
-        !State.ExternalSymbols.contains(GV.getName()))
+        !State.ExternalSymbols.contains(GV.getName()) && Relocatable) {
+      // Module variables (address spaces 1 and 4) were named by
+      // cucpu-globals already.
+      if (GV.getAddressSpace() != 1 && GV.getAddressSpace() != 4)
+        Unresolved("variable " + GV.getName());
+    } else if (GV.isDeclaration() && !GV.use_empty() &&
+               !State.ExternalSymbols.contains(GV.getName()))
       State.fail(JitErrorKind::Unsupported,
                  "The module uses variable " + GV.getName() +
                      ", which it does not define.");

@@ -15,6 +15,8 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 
+#include <algorithm>
+
 using namespace llvm;
 using namespace cucpu::modules;
 
@@ -31,6 +33,30 @@ PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
                      Twine(AS) + ", which cucpu does not support.");
       return PreservedAnalyses::none();
     }
+  }
+  // Relocatable device code (cucc -rdc) declares the variables that another
+  // image defines: each one it uses is a symbol only a link supplies.
+  if (State.Image && State.Image->Relocatable) {
+    bool Missing = false;
+    for (GlobalVariable *&GV : Moved) {
+      if (!GV->isDeclaration())
+        continue;
+      if (GV->use_empty()) {
+        GV->eraseFromParent();
+        GV = nullptr;
+        continue;
+      }
+      State.fail(JitErrorKind::NotFound,
+                 "The relocatable image (compiled with -rdc) uses variable " +
+                     GV->getName() +
+                     ", which it does not define; link it with the image "
+                     "that defines it (cuLinkCreate, cuLinkAddData, "
+                     "cuLinkComplete) and load the linked image.");
+      Missing = true;
+    }
+    if (Missing)
+      return PreservedAnalyses::none();
+    Moved.erase(std::remove(Moved.begin(), Moved.end(), nullptr), Moved.end());
   }
   for (GlobalVariable *GV : Moved) {
     if (GV->isDeclaration()) {

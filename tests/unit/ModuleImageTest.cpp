@@ -134,6 +134,7 @@ void expectSame(const ModuleImage &A, const ModuleImage &B) {
   EXPECT_EQ(A.Producer, B.Producer);
   EXPECT_EQ(A.TargetArch, B.TargetArch);
   EXPECT_EQ(A.Bitcode, B.Bitcode);
+  EXPECT_EQ(A.Relocatable, B.Relocatable);
   ASSERT_EQ(A.Kernels.size(), B.Kernels.size());
   for (size_t I = 0; I < A.Kernels.size(); ++I) {
     const KernelInfo &X = A.Kernels[I], &Y = B.Kernels[I];
@@ -207,6 +208,34 @@ TEST(ModuleImage, RoundTripsATextureOfUnknownType) {
   expectSame(Original, *Read);
 }
 
+TEST(ModuleImage, RoundTripsARelocatableImage) {
+  ModuleImage Original = sampleImage();
+  Original.Relocatable = true;
+  auto Bytes = writeImage(Original);
+  ASSERT_TRUE(bool(Bytes)) << llvm::toString(Bytes.takeError());
+  EXPECT_EQ(Layout(*Bytes).Header.e_type, ET_REL) << "relocatable is ET_REL";
+  auto Read = readImage(*Bytes);
+  ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+  EXPECT_TRUE(Read->Relocatable) << "ET_REL of version 3 is relocatable";
+  expectSame(Original, *Read);
+
+  auto Whole = readImage(sampleBytes());
+  ASSERT_TRUE(bool(Whole)) << llvm::toString(Whole.takeError());
+  EXPECT_FALSE(Whole->Relocatable) << "cucc's default output is ET_EXEC";
+}
+
+TEST(ModuleImage, ReadsVersion2ImagesAsNotRelocatable) {
+  // Version 2 had no relocatable images and accepted ET_REL as well.
+  Layout L(sampleBytes());
+  size_t Desc = L.contentAt(format::NoteSection) + 12 + 8;
+  L.Bytes[EI_ABIVERSION] = 2;
+  L.put32(Desc, 2);
+  endian::write16le(L.Bytes.data() + offsetof(Elf64_Ehdr, e_type), ET_REL);
+  auto Read = readImage(L.Bytes);
+  ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+  EXPECT_FALSE(Read->Relocatable) << "version 2 knows no relocatable images";
+}
+
 TEST(ModuleImage, IsClassifiedAsACucpuImage) {
   auto Bytes = sampleBytes();
   std::string Why;
@@ -268,8 +297,10 @@ TEST(ModuleImage, RejectsWrongHeaders) {
   EXPECT_REJECTED(Patched(EI_DATA, ELFDATA2MSB), "little-endian", "big-endian");
   EXPECT_REJECTED(Patched(EI_OSABI, 0x33), "not a cucpu module image",
                   "NVIDIA's OS/ABI");
-  EXPECT_REJECTED(Patched(EI_ABIVERSION, 3), "format version 3",
+  EXPECT_REJECTED(Patched(EI_ABIVERSION, 4), "format version 4",
                   "a future format version");
+  EXPECT_REJECTED(Patched(EI_ABIVERSION, 2), "note says format version 3",
+                  "the header and the note disagree");
   EXPECT_REJECTED(Patched(EI_ABIVERSION, 1), "format version 1",
                   "version 1 images carry no bitcode checksum");
   auto Machine = L.Bytes;

@@ -116,10 +116,11 @@ bool showImage(llvm::ArrayRef<uint8_t> Bytes, llvm::StringRef Name,
     return false;
   }
   if (O.Header)
-    outs() << llvm::formatv("{0}: cucpu module image, format {1}, target {2}, "
-                            "producer \"{3}\", {4} bytes of bitcode\n",
+    outs() << llvm::formatv("{0}: cucpu module image, format {1}{5}, target "
+                            "{2}, producer \"{3}\", {4} bytes of bitcode\n",
                             Name, ImageFormatVersion, Image->TargetArch,
-                            Image->Producer, Image->Bitcode.size());
+                            Image->Producer, Image->Bitcode.size(),
+                            Image->Relocatable ? ", relocatable" : "");
   if (O.Kernels)
     printKernels(*Image);
   if (O.Globals)
