@@ -372,9 +372,74 @@ TEST(CuccOptions, NvccsOtherOptionsAreAccepted) {
       {"--options-file", std::string(Response.Path), "-odir", "out", "k.cu"});
   ASSERT_TRUE(bool(Optf)) << toString(Optf.takeError());
   EXPECT_EQ(Optf->outputPath(), "out/k.cubin") << "-odir holds the output";
-  auto Rdc = parseCommandLine(args({"-dc", "k.cu"}));
-  ASSERT_FALSE(bool(Rdc)) << "device linking is not there yet";
-  EXPECT_NE(toString(Rdc.takeError()).find("not supported"), std::string::npos);
+  auto Dlink = parseCommandLine(args({"-dlink", "k.o"}));
+  ASSERT_FALSE(bool(Dlink)) << "cucpu links when the program runs";
+  EXPECT_NE(toString(Dlink.takeError()).find("cuLinkCreate"),
+            std::string::npos);
+}
+
+TEST(CuccOptions, RelocatableDeviceCodeAsNvccSpellsIt) {
+  for (auto Spelling : {args({"-rdc=true", "k.cu"}),
+                        args({"--relocatable-device-code=true", "k.cu"}),
+                        args({"-rdc", "true", "k.cu"})}) {
+    auto Opts = parseCommandLine(Spelling);
+    ASSERT_TRUE(bool(Opts)) << toString(Opts.takeError());
+    EXPECT_TRUE(Opts->Relocatable) << Spelling.front();
+    EXPECT_EQ(Opts->outputPath(), "k.cubin") << "-rdc alone keeps -cubin";
+  }
+  auto Off = parseCommandLine(args({"-rdc=true", "-rdc", "false", "k.cu"}));
+  ASSERT_TRUE(bool(Off)) << toString(Off.takeError());
+  EXPECT_FALSE(Off->Relocatable) << "the last spelling wins";
+  auto Dc = parseCommandLine(args({"-dc", "k.cu"}));
+  ASSERT_TRUE(bool(Dc)) << toString(Dc.takeError());
+  EXPECT_TRUE(Dc->Relocatable) << "-dc is -c -rdc=true";
+  EXPECT_EQ(Dc->Kind, OutputKind::Cubin);
+  EXPECT_EQ(Dc->outputPath(), "k.o") << "named like nvcc's -dc output";
+}
+
+TEST(Cucc, RdcWritesARelocatableImage) {
+  TempFile Cubin("cubin"), Stderr("txt");
+  ASSERT_EQ(0, runCucc({"-cubin", "-rdc=true", "-o", std::string(Cubin.Path),
+                        inputPath("rdc.cu")}));
+  auto Buffer = MemoryBuffer::getFile(Cubin.Path);
+  ASSERT_TRUE(bool(Buffer));
+  ArrayRef<uint8_t> Bytes(
+      reinterpret_cast<const uint8_t *>((*Buffer)->getBufferStart()),
+      (*Buffer)->getBufferSize());
+  auto Image = loader::readImage(Bytes);
+  ASSERT_TRUE(bool(Image)) << toString(Image.takeError());
+  EXPECT_TRUE(Image->Relocatable) << "-rdc=true marks the image";
+  ASSERT_EQ(Image->Kernels.size(), 1u);
+  EXPECT_EQ(Image->Kernels[0].Name, "applyScale");
+  EXPECT_TRUE(Image->Globals.empty())
+      << "the extern variable is left to the image that defines it";
+
+  // Without -rdc, an extern variable is an error that says what to do.
+  TempFile Whole("cubin");
+  EXPECT_NE(
+      0, runCucc({"-cubin", "-o", std::string(Whole.Path), inputPath("rdc.cu")},
+                 Stderr.Path));
+  EXPECT_NE(readText(Stderr.Path).find("-rdc=true"), std::string::npos)
+      << readText(Stderr.Path);
+}
+
+TEST(Cucc, DcWritesARelocatableImageNamedLikeAnObject) {
+  SmallString<256> Dir;
+  ASSERT_FALSE(sys::fs::createUniqueDirectory("cucc-dc", Dir));
+  ASSERT_EQ(0,
+            runCucc({"-dc", "-odir", std::string(Dir), inputPath("rdc.cu")}));
+  SmallString<256> Object(Dir);
+  sys::path::append(Object, "rdc.o");
+  auto Buffer = MemoryBuffer::getFile(Object);
+  ASSERT_TRUE(bool(Buffer)) << "-dc writes <stem>.o";
+  ArrayRef<uint8_t> Bytes(
+      reinterpret_cast<const uint8_t *>((*Buffer)->getBufferStart()),
+      (*Buffer)->getBufferSize());
+  auto Image = loader::readImage(Bytes);
+  ASSERT_TRUE(bool(Image)) << toString(Image.takeError());
+  EXPECT_TRUE(Image->Relocatable) << "a cucpu image, not a host object";
+  sys::fs::remove(Object);
+  sys::fs::remove(Dir);
 }
 
 TEST(CuccOptions, LinkStageLibrariesAreIgnoredAsNvccIgnoresThem) {

@@ -125,6 +125,10 @@ std::vector<std::string> clangCommand(const Options &Opts,
     Cmd.insert(Cmd.begin() + 7, {"-emit-llvm", "-c"});
     break;
   }
+  // Relocatable device code: extern __device__ functions and variables
+  // stay declarations for the link, nothing is internalized.
+  if (Opts.Relocatable)
+    Cmd.push_back("-fgpu-rdc");
   if (Opts.WarningsAreErrors)
     Cmd.push_back("-Werror");
   if (Opts.Debug || Opts.DeviceDebug)
@@ -390,7 +394,7 @@ Expected<int> Run::run() {
         return E;
     }
     Expected<loader::ModuleImage> Image =
-        buildImage(**M, Arch, producerString());
+        buildImage(**M, Arch, producerString(), Opts.Relocatable);
     if (!Image)
       return toolError(formatv("{0}: {1}", Opts.Input,
                                toString(Image.takeError())));

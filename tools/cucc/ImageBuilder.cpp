@@ -365,8 +365,9 @@ bool isKernel(const Function &F) {
 }
 
 Expected<loader::ModuleImage> buildImage(const Module &M, StringRef Arch,
-                                         StringRef Producer) {
+                                         StringRef Producer, bool Relocatable) {
   loader::ModuleImage Image;
+  Image.Relocatable = Relocatable;
   Image.Producer = Producer.str();
   Image.TargetArch = Arch.str();
   const DataLayout &DL = M.getDataLayout();
@@ -391,11 +392,14 @@ Expected<loader::ModuleImage> buildImage(const Module &M, StringRef Arch,
         GV.getName().starts_with("llvm.") || isTextureVariable(GV))
       continue;
     if (GV.isDeclaration()) {
-      if (!GV.use_empty())
+      // An extern __device__ variable of relocatable device code is defined
+      // by another image; the linker resolves it.
+      if (!GV.use_empty() && !Relocatable)
         return imageError(formatv(
             "'{0}' is declared extern but not defined in this file; cucc "
-            "compiles whole programs (no relocatable device code), so define "
-            "it here.",
+            "compiles whole programs unless -rdc=true (or -dc) asks for "
+            "relocatable device code, so define it here or compile with "
+            "-rdc=true and link the images with cuLinkCreate.",
             GV.getName()));
       continue;
     }

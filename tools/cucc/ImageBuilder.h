@@ -26,10 +26,12 @@ namespace cucpu::cucc {
 bool isKernel(const llvm::Function &F);
 
 /// Describes \p M (an NVPTX64 module) as a module image for \p Arch; the
-/// error names the kernel or global that cannot be described.
+/// error names the kernel or global that cannot be described. A
+/// \p Relocatable image (-rdc) may use variables it only declares.
 llvm::Expected<loader::ModuleImage> buildImage(const llvm::Module &M,
                                                llvm::StringRef Arch,
-                                               llvm::StringRef Producer);
+                                               llvm::StringRef Producer,
+                                               bool Relocatable = false);
 
 /// The producer string cucc writes: "cucc <version> (LLVM <version>)".
 std::string producerString();

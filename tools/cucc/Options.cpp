@@ -27,10 +27,13 @@ std::string Options::outputPath() const {
   // -E and -M write to stdout unless -o says otherwise, as nvcc.
   if (Kind == OutputKind::Preprocess || Kind == OutputKind::Dependencies)
     return "-";
-  StringRef Ext = Kind == OutputKind::Cubin    ? ".cubin"
-                  : Kind == OutputKind::Fatbin ? ".fatbin"
-                  : Kind == OutputKind::PTX    ? ".ptx"
-                                               : ".ll";
+  // nvcc -dc writes a host object (<stem>.o) that embeds the device code;
+  // cucc writes its relocatable image under the same name.
+  StringRef Ext = Kind == OutputKind::Cubin && DeviceCompile ? ".o"
+                  : Kind == OutputKind::Cubin                ? ".cubin"
+                  : Kind == OutputKind::Fatbin               ? ".fatbin"
+                  : Kind == OutputKind::PTX                  ? ".ptx"
+                                                             : ".ll";
   SmallString<256> Path(OutputDir);
   sys::path::append(Path, sys::path::stem(Input) + Ext);
   return std::string(Path);
@@ -244,23 +247,36 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
     }
     if (!Got)
       return Got.takeError();
-    // Relocatable device code needs a device link, which cuLinkCreate does
-    // not offer yet.
-    if (Arg == "-dc" || Arg == "--device-c" || Arg == "-dlink" ||
-        Arg == "--device-link" || Arg == "-rdc=true" ||
-        Arg == "--relocatable-device-code=true" ||
-        ((Arg == "-rdc" || Arg == "--relocatable-device-code") &&
-         I + 1 < Args.size() && Args[I + 1] == "true"))
-      return usageError(
-          formatv("'{0}': relocatable device code and device linking are not "
-                  "supported by cucc yet; compile each kernel file as a whole "
-                  "(-cubin or -fatbin).",
-                  Arg));
-    if ((Arg == "-rdc" || Arg == "--relocatable-device-code") &&
-        I + 1 < Args.size() && Args[I + 1] == "false") {
-      ++I;
+    // Relocatable device code: a relocatable image, linked at run time
+    // (cuLinkCreate, cuLinkAddData, cuLinkComplete). -dc is nvcc's "-c
+    // -rdc=true".
+    if (Arg == "-dc" || Arg == "--device-c") {
+      Opts.Relocatable = Opts.DeviceCompile = true;
+      Opts.Kind = OutputKind::Cubin;
       continue;
     }
+    if (Arg == "-rdc=true" || Arg == "--relocatable-device-code=true") {
+      Opts.Relocatable = true;
+      continue;
+    }
+    if ((Arg == "-rdc" || Arg == "--relocatable-device-code") &&
+        I + 1 < Args.size() &&
+        (Args[I + 1] == "true" || Args[I + 1] == "false")) {
+      Opts.Relocatable = Args[++I] == "true";
+      continue;
+    }
+    if (Arg == "-rdc=false" || Arg == "--relocatable-device-code=false") {
+      Opts.Relocatable = false;
+      continue;
+    }
+    // nvcc's device link writes a host object; cucpu links when the program
+    // runs.
+    if (Arg == "-dlink" || Arg == "--device-link")
+      return usageError(
+          formatv("'{0}': cucc has no device-link stage; load the relocatable "
+                  "images (-rdc=true or -dc) with cuLinkCreate, cuLinkAddFile "
+                  "and cuLinkComplete when the program runs.",
+                  Arg));
     // Options of nvcc's other stages, or that change nothing in device IR:
     // accepted and ignored (with their values).
     if (StringSwitch<bool>(Arg)
@@ -360,8 +376,7 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
                      .Cases("-w", "--disable-warnings", true)
                      .Cases("-h", "-help", "--help", true)
                      .Cases("-V", "-version", "--version", true)
-                     .Cases("-m64", "--machine=64", "-rdc=false", true)
-                     .Case("--relocatable-device-code=false", true)
+                     .Cases("-m64", "--machine=64", true)
                      .Default(false);
     if (Known) {
       if (Arg.ends_with("cubin"))
@@ -549,6 +564,8 @@ the CPU. The source is compiled as nvcc would see it, with no #include needed.
 
 Output:
   -cubin                 Write a cucpu module image (default; <stem>.cubin).
+  -rdc=true, -dc         Relocatable device code: a relocatable image (-dc:
+                         <stem>.o) for cuLinkCreate/cuLinkAddFile.
   -fatbin                Write a fat binary, one image per architecture.
   --emit-llvm            Write the device LLVM IR (.ll; bitcode if -o ends in .bc).
   -ptx                   Write PTX from clang's NVPTX back end (<stem>.ptx).

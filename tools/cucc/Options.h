@@ -37,6 +37,10 @@ struct Options {
   /// -MD, -MMD, -MF f, -MT t, -MP (and -M/-MM), as clang flags.
   std::vector<std::string> DependencyArgs;
   bool WarningsAreErrors = false; ///< -Werror all-warnings.
+  /// -rdc=true (or -dc): relocatable device code, a relocatable image whose
+  /// extern __device__ functions and variables another image defines.
+  bool Relocatable = false;
+  bool DeviceCompile = false;     ///< -dc: the default output is <stem>.o.
   int ListArchs = 0;              ///< 1: --list-gpu-arch, 2: --list-gpu-code.
   /// -I, -D and -U, in command-line order, as clang flags ("-Idir", "-DX").
   std::vector<std::string> PreprocessorArgs;
