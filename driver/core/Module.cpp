@@ -19,9 +19,7 @@
 
 using namespace cucpu;
 
-namespace {
-/// The CUresult of an error of loader/ or modules/.
-llvm::Error toCuError(llvm::Error E) {
+llvm::Error cucpu::toCuError(llvm::Error E) {
   return llvm::handleErrors(
       std::move(E),
       [](const loader::ImageError &IE) {
@@ -46,6 +44,7 @@ llvm::Error toCuError(llvm::Error E) {
       });
 }
 
+namespace {
 /// JIT options from the environment (CUDA_CACHE_*), as NVIDIA reads them.
 modules::JitOptions jitOptions(std::string *InfoLog) {
   modules::JitOptions O;

@@ -28,6 +28,11 @@ namespace cucpu {
 
 class Context;
 
+/// The CUresult error for an error of loader/ or modules/: a malformed image
+/// (CUDA_ERROR_INVALID_IMAGE), one for NVIDIA's GPUs only
+/// (CUDA_ERROR_NO_BINARY_FOR_GPU), IR the CPU cannot run, a missing symbol.
+llvm::Error toCuError(llvm::Error E);
+
 /// A module image compiled for the host, with its functions.
 class Module : public Object {
 public:

@@ -1,0 +1,357 @@
+//===- LinkState.cpp - A pending link of module images (CUlinkState) ------===//
+#include "core/LinkState.h"
+
+#include "core/Error.h"
+#include "core/Module.h"
+
+#include "FatBinary.h"
+#include "ImageKind.h"
+#include "JitError.h"
+#include "ModuleImage.h"
+#include "SizelessImage.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+using namespace cucpu;
+
+namespace {
+/// Live states by handle: a destroyed or foreign handle is an error, never
+/// undefined behaviour.
+struct Registry {
+  std::mutex Mutex;
+  llvm::DenseMap<const void *, std::shared_ptr<LinkState>> States;
+
+  static Registry &get() {
+    static Registry R;
+    return R;
+  }
+};
+
+/// More JIT options than this is a garbage count, not an array to read.
+constexpr unsigned MaxJitOptions = 1024;
+
+/// The checks every option list of the linker gets.
+llvm::Error checkOptions(unsigned NumOptions, const CUjit_option *Options,
+                         void *const *Values) {
+  CU_INVALID_IF(NumOptions > MaxJitOptions, CUDA_ERROR_INVALID_VALUE,
+                "{0} JIT options is more than any program passes (at most "
+                "{1}).",
+                NumOptions, MaxJitOptions);
+  CU_INVALID_IF(NumOptions > 0 && (!Options || !Values),
+                CUDA_ERROR_INVALID_VALUE,
+                "{0} JIT options were given but the option or value array is "
+                "NULL.",
+                NumOptions);
+  for (unsigned I = 0; I < NumOptions; ++I)
+    CU_INVALID_IF(Options[I] < 0 || Options[I] >= CU_JIT_NUM_OPTIONS,
+                  CUDA_ERROR_INVALID_VALUE,
+                  "JIT option {0} at index {1} is not a valid CUjit_option.",
+                  static_cast<int>(Options[I]), I);
+  return llvm::Error::success();
+}
+
+/// Copies \p Text into \p Buffer of \p Size bytes, NUL-terminated; returns
+/// the bytes written including the NUL.
+size_t writeLog(char *Buffer, size_t Size, const std::string &Text) {
+  if (!Buffer || Size == 0)
+    return 0;
+  size_t N = std::min(Text.size(), Size - 1);
+  std::memcpy(Buffer, Text.data(), N);
+  Buffer[N] = '\0';
+  return N + 1;
+}
+
+/// The name of an input type for messages.
+const char *describe(CUjitInputType Type) {
+  switch (Type) {
+  case CU_JIT_INPUT_CUBIN:
+    return "CU_JIT_INPUT_CUBIN";
+  case CU_JIT_INPUT_PTX:
+    return "CU_JIT_INPUT_PTX";
+  case CU_JIT_INPUT_FATBINARY:
+    return "CU_JIT_INPUT_FATBINARY";
+  case CU_JIT_INPUT_OBJECT:
+    return "CU_JIT_INPUT_OBJECT";
+  case CU_JIT_INPUT_LIBRARY:
+    return "CU_JIT_INPUT_LIBRARY";
+  case CU_JIT_INPUT_NVVM:
+    return "CU_JIT_INPUT_NVVM";
+  default:
+    return "an unknown input type";
+  }
+}
+} // namespace
+
+llvm::Expected<CUlinkState>
+LinkState::create(unsigned NumOptions, CUjit_option *Options, void **Values) {
+  CU_TRY(checkOptions(NumOptions, Options, Values));
+  std::shared_ptr<LinkState> S(new LinkState());
+  S->Values = NumOptions ? Values : nullptr;
+  for (unsigned I = 0; I < NumOptions; ++I) {
+    auto Value = reinterpret_cast<uintptr_t>(Values[I]);
+    switch (Options[I]) {
+    case CU_JIT_INFO_LOG_BUFFER:
+      S->InfoBuffer = static_cast<char *>(Values[I]);
+      break;
+    case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
+      S->InfoSize = static_cast<unsigned>(Value);
+      S->InfoSizeIndex = static_cast<int>(I);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER:
+      S->ErrorBuffer = static_cast<char *>(Values[I]);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
+      S->ErrorSize = static_cast<unsigned>(Value);
+      S->ErrorSizeIndex = static_cast<int>(I);
+      break;
+    case CU_JIT_WALL_TIME:
+      S->WallTimeIndex = static_cast<int>(I);
+      break;
+    case CU_JIT_LOG_VERBOSE:
+      S->Verbose = Value != 0;
+      break;
+    default:
+      // Optimization level, target, cache mode, ...: hints for a GPU code
+      // generator; the CPU's code is compiled when the image is loaded.
+      break;
+    }
+  }
+  // Nothing is written yet: the buffers start empty, as NVIDIA's do.
+  writeLog(S->InfoBuffer, S->InfoSize, "");
+  writeLog(S->ErrorBuffer, S->ErrorSize, "");
+  auto *Handle = reinterpret_cast<CUlinkState>(S.get());
+  Registry &R = Registry::get();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  R.States[S.get()] = std::move(S);
+  return Handle;
+}
+
+llvm::Expected<std::shared_ptr<LinkState>> LinkState::lookup(CUlinkState H) {
+  Registry &R = Registry::get();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  auto It = R.States.find(H);
+  CU_INVALID_IF(It == R.States.end(), CUDA_ERROR_INVALID_HANDLE,
+                "The link state {0} is NULL, destroyed or not one that "
+                "cuLinkCreate returned.",
+                static_cast<const void *>(H));
+  return It->second;
+}
+
+llvm::Error LinkState::destroy(CUlinkState H) {
+  Registry &R = Registry::get();
+  std::shared_ptr<LinkState> Last; // Freed outside the registry's lock.
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  auto It = R.States.find(H);
+  CU_INVALID_IF(It == R.States.end(), CUDA_ERROR_INVALID_HANDLE,
+                "The link state {0} is NULL, destroyed or not one that "
+                "cuLinkCreate returned.",
+                static_cast<const void *>(H));
+  Last = std::move(It->second);
+  R.States.erase(It);
+  return llvm::Error::success();
+}
+
+llvm::Error LinkState::logged(llvm::function_ref<llvm::Error()> Step) {
+  auto Start = std::chrono::steady_clock::now();
+  llvm::Error E = Step();
+  Milliseconds += std::chrono::duration<float, std::milli>(
+                      std::chrono::steady_clock::now() - Start)
+                      .count();
+  std::string Message;
+  CUresult Code = CUDA_SUCCESS;
+  if (E) {
+    Code = toResult(std::move(E), Message);
+    ErrorLog += "error   : " + Message + "\n";
+  }
+  // NVIDIA's linker writes its outputs back into the option values that
+  // cuLinkCreate was given: the log sizes as integers, the wall time as a
+  // float in the slot.
+  size_t InfoBytes = writeLog(InfoBuffer, InfoSize, InfoLog);
+  size_t ErrorBytes = writeLog(ErrorBuffer, ErrorSize, ErrorLog);
+  if (Values) {
+    if (InfoSizeIndex >= 0)
+      Values[InfoSizeIndex] =
+          reinterpret_cast<void *>(static_cast<uintptr_t>(InfoBytes));
+    if (ErrorSizeIndex >= 0)
+      Values[ErrorSizeIndex] =
+          reinterpret_cast<void *>(static_cast<uintptr_t>(ErrorBytes));
+    if (WallTimeIndex >= 0) {
+      Values[WallTimeIndex] = nullptr;
+      std::memcpy(&Values[WallTimeIndex], &Milliseconds, sizeof(float));
+    }
+  }
+  if (Code != CUDA_SUCCESS)
+    return makeError(Code, Message);
+  return llvm::Error::success();
+}
+
+llvm::Error LinkState::addInput(CUjitInputType Type, const void *Data,
+                                size_t Size, std::string Name) {
+  CU_INVALID_IF(
+      Type < 0 || Type >= CU_JIT_NUM_INPUT_TYPES, CUDA_ERROR_INVALID_VALUE,
+      "Input type {0} is not a valid CUjitInputType.", static_cast<int>(Type));
+  CU_INVALID_IF(!Data || Size == 0, CUDA_ERROR_INVALID_VALUE,
+                "The data of input '{0}' is NULL or empty ({1} bytes).", Name,
+                Size);
+  CU_INVALID_IF(Type == CU_JIT_INPUT_PTX, CUDA_ERROR_NOT_SUPPORTED,
+                "Input '{0}' is PTX (CU_JIT_INPUT_PTX), which cucpu cannot "
+                "link yet: it has no PTX front end. Compile the CUDA source "
+                "with cucc -rdc=true and add the image (CU_JIT_INPUT_CUBIN).",
+                Name);
+  CU_INVALID_IF(Type == CU_JIT_INPUT_NVVM, CUDA_ERROR_NOT_SUPPORTED,
+                "Input '{0}' is NVVM IR (CU_JIT_INPUT_NVVM), which cucpu does "
+                "not link; add the image cucc -rdc=true writes "
+                "(CU_JIT_INPUT_CUBIN).",
+                Name);
+  // The bytes say what they are; the type only has to be one that can hold
+  // a cucpu image (cucc -dc writes its image as <stem>.o, hence OBJECT).
+  const auto *Bytes = static_cast<const uint8_t *>(Data);
+  std::string Why;
+  loader::ImageKind Kind = loader::classifyImage(Data, Size, Why);
+  std::vector<uint8_t> Inner; // A fat binary that a wrapper points to.
+  llvm::ArrayRef<uint8_t> ImageBytes;
+  switch (Kind) {
+  case loader::ImageKind::CucpuImage:
+    ImageBytes = {Bytes, Size};
+    break;
+  case loader::ImageKind::FatBinaryWrapper:
+  case loader::ImageKind::FatBinary: {
+    llvm::ArrayRef<uint8_t> Container(Bytes, Size);
+    if (Kind == loader::ImageKind::FatBinaryWrapper) {
+      constexpr size_t WrapperBytes = 16; // magic, version, data pointer.
+      CU_INVALID_IF(Size < WrapperBytes, CUDA_ERROR_INVALID_IMAGE,
+                    "Input '{0}' is a fat-binary wrapper of {1} bytes; one "
+                    "takes {2}.",
+                    Name, Size, WrapperBytes);
+      auto Pointer = loader::unwrapFatBinary(Data);
+      if (!Pointer)
+        return toCuError(Pointer.takeError());
+      auto Copy = loader::sizelessImage(*Pointer);
+      if (!Copy)
+        return toCuError(Copy.takeError());
+      Inner = std::move(*Copy);
+      Container = Inner;
+    }
+    auto Entries = loader::readFatBinary(Container);
+    if (!Entries)
+      return toCuError(Entries.takeError());
+    auto Chosen = loader::selectImage(*Entries);
+    if (!Chosen)
+      return toCuError(Chosen.takeError());
+    ImageBytes = *Chosen;
+    break;
+  }
+  case loader::ImageKind::Ptx:
+  case loader::ImageKind::NvidiaCubin:
+    return makeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
+                     llvm::formatv("Input '{0}' is {1}, which only NVIDIA "
+                                   "GPUs run; compile the source with cucc "
+                                   "-rdc=true to get an image cucpu links.",
+                                   Name, loader::describe(Kind)));
+  case loader::ImageKind::OtherElf:
+    return makeError(
+        CUDA_ERROR_NOT_SUPPORTED,
+        llvm::formatv("Input '{0}' ({1}) is an ELF file for another machine, "
+                      "such as the host object nvcc -dc writes, which embeds "
+                      "NVIDIA's device code; cucpu links the images of cucc "
+                      "-rdc=true or -dc (its <stem>.o is a cucpu image).",
+                      Name, describe(Type)));
+  default:
+    if (Size >= 8 && std::memcmp(Data, "!<arch>\n", 8) == 0)
+      return makeError(
+          CUDA_ERROR_NOT_SUPPORTED,
+          llvm::formatv("Input '{0}' ({1}) is an archive (a static library); "
+                        "cucpu links the images of cucc -rdc=true one by one: "
+                        "add each of them.",
+                        Name, describe(Type)));
+    return makeError(CUDA_ERROR_INVALID_IMAGE,
+                     llvm::formatv("Input '{0}' ({1}) is {2}: {3}", Name,
+                                   describe(Type), loader::describe(Kind),
+                                   Why));
+  }
+  auto Image = loader::readImage(ImageBytes);
+  if (!Image)
+    return toCuError(Image.takeError());
+  if (Verbose)
+    InfoLog += llvm::formatv(
+        "info    : Added '{0}': {1} image for {2}, {3} "
+        "kernel(s), {4} variable(s).\n",
+        Name, Image->Relocatable ? "a relocatable" : "a whole",
+        Image->TargetArch, Image->Kernels.size(), Image->Globals.size());
+  Inputs.push_back({std::move(*Image), std::move(Name)});
+  return llvm::Error::success();
+}
+
+llvm::Error LinkState::addData(CUjitInputType Type, const void *Data,
+                               size_t Size, const char *Name,
+                               unsigned NumOptions, CUjit_option *Options,
+                               void **Values) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return logged([&]() -> llvm::Error {
+    CU_TRY(checkOptions(NumOptions, Options, Values));
+    std::string Label =
+        Name && *Name ? std::string(Name)
+                      : llvm::formatv("input {0}", Inputs.size() + 1).str();
+    return addInput(Type, Data, Size, std::move(Label));
+  });
+}
+
+llvm::Error LinkState::addFile(CUjitInputType Type, const char *Path,
+                               unsigned NumOptions, CUjit_option *Options,
+                               void **Values) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return logged([&]() -> llvm::Error {
+    CU_TRY(checkOptions(NumOptions, Options, Values));
+    CU_INVALID_IF(!Path, CUDA_ERROR_INVALID_VALUE, "The file name is NULL.");
+    std::ifstream In(Path, std::ios::binary);
+    CU_INVALID_IF(!In, CUDA_ERROR_FILE_NOT_FOUND,
+                  "The file \"{0}\" cannot be opened.", Path);
+    std::vector<char> Bytes((std::istreambuf_iterator<char>(In)),
+                            std::istreambuf_iterator<char>());
+    CU_INVALID_IF(Bytes.empty(), CUDA_ERROR_INVALID_IMAGE,
+                  "The file \"{0}\" is empty.", Path);
+    return addInput(Type, Bytes.data(), Bytes.size(), Path);
+  });
+}
+
+llvm::Error LinkState::complete(void **CubinOut, size_t *SizeOut) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return logged([&]() -> llvm::Error {
+    CU_INVALID_IF(Inputs.empty(), CUDA_ERROR_INVALID_VALUE,
+                  "Nothing was added to the link (cuLinkAddData, "
+                  "cuLinkAddFile).");
+    // A second cuLinkComplete hands out the same image again.
+    if (Output.empty()) {
+      std::string Notes;
+      auto Linked = modules::linkImages(Inputs, &Notes);
+      if (!Linked) {
+        // NVIDIA's linker answers CUDA_ERROR_INVALID_SOURCE for undefined
+        // references and multiple definitions (H200, driver 580.159.04).
+        std::string Message;
+        modules::JitErrorKind Kind =
+            modules::takeJitError(Linked.takeError(), Message);
+        return makeError(Kind == modules::JitErrorKind::Internal
+                             ? CUDA_ERROR_UNKNOWN
+                             : CUDA_ERROR_INVALID_SOURCE,
+                         Message);
+      }
+      auto Bytes = loader::writeImage(*Linked);
+      if (!Bytes)
+        return toCuError(Bytes.takeError());
+      Output = std::move(*Bytes);
+      InfoLog += "info    : " + Notes;
+    }
+    *CubinOut = Output.data();
+    if (SizeOut)
+      *SizeOut = Output.size();
+    return llvm::Error::success();
+  });
+}
