@@ -110,6 +110,25 @@ TEST_F(Link, LinksLoadsAndRunsTwoRelocatableImages) {
   EXPECT_CU(CUDA_SUCCESS, cuModuleUnload(Mod));
 }
 
+TEST_F(Link, FatBinaryInputLinksItsImage) {
+  std::vector<char> Fatbin = readFile(CUCPU_API_LINK_LIB_FATBIN);
+  ASSERT_FALSE(Fatbin.empty()) << "setup: " << CUCPU_API_LINK_LIB_FATBIN;
+  ASSERT_CU(CUDA_SUCCESS, add(Main, "link_main"));
+  ASSERT_CU(CUDA_SUCCESS, cuLinkAddData(State, CU_JIT_INPUT_FATBINARY,
+                                        Fatbin.data(), Fatbin.size(),
+                                        "link_lib.fatbin", 0, nullptr, nullptr))
+      << "a fat binary holding the library's relocatable image";
+  void *Cubin = nullptr;
+  size_t Size = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuLinkComplete(State, &Cubin, &Size))
+      << "error log: " << ErrorLog;
+  CUmodule Mod = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleLoadData(&Mod, Cubin));
+  CUfunction Apply = nullptr;
+  EXPECT_CU(CUDA_SUCCESS, cuModuleGetFunction(&Apply, Mod, "applyScale"));
+  EXPECT_CU(CUDA_SUCCESS, cuModuleUnload(Mod));
+}
+
 TEST_F(Link, CompleteWritesTheWallTimeAndTheLogSizesBack) {
   ASSERT_CU(CUDA_SUCCESS, add(Main, "link_main"));
   ASSERT_CU(CUDA_SUCCESS, add(Lib, "link_lib"));
