@@ -132,6 +132,14 @@ cucpu::modules::linkImages(ArrayRef<LinkInput> Inputs, std::string *InfoLog) {
           !isProvidedAtLoad(GV.getName()))
         UsedBy[GV.getName()].push_back(I);
 
+  // Each input's static (internal) variables: two inputs may each have one
+  // of the same name, which llvm::Linker keeps apart by renaming the later.
+  std::vector<StringSet<>> LocalNames(Modules.size());
+  for (size_t I = 0; I < Modules.size(); ++I)
+    for (const GlobalValue &GV : Modules[I]->global_values())
+      if (GV.hasLocalLinkage() && GV.hasName())
+        LocalNames[I].insert(GV.getName());
+
   std::unique_ptr<Module> Linked = std::move(Modules.front());
   Linker L(*Linked);
   for (size_t I = 1; I < Modules.size(); ++I)
@@ -174,29 +182,34 @@ cucpu::modules::linkImages(ArrayRef<LinkInput> Inputs, std::string *InfoLog) {
   Out.TargetArch = Newest->Image.TargetArch;
   Out.Producer = "cucpu linker (" + Inputs.front().Image.Producer + ")";
   StringSet<> Names;
-  std::vector<std::string> Clashes;
-  auto Claim = [&](const std::string &Name, StringRef Input) {
-    if (!Names.insert(Name).second)
+  std::vector<std::string> Clashes, Hidden;
+  // Whether an entry named \p Name of input \p I joins the tables: names
+  // are one namespace (cuModuleGetFunction, cuModuleGetGlobal,
+  // cuModuleGetTexRef). A later input's static variable of a name taken
+  // stays in the IR under the name the linker gave it, out of the tables.
+  auto Claim = [&](const std::string &Name, size_t I) {
+    if (Names.insert(Name).second)
+      return true;
+    if (LocalNames[I].contains(Name))
+      Hidden.push_back(formatv("'{0}' of '{1}'", Name, Inputs[I].Name));
+    else
       Clashes.push_back(formatv("'{0}' of '{1}' has the name of another "
                                 "kernel, variable or texture reference.",
-                                Name, Input));
+                                Name, Inputs[I].Name));
+    return false;
   };
-  for (const LinkInput &In : Inputs) {
-    for (const loader::KernelInfo &K : In.Image.Kernels) {
-      Claim(K.Name, In.Name);
-      Out.Kernels.push_back(K);
-    }
-    for (const loader::GlobalInfo &G : In.Image.Globals) {
-      Claim(G.Name, In.Name);
-      Out.Globals.push_back(G);
-    }
-    for (const loader::TexRefInfo &T : In.Image.TexRefs) {
-      Claim(T.Name, In.Name);
-      Out.TexRefs.push_back(T);
-    }
+  for (size_t I = 0; I < Inputs.size(); ++I) {
+    const loader::ModuleImage &Image = Inputs[I].Image;
+    for (const loader::KernelInfo &K : Image.Kernels)
+      if (Claim(K.Name, I))
+        Out.Kernels.push_back(K);
+    for (const loader::GlobalInfo &G : Image.Globals)
+      if (Claim(G.Name, I))
+        Out.Globals.push_back(G);
+    for (const loader::TexRefInfo &T : Image.TexRefs)
+      if (Claim(T.Name, I))
+        Out.TexRefs.push_back(T);
   }
-  // Names that the IR keeps apart by linkage (a static variable of the same
-  // name in two inputs) share one namespace in cuModuleGetGlobal.
   if (!Clashes.empty())
     return makeJitError(JitErrorKind::InvalidImage,
                         "Multiple definitions: " + join(Clashes, " "));
@@ -216,6 +229,10 @@ cucpu::modules::linkImages(ArrayRef<LinkInput> Inputs, std::string *InfoLog) {
                 "reference(s).\n",
                 Inputs.size(), join(Names, ", "), Out.TargetArch,
                 Out.Kernels.size(), Out.Globals.size(), Out.TexRefs.size());
+    if (!Hidden.empty())
+      *InfoLog += "Static variables named like a variable of an earlier "
+                  "input, reachable only from their own input's code: " +
+                  join(Hidden, ", ") + ".\n";
   }
   return Out;
 }

@@ -153,6 +153,49 @@ TEST(ImageLinker, DuplicateDefinitionsNameBothInputs) {
       << Message;
 }
 
+/// An input with a kernel \p Kernel reading its own static variable.
+LinkInput staticInput(const char *Name, const char *Kernel, int Value) {
+  LinkInput In;
+  In.Name = Name;
+  In.Image.TargetArch = "sm_75";
+  In.Image.Producer = "test";
+  In.Image.Relocatable = true;
+  In.Image.Bitcode = ::cucpu::testing::bitcodeOf(
+      std::string(Header) + "@_ZL7counter = internal addrspace(1) global i32 " +
+      std::to_string(Value) + ", align 4\n" + "define void @" + Kernel +
+      "(ptr %out) {\n"
+      "  %v = load i32, ptr addrspace(1) @_ZL7counter\n"
+      "  store i32 %v, ptr %out\n"
+      "  ret void\n}\n"
+      "!nvvm.annotations = !{!0}\n!0 = !{ptr @" +
+      Kernel + ", !\"kernel\", i32 1}\n");
+  loader::KernelInfo K;
+  K.Name = Kernel;
+  K.Params = {{0, 8, 8}};
+  K.ParamBytes = 8;
+  In.Image.Kernels.push_back(K);
+  loader::GlobalInfo G;
+  G.Name = "_ZL7counter";
+  G.Size = 4;
+  G.Align = 4;
+  G.Initializer = {uint8_t(Value), 0, 0, 0};
+  In.Image.Globals.push_back(G);
+  return In;
+}
+
+TEST(ImageLinker, StaticVariablesOfTheSameNameStayApart) {
+  std::vector<LinkInput> Inputs = {staticInput("one.o", "first", 1),
+                                   staticInput("two.o", "second", 2)};
+  std::string Log;
+  auto Linked = linkImages(Inputs, &Log);
+  ASSERT_TRUE(bool(Linked)) << llvm::toString(Linked.takeError());
+  ASSERT_EQ(1u, Linked->Globals.size())
+      << "one name in cuModuleGetGlobal's namespace: the first input's";
+  EXPECT_EQ(1u, Linked->Globals[0].Initializer[0]);
+  EXPECT_EQ(2u, Linked->Kernels.size());
+  EXPECT_NE(std::string::npos, Log.find("'_ZL7counter' of 'two.o'")) << Log;
+}
+
 TEST(ImageLinker, NothingToLinkIsAnError) {
   JitErrorKind Kind = JitErrorKind::Internal;
   std::string Message = failure(linkImages({}), Kind);
