@@ -11,6 +11,7 @@
 #include "SizelessImage.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -347,7 +348,11 @@ llvm::Error LinkState::complete(void **CubinOut, size_t *SizeOut) {
       if (!Bytes)
         return toCuError(Bytes.takeError());
       Output = std::move(*Bytes);
-      InfoLog += "info    : " + Notes;
+      // NVIDIA's log prefixes every line with its severity.
+      llvm::SmallVector<llvm::StringRef, 4> Lines;
+      llvm::StringRef(Notes).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+      for (llvm::StringRef Line : Lines)
+        InfoLog += ("info    : " + Line + "\n").str();
     }
     *CubinOut = Output.data();
     if (SizeOut)
