@@ -125,7 +125,7 @@ LinkState::create(unsigned NumOptions, CUjit_option *Options, void **Values) {
       break;
     }
   }
-  // Nothing is written yet: the buffers start empty, as NVIDIA's do.
+  // Nothing is logged yet: the buffers start as empty strings.
   writeLog(S->InfoBuffer, S->InfoSize, "");
   writeLog(S->ErrorBuffer, S->ErrorSize, "");
   auto *Handle = reinterpret_cast<CUlinkState>(S.get());
