@@ -2,6 +2,8 @@
 #include "api/Handles.h"
 #include "core/AddressSpace.h"
 #include "core/Entry.h"
+#include "core/HandleRegistry.h"
+#include "core/MemoryPool.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -88,9 +90,13 @@ llvm::Error writePointerAttribute(void *Data, CUpointer_attribute Attribute,
   case CU_POINTER_ATTRIBUTE_ACCESS_FLAGS:
     Put(static_cast<unsigned>(CU_POINTER_ATTRIBUTE_ACCESS_FLAG_READWRITE));
     return llvm::Error::success();
-  case CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
-    Put(static_cast<CUmemoryPool>(nullptr));
+  case CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE: {
+    std::shared_ptr<MemoryPool> Pool =
+        A.PoolId ? MemoryPool::byId(A.PoolId) : nullptr;
+    bool Live = Pool && HandleRegistry::get().findAs<MemoryPool>(Pool.get());
+    Put(Live ? reinterpret_cast<CUmemoryPool>(Pool.get()) : CUmemoryPool{});
     return llvm::Error::success();
+  }
   case CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID:
     Put(static_cast<unsigned long long>(A.BufferId));
     return llvm::Error::success();

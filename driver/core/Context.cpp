@@ -7,6 +7,7 @@
 #include "core/HostInfo.h"
 #include "core/HostMemory.h"
 #include "core/IpcMemory.h"
+#include "core/MemoryPool.h"
 #include "core/Platform.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -116,7 +117,8 @@ void Context::markFaulted(CUresult Code, std::string Message) {
 }
 
 llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
-                                            unsigned AllocFlags) {
+                                            unsigned AllocFlags,
+                                            MemoryPool *Pool) {
   bool Charged = Kind == MemoryKind::Device || Kind == MemoryKind::Managed;
   bool Huge = Charged && Bytes >= HugePageBytes;
   // Device memory has pages of its own, so that cuIpcGetMemHandle can move
@@ -134,12 +136,19 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
   // storage runs on by the offset.
   size_t Offset =
       Huge ? NextHugePageColor++ % HugePageColors * AllocationAlignment : 0;
+  if (Pool)
+    CU_TRY(Pool->take(Bytes));
   if (Charged)
-    if (llvm::Error E = Dev.reserveMemory(Rounded))
+    if (llvm::Error E = Dev.reserveMemory(Rounded)) {
+      if (Pool)
+        Pool->give(Bytes);
       return E;
+    }
   auto Release = [&] {
     if (Charged)
       Dev.releaseMemory(Rounded);
+    if (Pool)
+      Pool->give(Bytes);
   };
   // The memory is committed now, as a GPU's is: a later touch must not be
   // what finds that the host cannot back it.
@@ -174,6 +183,7 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
   A.Kind = Kind;
   A.Flags = AllocFlags;
   A.BufferId = NextBufferId++;
+  A.PoolId = Pool ? Pool->id() : 0;
   Memory.insert(A);
   return A.Base;
 }
@@ -196,6 +206,9 @@ static void releaseStorage(Device &Dev, const Allocation &A) {
   }
   std::free(reinterpret_cast<void *>(A.Base - A.Offset));
   Dev.releaseMemory(A.Charged);
+  if (A.PoolId)
+    if (std::shared_ptr<MemoryPool> Pool = MemoryPool::byId(A.PoolId))
+      Pool->give(A.Size);
 }
 
 llvm::Error Context::free(uintptr_t Address,
@@ -204,6 +217,11 @@ llvm::Error Context::free(uintptr_t Address,
   // work queued in another context included.
   CU_TRY(Queues.drain());
   drainOtherContexts();
+  return release(Address, Kinds);
+}
+
+llvm::Error Context::release(uintptr_t Address,
+                             std::initializer_list<MemoryKind> Kinds) {
   std::optional<Allocation> A = Memory.eraseAt(Address, Kinds);
   CU_INVALID_IF(!A, CUDA_ERROR_INVALID_VALUE,
                 "{0:x} is not the start of an allocation of this context.",

@@ -27,6 +27,8 @@
 
 namespace cucpu {
 
+class MemoryPool;
+
 /// Context creation flags cucpu accepts (scheduling, map-host, local-memory
 /// resize, coredump and sync-memops bits).
 inline constexpr unsigned ContextFlagsMask = 0xff;
@@ -68,11 +70,18 @@ public:
   MemoryRegistry &memory() { return Memory; }
   /// The heap of its kernels' malloc and free.
   DeviceHeap &deviceHeap() { return Heap; }
-  /// Allocates \p Bytes of \p Kind memory (256-byte aligned).
+  /// Allocates \p Bytes of \p Kind memory (256-byte aligned), from \p Pool
+  /// when given (cuMemAllocAsync).
   llvm::Expected<uintptr_t> allocate(size_t Bytes, MemoryKind Kind,
-                                     unsigned Flags);
-  /// Frees the allocation starting at \p Address if it is of one of \p Kinds.
+                                     unsigned Flags,
+                                     MemoryPool *Pool = nullptr);
+  /// Frees the allocation starting at \p Address if it is of one of \p Kinds,
+  /// once the queued work of every context is done (cuMemFree).
   llvm::Error free(uintptr_t Address, std::initializer_list<MemoryKind> Kinds);
+  /// As free(), without waiting: for a free that a stream reached
+  /// (cuMemFreeAsync).
+  llvm::Error release(uintptr_t Address,
+                      std::initializer_list<MemoryKind> Kinds);
   /// Records memory mapped from elsewhere (cuIpcOpenMemHandle); free()
   /// releases it. Returns its address.
   uintptr_t adopt(Allocation A);

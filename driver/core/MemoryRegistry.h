@@ -35,6 +35,7 @@ struct Allocation {
   MemoryKind Kind = MemoryKind::Device;
   unsigned Flags = 0;  ///< cuMemHostAlloc / cuMemHostRegister flags.
   uint64_t BufferId = 0; ///< Unique id (CU_POINTER_ATTRIBUTE_BUFFER_ID).
+  uint64_t PoolId = 0;   ///< The MemoryPool it came from, or 0.
 
   bool contains(uintptr_t Address) const {
     return Address >= Base && Address - Base < Size;

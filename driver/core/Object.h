@@ -23,7 +23,8 @@ enum class ObjectKind : uint32_t {
   Array = 0x41525231,
   TexRef = 0x54455831,
   TexObject = 0x54584f31,
-  Dead = 0xdeadbeef, ///< Stamped on destruction.
+  MemoryPool = 0x4d504c31, // "MPL1"
+  Dead = 0xdeadbeef,       ///< Stamped on destruction.
 };
 
 /// Base of every object reachable through a handle.

@@ -31,6 +31,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -110,6 +111,9 @@ CUcontext observer() {
   static CUcontext Ctx = [] {
     setenv("CUCPU_MEMCHECK", "1", 1);
     setenv("CUCPU_WATCHDOG_MS", "250", 0);
+    // A budget well below what the host has, so that cuMemGetInfo's free
+    // memory is the budget's and tells the charged memory exactly.
+    setenv("CUCPU_DEVICE_MEMORY", "2G", 0);
     // Loads of the seed images hit a private compute cache.
     static std::string Cache =
         (std::filesystem::temp_directory_path() / "cucpu-api-fuzz-cache")
@@ -136,10 +140,12 @@ size_t chargedMemory() {
   return Total - Free;
 }
 
-/// What an allocation of \p Bytes is charged (core/Context.cpp).
+/// What a cuMemAlloc of \p Bytes is charged (core/Context.cpp): whole huge
+/// pages, else whole pages.
 size_t chargeOf(size_t Bytes) {
-  size_t Alignment = Bytes >= cucpu::HugePageBytes ? cucpu::HugePageBytes
-                                                   : cucpu::AllocationAlignment;
+  static const size_t PageBytes = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  size_t Alignment =
+      Bytes >= cucpu::HugePageBytes ? cucpu::HugePageBytes : PageBytes;
   return llvm::alignTo(Bytes, Alignment);
 }
 

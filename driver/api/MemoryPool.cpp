@@ -1,0 +1,279 @@
+//===- MemoryPool.cpp - Stream-ordered allocation entry points ------------===//
+//
+// cuMemAllocAsync, cuMemFreeAsync and memory pools (CUDA driver API,
+// "Stream Ordered Memory Allocator"); the pools are core/MemoryPool.
+//
+//===----------------------------------------------------------------------===//
+#include "core/MemoryPool.h"
+#include "api/Handles.h"
+#include "api/StreamWork.h"
+#include "core/AddressSpace.h"
+#include "core/CurrentContext.h"
+#include "core/Entry.h"
+#include "core/HandleRegistry.h"
+
+#include <cstring>
+
+using namespace cucpu;
+using namespace cucpu::api;
+
+namespace {
+
+CUmemoryPool toHandle(MemoryPool &Pool) {
+  return reinterpret_cast<CUmemoryPool>(&Pool);
+}
+
+llvm::Expected<std::shared_ptr<MemoryPool>> lookupPool(CUmemoryPool H) {
+  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_VALUE, "The memory pool is NULL.");
+  auto Pool = HandleRegistry::get().findAs<MemoryPool>(H);
+  CU_INVALID_IF(!Pool, CUDA_ERROR_INVALID_VALUE,
+                "{0} is not a live memory pool (destroyed, or not a pool).",
+                static_cast<const void *>(H));
+  return Pool;
+}
+
+/// The device a pool location names (only devices have pools here).
+llvm::Expected<Device &> poolDevice(const CUmemLocation *Location,
+                                    CUmemAllocationType Type) {
+  CU_INVALID_IF(!Location, CUDA_ERROR_INVALID_VALUE, "The location is NULL.");
+  CU_INVALID_IF(Type != CU_MEM_ALLOCATION_TYPE_PINNED, CUDA_ERROR_INVALID_VALUE,
+                "Memory pools hold CU_MEM_ALLOCATION_TYPE_PINNED memory (got "
+                "type {0}).",
+                int(Type));
+  CU_INVALID_IF(Location->type == CU_MEM_LOCATION_TYPE_HOST ||
+                    Location->type == CU_MEM_LOCATION_TYPE_HOST_NUMA ||
+                    Location->type == CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT,
+                CUDA_ERROR_NOT_SUPPORTED,
+                "Memory pools located on the host are not supported; a "
+                "cucpu device's memory is host memory already.");
+  CU_INVALID_IF(Location->type != CU_MEM_LOCATION_TYPE_DEVICE,
+                CUDA_ERROR_INVALID_VALUE, "{0} is not a memory location type.",
+                int(Location->type));
+  return lookupDevice(Location->id);
+}
+
+/// Allocates \p Bytes from \p Pool, in the current context, usable by the
+/// work issued to \p Stream from now on (and by any other work).
+llvm::Error allocateAsync(CUdeviceptr *Out, size_t Bytes, MemoryPool &Pool,
+                          CUstream Stream) {
+  CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                "The device pointer output is NULL.");
+  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+  CU_TRY(checkStream(Stream));
+  if (!Bytes) {
+    // NVIDIA's driver answers an empty allocation with NULL (observed).
+    *Out = 0;
+    return llvm::Error::success();
+  }
+  CU_INVALID_IF(&Pool.device() != &C->device(), CUDA_ERROR_INVALID_VALUE,
+                "The pool belongs to device {0}, the current context to "
+                "device {1}.",
+                Pool.device().ordinal(), C->device().ordinal());
+  CU_TRY_ASSIGN(*Out, C->allocate(Bytes, MemoryKind::Device, 0, &Pool));
+  return llvm::Error::success();
+}
+
+} // namespace
+
+CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetDefaultMemPool(CUmemoryPool *Pool,
+                                                        CUdevice Dev) {
+  return CU_ENTRY(Pool, Dev).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Pool, CUDA_ERROR_INVALID_VALUE, "The pool pointer is NULL.");
+    CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
+    *Pool = toHandle(*MemoryPool::defaultOf(D));
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetMemPool(CUmemoryPool *Pool,
+                                                 CUdevice Dev) {
+  return CU_ENTRY(Pool, Dev).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Pool, CUDA_ERROR_INVALID_VALUE, "The pool pointer is NULL.");
+    CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
+    *Pool = toHandle(*MemoryPool::currentOf(D));
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuDeviceSetMemPool(CUdevice Dev, CUmemoryPool H) {
+  return CU_ENTRY(Dev, H).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
+    CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
+    CU_INVALID_IF(&Pool->device() != &D, CUDA_ERROR_INVALID_VALUE,
+                  "The pool belongs to device {0}, not device {1}.",
+                  Pool->device().ordinal(), D.ordinal());
+    MemoryPool::setCurrent(D, Pool);
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemGetDefaultMemPool(CUmemoryPool *Pool,
+                                                     CUmemLocation *Location,
+                                                     CUmemAllocationType Type) {
+  return CU_ENTRY(Pool, Location, Type).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Pool, CUDA_ERROR_INVALID_VALUE, "The pool pointer is NULL.");
+    CU_TRY_ASSIGN(Device & D, poolDevice(Location, Type));
+    *Pool = toHandle(*MemoryPool::defaultOf(D));
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemGetMemPool(CUmemoryPool *Pool,
+                                              CUmemLocation *Location,
+                                              CUmemAllocationType Type) {
+  return CU_ENTRY(Pool, Location, Type).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Pool, CUDA_ERROR_INVALID_VALUE, "The pool pointer is NULL.");
+    CU_TRY_ASSIGN(Device & D, poolDevice(Location, Type));
+    *Pool = toHandle(*MemoryPool::currentOf(D));
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemSetMemPool(CUmemLocation *Location,
+                                              CUmemAllocationType Type,
+                                              CUmemoryPool H) {
+  return CU_ENTRY(Location, Type, H).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(Device & D, poolDevice(Location, Type));
+    CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
+    CU_INVALID_IF(&Pool->device() != &D, CUDA_ERROR_INVALID_VALUE,
+                  "The pool belongs to device {0}, not device {1}.",
+                  Pool->device().ordinal(), D.ordinal());
+    MemoryPool::setCurrent(D, Pool);
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemPoolCreate(CUmemoryPool *Pool,
+                                              const CUmemPoolProps *Props) {
+  return CU_ENTRY(Pool, Props).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Pool || !Props, CUDA_ERROR_INVALID_VALUE,
+                  "The pool or properties pointer is NULL.");
+    CU_TRY_ASSIGN(Device & D, poolDevice(&Props->location, Props->allocType));
+    CU_INVALID_IF(Props->handleTypes != CU_MEM_HANDLE_TYPE_NONE,
+                  CUDA_ERROR_NOT_SUPPORTED,
+                  "Pools whose memory can be exported (handle types {0:x}) "
+                  "are not supported yet.",
+                  unsigned(Props->handleTypes));
+    CU_INVALID_IF(Props->usage, CUDA_ERROR_NOT_SUPPORTED,
+                  "Pool usage flags {0:x} are not supported.",
+                  unsigned(Props->usage));
+    *Pool = toHandle(*MemoryPool::create(D, *Props));
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemPoolDestroy(CUmemoryPool H) {
+  return CU_ENTRY(H).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
+    return MemoryPool::destroy(Pool);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemPoolTrimTo(CUmemoryPool H,
+                                              size_t MinBytesToKeep) {
+  return CU_ENTRY(H, MinBytesToKeep).run([&]() -> llvm::Error {
+    // A pool keeps no memory in reserve (core/MemoryPool.h): nothing to trim.
+    return lookupPool(H).takeError();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemPoolSetAttribute(CUmemoryPool H,
+                                                    CUmemPool_attribute Attr,
+                                                    void *Value) {
+  return CU_ENTRY(H, Attr, Value).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
+    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE,
+                  "The value pointer is NULL.");
+    return Pool->setAttribute(Attr, Value);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemPoolGetAttribute(CUmemoryPool H,
+                                                    CUmemPool_attribute Attr,
+                                                    void *Value) {
+  return CU_ENTRY(H, Attr, Value).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
+    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE,
+                  "The value pointer is NULL.");
+    return Pool->attribute(Attr, Value);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemPoolSetAccess(CUmemoryPool H,
+                                                 const CUmemAccessDesc *Map,
+                                                 size_t Count) {
+  return CU_ENTRY(H, Map, Count).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
+    CU_INVALID_IF(!Map && Count, CUDA_ERROR_INVALID_VALUE,
+                  "The access descriptors are NULL.");
+    for (size_t I = 0; I < Count; ++I) {
+      CU_TRY_ASSIGN(Device & D, poolDevice(&Map[I].location,
+                                           CU_MEM_ALLOCATION_TYPE_PINNED));
+      CUmemAccess_flags Flags = Map[I].flags;
+      CU_INVALID_IF(Flags != CU_MEM_ACCESS_FLAGS_PROT_NONE &&
+                        Flags != CU_MEM_ACCESS_FLAGS_PROT_READ &&
+                        Flags != CU_MEM_ACCESS_FLAGS_PROT_READWRITE,
+                    CUDA_ERROR_INVALID_VALUE,
+                    "{0} is not a CUmemAccess_flags value.", int(Flags));
+      Pool->setAccess(D.ordinal(), Flags);
+    }
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemPoolGetAccess(CUmemAccess_flags *Flags,
+                                                 CUmemoryPool H,
+                                                 CUmemLocation *Location) {
+  return CU_ENTRY(Flags, H, Location).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE,
+                  "The flags pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
+    CU_TRY_ASSIGN(Device & D,
+                  poolDevice(Location, CU_MEM_ALLOCATION_TYPE_PINNED));
+    *Flags = Pool->access(D.ordinal());
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemAllocAsync(CUdeviceptr *Out, size_t Bytes,
+                                              CUstream Stream) {
+  return CU_ENTRY(Out, Bytes, Stream).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    return allocateAsync(Out, Bytes, *MemoryPool::currentOf(C->device()),
+                         Stream);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemAllocFromPoolAsync(CUdeviceptr *Out,
+                                                      size_t Bytes,
+                                                      CUmemoryPool H,
+                                                      CUstream Stream) {
+  return CU_ENTRY(Out, Bytes, H, Stream).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
+    return allocateAsync(Out, Bytes, *Pool, Stream);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr Ptr, CUstream Stream) {
+  return CU_ENTRY(Ptr, Stream).run([&]() -> llvm::Error {
+    CU_TRY(checkStream(Stream));
+    if (!Ptr)
+      return llvm::Error::success(); // As free(NULL), and as NVIDIA answers.
+    std::optional<OwnedAllocation> Found = findAllocation(Ptr);
+    CU_INVALID_IF(!Found || !Found->Owner ||
+                      (Found->Range.Kind != MemoryKind::Device &&
+                       Found->Range.Kind != MemoryKind::Managed) ||
+                      Found->Range.Base != Ptr,
+                  CUDA_ERROR_INVALID_VALUE,
+                  "{0:x} is not the start of device memory (cuMemAllocAsync, "
+                  "cuMemAlloc).",
+                  Ptr);
+    std::shared_ptr<Context> Owner = Found->Owner;
+    // The memory goes when the stream reaches the free, not before: work
+    // issued earlier may still use it.
+    return issueWork(Stream, /*Async=*/true, [Owner, Ptr] {
+      llvm::consumeError(
+          Owner->release(Ptr, {MemoryKind::Device, MemoryKind::Managed}));
+    });
+  });
+}
