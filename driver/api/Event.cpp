@@ -33,6 +33,11 @@ CUCPU_EXPORT CUresult CUDAAPI cuEventCreate(CUevent *Out, unsigned int Flags) {
                   "An interprocess event must also disable timing.");
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     auto E = std::make_shared<Event>(C, Flags);
+    if (Flags & CU_EVENT_INTERPROCESS) {
+      CU_TRY_ASSIGN(std::shared_ptr<SharedEventState> State,
+                    SharedEventState::create());
+      E->share(std::move(State));
+    }
     HandleRegistry::get().add(E);
     C->own(E);
     *Out = toHandle(*E);
@@ -59,7 +64,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuEventQuery(CUevent H) {
     CU_TRY(current::require());
     CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
     // A never-recorded event counts as completed, as on NVIDIA.
-    CU_INVALID_IF(!E->point().reached(), CUDA_ERROR_NOT_READY,
+    CU_INVALID_IF(!E->completed(), CUDA_ERROR_NOT_READY,
                   "The event's work has not completed yet.");
     return llvm::Error::success();
   });
@@ -69,7 +74,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuEventSynchronize(CUevent H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
     CU_TRY(current::require());
     CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
-    CU_TRY(WorkQueue::wait(E->point()));
+    CU_TRY(E->synchronize());
     // As cuStreamSynchronize: printf output arrives, faults are reported.
     std::shared_ptr<Context> Owner = E->context();
     CU_INVALID_IF(!Owner, CUDA_ERROR_INVALID_HANDLE,

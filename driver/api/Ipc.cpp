@@ -1,15 +1,18 @@
 //===- Ipc.cpp - Interprocess communication entry points
 //-------------------===//
 //
-// cuIpcGetMemHandle, cuIpcOpenMemHandle and cuIpcCloseMemHandle (CUDA C
-// Programming Guide, "Interprocess Communication"); the work is in
-// core/IpcMemory.
+// cuIpcGetMemHandle, cuIpcOpenMemHandle, cuIpcCloseMemHandle,
+// cuIpcGetEventHandle and cuIpcOpenEventHandle (CUDA C Programming Guide,
+// "Interprocess Communication"); the work is in core/IpcMemory and
+// core/IpcEvent.
 //
 //===----------------------------------------------------------------------===//
 #include "api/Handles.h"
 #include "core/AddressSpace.h"
 #include "core/CurrentContext.h"
 #include "core/Entry.h"
+#include "core/Event.h"
+#include "core/HandleRegistry.h"
 #include "core/IpcMemory.h"
 
 #include <cstring>
@@ -60,5 +63,37 @@ CUCPU_EXPORT CUresult CUDAAPI cuIpcCloseMemHandle(CUdeviceptr Ptr) {
                   CUDA_ERROR_INVALID_VALUE,
                   "{0:x} was not returned by cuIpcOpenMemHandle.", Ptr);
     return Found->Owner->free(Ptr, {MemoryKind::IpcImported});
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuIpcGetEventHandle(CUipcEventHandle *Handle,
+                                                  CUevent H) {
+  return CU_ENTRY(Handle, H).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Handle, CUDA_ERROR_INVALID_VALUE,
+                  "The handle pointer is NULL.");
+    CU_TRY(current::require());
+    CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
+    // NVIDIA's driver answers CUDA_ERROR_INVALID_HANDLE (observed).
+    CU_INVALID_IF(!E->shared(), CUDA_ERROR_INVALID_HANDLE,
+                  "The event was not created with CU_EVENT_INTERPROCESS.");
+    *Handle = E->shared()->handle();
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuIpcOpenEventHandle(CUevent *Out,
+                                                   CUipcEventHandle Handle) {
+  return CU_ENTRY(Out).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The event pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY_ASSIGN(std::shared_ptr<SharedEventState> State,
+                  SharedEventState::open(Handle));
+    auto E = std::make_shared<Event>(C, CU_EVENT_INTERPROCESS |
+                                            CU_EVENT_DISABLE_TIMING);
+    E->share(std::move(State));
+    HandleRegistry::get().add(E);
+    C->own(E);
+    *Out = toHandle(*E);
+    return llvm::Error::success();
   });
 }

@@ -106,9 +106,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamWaitEvent(CUstream H, CUevent E,
     CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
     CU_TRY_ASSIGN(std::shared_ptr<Event> Ev, lookupEvent(E));
     // Work issued to the stream from now on waits for the event's record.
-    QueuePoint Recorded = Ev->point();
-    if (!Recorded.reached())
-      Q->enqueue([] {}, TaskRunner::Anyone, &Recorded);
+    Ev->orderBefore(*Q);
     return llvm::Error::success();
   });
 }

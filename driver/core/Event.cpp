@@ -16,8 +16,11 @@ void Event::record(const std::shared_ptr<Event> &E, WorkQueue &Queue) {
     Seq = ++E->Records;
     E->CompletedAt.reset();
   }
-  QueuePoint P = Queue.enqueueOrRun([E, Seq] {
+  uint64_t SharedRecord = E->Shared ? E->Shared->beginRecord() : 0;
+  QueuePoint P = Queue.enqueueOrRun([E, Seq, SharedRecord] {
     Clock::time_point Now = Clock::now();
+    if (E->Shared)
+      E->Shared->complete(SharedRecord);
     std::lock_guard Lock(E->Mutex);
     if (E->Records == Seq)
       E->CompletedAt = Now;
@@ -30,6 +33,27 @@ void Event::record(const std::shared_ptr<Event> &E, WorkQueue &Queue) {
 QueuePoint Event::point() const {
   std::lock_guard Lock(Mutex);
   return Last;
+}
+
+bool Event::completed() const {
+  return point().reached() && (!Shared || Shared->reached(Shared->latest()));
+}
+
+llvm::Error Event::synchronize() const {
+  CU_TRY(WorkQueue::wait(point()));
+  if (Shared)
+    Shared->wait(Shared->latest());
+  return llvm::Error::success();
+}
+
+void Event::orderBefore(WorkQueue &Queue) const {
+  QueuePoint Recorded = point();
+  if (!Recorded.reached())
+    Queue.enqueue([] {}, TaskRunner::Anyone, &Recorded);
+  // A record made by another process is waited for by a task of its own.
+  if (Shared && !Shared->reached(Shared->latest()))
+    Queue.enqueue(
+        [State = Shared, Record = Shared->latest()] { State->wait(Record); });
 }
 
 llvm::Expected<float> Event::elapsed(const Event &Start, const Event &End) {

@@ -2,6 +2,7 @@
 #ifndef CUCPU_DRIVER_CORE_EVENT_H
 #define CUCPU_DRIVER_CORE_EVENT_H
 
+#include "core/IpcEvent.h"
 #include "core/Object.h"
 #include "core/WorkQueue.h"
 
@@ -38,6 +39,21 @@ public:
   /// was never recorded).
   QueuePoint point() const;
 
+  /// Whether the last record has completed (true if never recorded), in
+  /// this process and, for an interprocess event, in every other.
+  bool completed() const;
+  /// Waits until the last record as of now has completed.
+  llvm::Error synchronize() const;
+  /// Makes work issued to \p Queue from now on wait for the last record.
+  void orderBefore(WorkQueue &Queue) const;
+
+  /// The state an interprocess event shares with other processes (null for
+  /// other events); set at creation or when opened from a handle.
+  const std::shared_ptr<SharedEventState> &shared() const { return Shared; }
+  void share(std::shared_ptr<SharedEventState> State) {
+    Shared = std::move(State);
+  }
+
   /// Milliseconds from \p Start to \p End: CUDA_ERROR_INVALID_HANDLE if
   /// either was never recorded or has timing disabled, CUDA_ERROR_NOT_READY
   /// if either has not completed.
@@ -50,6 +66,7 @@ private:
   uint64_t Records = 0; ///< How often the event was recorded.
   QueuePoint Last;      ///< The last record's place.
   std::optional<Clock::time_point> CompletedAt; ///< Of the last record.
+  std::shared_ptr<SharedEventState> Shared;
 };
 
 } // namespace cucpu

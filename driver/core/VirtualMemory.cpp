@@ -238,12 +238,21 @@ llvm::Error VirtualMemory::freeReservation(uintptr_t Base, size_t Bytes) {
 }
 
 bool VirtualMemory::insideReservation(uintptr_t Address, size_t Bytes) const {
+  // Reservations side by side cover a range together, as on NVIDIA's driver
+  // (observed on the H200: a mapping may run on into the next reservation).
+  uintptr_t At = Address;
   auto It = Reservations.upper_bound(Address);
   if (It == Reservations.begin())
     return false;
   --It;
-  return Address - It->first <= It->second &&
-         Bytes <= It->second - (Address - It->first);
+  while (At - Address < Bytes) {
+    if (It == Reservations.end() || It->first > At ||
+        At - It->first >= It->second)
+      return false;
+    At = It->first + It->second;
+    ++It;
+  }
+  return true;
 }
 
 llvm::Error VirtualMemory::map(uintptr_t Address, size_t Bytes, size_t Offset,
@@ -258,7 +267,7 @@ llvm::Error VirtualMemory::map(uintptr_t Address, size_t Bytes, size_t Offset,
                 "from offset {2}.",
                 Memory->Bytes, Bytes, Offset);
   CU_INVALID_IF(!insideReservation(Address, Bytes), CUDA_ERROR_INVALID_VALUE,
-                "[{0:x}, {0:x} + {1}) is not inside one range reserved with "
+                "[{0:x}, {0:x} + {1}) is not inside ranges reserved with "
                 "cuMemAddressReserve.",
                 Address, Bytes);
   auto Next = Mappings.lower_bound(Address);

@@ -109,7 +109,7 @@ private:
   VirtualMemory() = default;
   llvm::Expected<HandleEntry &> lookup(CUmemGenericAllocationHandle Handle);
   CUmemGenericAllocationHandle addHandle(std::shared_ptr<Physical> Memory);
-  /// The reservation containing all of [Address, Address + Bytes).
+  /// Whether reservations side by side cover [Address, Address + Bytes).
   bool insideReservation(uintptr_t Address, size_t Bytes) const;
   /// The mappings that cover [Address, Address + Bytes) without a gap, or
   /// an error naming the first address that is not mapped.

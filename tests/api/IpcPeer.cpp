@@ -6,6 +6,10 @@
 //   api_ipc_peer handle REPLY HEX BYTES MODULE
 //       Opens the cuIpcGetMemHandle handle HEX (128 hex digits) of a
 //       BYTES-byte allocation (IpcTest).
+//   api_ipc_peer event REPLY HEX EVENT BYTES MODULE
+//       As handle, and opens the cuIpcGetEventHandle handle EVENT; records
+//       the event after its kernel and answers at once, before the kernel
+//       is known to be done: the test waits for the event (IpcTest).
 //
 // Then writes the sum of the memory's 32-bit words to SOCKET / REPLY, after
 // adding 1 to every word with MODULE's addOne kernel and letting the memory
@@ -79,17 +83,23 @@ CUdeviceptr mapDescriptor(int Socket, size_t Bytes, CUdevice Dev,
   return Base;
 }
 
-/// Opens the IPC memory handle written as 128 hex digits in \p Hex.
-CUdeviceptr openHandle(const char *Hex) {
-  CUipcMemHandle Handle;
+/// Reads a 64-byte IPC handle written as 128 hex digits in \p Hex.
+template <typename HandleT> HandleT parseHandle(const char *Hex) {
+  HandleT Handle;
   if (std::strlen(Hex) != 2 * sizeof(Handle)) {
-    std::fprintf(stderr, "api_ipc_peer: the handle has 128 hex digits\n");
+    std::fprintf(stderr, "api_ipc_peer: a handle has 128 hex digits\n");
     std::exit(1);
   }
   for (size_t I = 0; I < sizeof(Handle); ++I) {
     char Digits[3] = {Hex[2 * I], Hex[2 * I + 1], 0};
     Handle.reserved[I] = static_cast<char>(std::strtoul(Digits, nullptr, 16));
   }
+  return Handle;
+}
+
+/// Opens the IPC memory handle written as 128 hex digits in \p Hex.
+CUdeviceptr openHandle(const char *Hex) {
+  CUipcMemHandle Handle = parseHandle<CUipcMemHandle>(Hex);
   CUdeviceptr Base;
   check(cuIpcOpenMemHandle(&Base, Handle, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS),
         "cuIpcOpenMemHandle");
@@ -101,14 +111,17 @@ CUdeviceptr openHandle(const char *Hex) {
 int main(int Argc, char **Argv) {
   bool Descriptor = Argc == 5 && std::strcmp(Argv[1], "fd") == 0;
   bool IpcHandle = Argc == 6 && std::strcmp(Argv[1], "handle") == 0;
-  if (!Descriptor && !IpcHandle) {
-    std::fprintf(stderr, "usage: api_ipc_peer fd SOCKET BYTES MODULE\n"
-                         "       api_ipc_peer handle REPLY HEX BYTES MODULE\n");
+  bool IpcEvent = Argc == 7 && std::strcmp(Argv[1], "event") == 0;
+  if (!Descriptor && !IpcHandle && !IpcEvent) {
+    std::fprintf(stderr,
+                 "usage: api_ipc_peer fd SOCKET BYTES MODULE\n"
+                 "       api_ipc_peer handle REPLY HEX BYTES MODULE\n"
+                 "       api_ipc_peer event REPLY HEX EVENT BYTES MODULE\n");
     return 1;
   }
   int Reply = std::atoi(Argv[2]);
-  size_t Bytes = std::strtoull(Argv[Descriptor ? 3 : 4], nullptr, 10);
-  const char *Module = Argv[Descriptor ? 4 : 5];
+  size_t Bytes = std::strtoull(Argv[Argc - 2], nullptr, 10);
+  const char *Module = Argv[Argc - 1];
   check(cuInit(0), "cuInit");
   CUdevice Dev;
   check(cuDeviceGet(&Dev, 0), "cuDeviceGet");
@@ -119,6 +132,33 @@ int main(int Argc, char **Argv) {
   CUmemGenericAllocationHandle H = 0;
   CUdeviceptr Base =
       Descriptor ? mapDescriptor(Reply, Bytes, Dev, H) : openHandle(Argv[3]);
+  if (IpcEvent) {
+    CUevent Done;
+    check(cuIpcOpenEventHandle(&Done, parseHandle<CUipcEventHandle>(Argv[4])),
+          "cuIpcOpenEventHandle");
+    CUmodule Mod;
+    check(cuModuleLoad(&Mod, Module), "cuModuleLoad");
+    CUfunction AddOne;
+    check(cuModuleGetFunction(&AddOne, Mod, "addOne"), "cuModuleGetFunction");
+    int N = static_cast<int>(Bytes / 4);
+    void *Args[] = {&Base, &N};
+    // Several passes, so that the kernels are likely still running when the
+    // other process starts waiting.
+    for (int Pass = 0; Pass < 20; ++Pass)
+      check(cuLaunchKernel(AddOne, (N + 255) / 256, 1, 1, 256, 1, 1, 0, nullptr,
+                           Args, nullptr),
+            "cuLaunchKernel");
+    check(cuEventRecord(Done, nullptr), "cuEventRecord");
+    unsigned long long Token = 20;
+    if (write(Reply, &Token, sizeof(Token)) != sizeof(Token))
+      return 1;
+    check(cuCtxSynchronize(), "cuCtxSynchronize");
+    check(cuEventDestroy(Done), "cuEventDestroy");
+    check(cuIpcCloseMemHandle(Base), "cuIpcCloseMemHandle");
+    check(cuModuleUnload(Mod), "cuModuleUnload");
+    check(cuDevicePrimaryCtxRelease(Dev), "cuDevicePrimaryCtxRelease");
+    return 0;
+  }
 
   std::vector<unsigned> Words(Bytes / 4);
   check(cuMemcpyDtoH(Words.data(), Base, Words.size() * 4), "cuMemcpyDtoH");

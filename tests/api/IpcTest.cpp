@@ -23,7 +23,7 @@ namespace {
 
 using Ipc = DriverTest;
 
-std::string hex(const CUipcMemHandle &Handle) {
+template <typename HandleT> std::string hex(const HandleT &Handle) {
   std::string Text;
   char Digits[3];
   for (char C : Handle.reserved) {
@@ -143,6 +143,82 @@ TEST_F(Ipc, AnotherProcessSharesTheMemory) {
   ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Back.data(), P, Bytes));
   for (size_t I = 0; I < Back.size(); ++I)
     ASSERT_EQ(42u, Back[I]) << "the peer's kernel wrote word " << I;
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
+}
+
+TEST_F(Ipc, EventHandleNeedsAnInterprocessEvent) {
+  CUevent Plain;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&Plain, CU_EVENT_DISABLE_TIMING));
+  CUipcEventHandle Handle;
+  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuIpcGetEventHandle(&Handle, Plain))
+      << "an event created without CU_EVENT_INTERPROCESS (observed)";
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Plain));
+  CUevent Shared;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&Shared, CU_EVENT_INTERPROCESS |
+                                                     CU_EVENT_DISABLE_TIMING));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuIpcGetEventHandle(nullptr, Shared))
+      << "no place for the handle";
+  EXPECT_CU(CUDA_SUCCESS, cuIpcGetEventHandle(&Handle, Shared));
+  CUevent Opened;
+  EXPECT_NE(CUDA_SUCCESS, cuIpcOpenEventHandle(&Opened, Handle))
+      << "a handle made by this very process";
+  EXPECT_CU(CUDA_SUCCESS, cuEventQuery(Shared)) << "never recorded: complete";
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Shared));
+}
+
+TEST_F(Ipc, AnotherProcessRecordsTheEvent) {
+  size_t Bytes = size_t(4) << 20;
+  CUdeviceptr P = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&P, Bytes));
+  ASSERT_CU(CUDA_SUCCESS, cuMemsetD32(P, 0, Bytes / 4));
+  CUipcMemHandle Memory;
+  ASSERT_CU(CUDA_SUCCESS, cuIpcGetMemHandle(&Memory, P));
+  CUevent Done;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&Done, CU_EVENT_INTERPROCESS |
+                                                   CU_EVENT_DISABLE_TIMING));
+  CUipcEventHandle Event;
+  ASSERT_CU(CUDA_SUCCESS, cuIpcGetEventHandle(&Event, Done));
+
+  int Pipe[2];
+  ASSERT_EQ(0, pipe(Pipe));
+  std::string ReplyArg = std::to_string(Pipe[1]);
+  std::string MemoryArg = hex(Memory), EventArg = hex(Event);
+  std::string SizeArg = std::to_string(Bytes);
+  char *Argv[] = {const_cast<char *>(CUCPU_API_IPC_PEER),
+                  const_cast<char *>("event"),
+                  const_cast<char *>(ReplyArg.c_str()),
+                  const_cast<char *>(MemoryArg.c_str()),
+                  const_cast<char *>(EventArg.c_str()),
+                  const_cast<char *>(SizeArg.c_str()),
+                  const_cast<char *>(CUCPU_API_ASYNC_MODULE),
+                  nullptr};
+  pid_t Peer = 0;
+  ASSERT_EQ(0, posix_spawn(&Peer, CUCPU_API_IPC_PEER, nullptr, nullptr, Argv,
+                           environ))
+      << "start " << CUCPU_API_IPC_PEER;
+  close(Pipe[1]);
+  unsigned long long Passes = 0;
+  EXPECT_EQ(ssize_t(sizeof(Passes)), read(Pipe[0], &Passes, sizeof(Passes)))
+      << "the peer says it recorded the event";
+  close(Pipe[0]);
+  // The peer's kernels may still run: a stream that waits for the event
+  // copies only what they wrote.
+  CUstream Stream;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&Stream, CU_STREAM_NON_BLOCKING));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamWaitEvent(Stream, Done, 0));
+  std::vector<unsigned> Back(Bytes / 4);
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoHAsync(Back.data(), P, Bytes, Stream));
+  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(Stream));
+  for (size_t I = 0; I < Back.size(); ++I)
+    ASSERT_EQ(Passes, Back[I]) << "word " << I << " after the peer's kernels";
+  EXPECT_CU(CUDA_SUCCESS, cuEventSynchronize(Done));
+  EXPECT_CU(CUDA_SUCCESS, cuEventQuery(Done));
+  int Status = 0;
+  ASSERT_EQ(Peer, waitpid(Peer, &Status, 0));
+  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
+      << "the peer succeeded (status " << Status << ")";
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(Stream));
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Done));
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));
 }
 
