@@ -2,6 +2,7 @@
 #include "core/IpcEvent.h"
 
 #include "core/Error.h"
+#include "core/PeerMemfd.h"
 
 #include <cerrno>
 #include <chrono>
@@ -74,28 +75,16 @@ SharedEventState::open(const CUipcEventHandle &Handle) {
   CU_INVALID_IF(Data.Pid == getpid(), CUDA_ERROR_INVALID_CONTEXT,
                 "The IPC event handle was made by this process: use the "
                 "event itself.");
-  std::string Path =
-      "/proc/" + std::to_string(Data.Pid) + "/fd/" + std::to_string(Data.Fd);
-  int Fd = ::open(Path.c_str(), O_RDWR | O_CLOEXEC);
-  CU_INVALID_IF(Fd < 0, CUDA_ERROR_INVALID_VALUE,
-                "The IPC event cannot be reached ({0}: {1}); the process "
-                "that made it (pid {2}) may have ended or destroyed it.",
-                Path, std::strerror(errno), Data.Pid);
-  char Target[256] = {};
-  std::string Link = "/proc/self/fd/" + std::to_string(Fd);
-  ssize_t Length = readlink(Link.c_str(), Target, sizeof(Target) - 1);
-  std::string Expected = "/memfd:" + memfdName(Data.Id) + " ";
-  struct stat S;
-  void *P = MAP_FAILED;
-  if (Length > 0 && std::string(Target).rfind(Expected, 0) == 0 &&
-      fstat(Fd, &S) == 0 && S.st_size == StateBytes)
-    P = mmap(nullptr, StateBytes, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
+  CU_TRY_ASSIGN(int Fd, openPeerMemfd(Data.Pid, Data.Fd, memfdName(Data.Id),
+                                      StateBytes, "IPC event"));
+  void *P =
+      mmap(nullptr, StateBytes, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
   if (P == MAP_FAILED) {
+    int Errno = errno;
     close(Fd);
-    return makeError(CUDA_ERROR_INVALID_VALUE,
-                     llvm::formatv("The IPC event is gone: process {0} "
-                                   "destroyed it.",
-                                   Data.Pid));
+    return makeError(CUDA_ERROR_OUT_OF_MEMORY,
+                     llvm::formatv("The IPC event could not be mapped ({0}).",
+                                   std::strerror(Errno)));
   }
   return std::shared_ptr<SharedEventState>(
       new SharedEventState(Fd, static_cast<Counters *>(P), Data.Id));

@@ -4,6 +4,7 @@
 #include "core/Context.h"
 #include "core/Error.h"
 #include "core/HostMemory.h"
+#include "core/PeerMemfd.h"
 #include "core/Platform.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -147,29 +148,13 @@ llvm::Expected<Allocation> ipc::openMemory(const CUipcMemHandle &Handle) {
   CU_INVALID_IF(Data.Pid == getpid(), CUDA_ERROR_INVALID_CONTEXT,
                 "The IPC memory handle was exported by this process: use "
                 "the allocation's own pointer.");
-  std::string Path =
-      "/proc/" + std::to_string(Data.Pid) + "/fd/" + std::to_string(Data.Fd);
-  int Fd = open(Path.c_str(), O_RDWR | O_CLOEXEC);
-  CU_INVALID_IF(Fd < 0, CUDA_ERROR_INVALID_VALUE,
-                "The memory of the IPC handle cannot be reached ({0}: {1}); "
-                "the exporting process (pid {2}) may have ended or freed it.",
-                Path, std::strerror(errno), Data.Pid);
-  char Target[256] = {};
-  std::string Link = "/proc/self/fd/" + std::to_string(Fd);
-  ssize_t Length = readlink(Link.c_str(), Target, sizeof(Target) - 1);
-  std::string Expected = "/memfd:" + memfdName(Data.BufferId) + " ";
-  struct stat S;
-  bool Valid = Length > 0 && std::string(Target).rfind(Expected, 0) == 0 &&
-               fstat(Fd, &S) == 0 &&
-               static_cast<uint64_t>(S.st_size) == Data.SpanBytes &&
-               Data.Offset + Data.Size <= Data.SpanBytes;
-  if (!Valid) {
-    close(Fd);
-    return makeError(CUDA_ERROR_INVALID_VALUE,
-                     llvm::formatv("The memory of the IPC handle is gone: "
-                                   "process {0} freed the allocation.",
-                                   Data.Pid));
-  }
+  CU_INVALID_IF(Data.Offset + Data.Size > Data.SpanBytes,
+                CUDA_ERROR_INVALID_VALUE,
+                "The IPC memory handle is damaged: its allocation runs past "
+                "its memory.");
+  CU_TRY_ASSIGN(int Fd,
+                openPeerMemfd(Data.Pid, Data.Fd, memfdName(Data.BufferId),
+                              Data.SpanBytes, "memory of the IPC handle"));
   void *P =
       mmap(nullptr, Data.SpanBytes, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
   llvm::Error MapError = P == MAP_FAILED ? systemError("Mapping the IPC memory")

@@ -5,6 +5,7 @@
 #include "core/Device.h"
 #include "core/Error.h"
 #include "core/HostMemory.h"
+#include "core/PeerMemfd.h"
 #include "core/Platform.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -159,12 +160,7 @@ VirtualMemory::exportFd(CUmemGenericAllocationHandle Handle) {
 
 llvm::Expected<CUmemGenericAllocationHandle>
 VirtualMemory::importFd(int Fd, int DeviceOrdinal) {
-  std::string Link = "/proc/self/fd/" + std::to_string(Fd);
-  char Target[256] = {};
-  ssize_t Length = readlink(Link.c_str(), Target, sizeof(Target) - 1);
-  std::string Expected = std::string("/memfd:") + MemfdName;
-  CU_INVALID_IF(Length < 0 || std::string(Target).rfind(Expected, 0) != 0,
-                CUDA_ERROR_INVALID_VALUE,
+  CU_INVALID_IF(!isMemfdNamed(Fd, MemfdName), CUDA_ERROR_INVALID_VALUE,
                 "File descriptor {0} is not an allocation exported with "
                 "cuMemExportToShareableHandle.",
                 Fd);

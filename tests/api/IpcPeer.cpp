@@ -17,6 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PeerProcess.h"
+
 #include <cuda.h>
 
 #include <cstdio>
@@ -26,6 +28,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <vector>
+
+using cuapi::receiveFd;
 
 namespace {
 
@@ -37,25 +41,6 @@ void check(CUresult R, const char *What) {
   std::fprintf(stderr, "api_ipc_peer: %s failed: %s\n", What,
                Name ? Name : "?");
   std::exit(2);
-}
-
-int receiveFd(int Socket) {
-  char Byte = 0;
-  iovec Io{&Byte, 1};
-  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr Msg{};
-  Msg.msg_iov = &Io;
-  Msg.msg_iovlen = 1;
-  Msg.msg_control = Control;
-  Msg.msg_controllen = sizeof(Control);
-  if (recvmsg(Socket, &Msg, 0) != 1)
-    return -1;
-  cmsghdr *C = CMSG_FIRSTHDR(&Msg);
-  if (!C || C->cmsg_type != SCM_RIGHTS)
-    return -1;
-  int Fd = -1;
-  std::memcpy(&Fd, CMSG_DATA(C), sizeof(int));
-  return Fd;
 }
 
 /// Imports and maps the descriptor that arrives on \p Socket.

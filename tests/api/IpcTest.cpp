@@ -6,16 +6,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "DriverTest.h"
+#include "PeerProcess.h"
 
 #include <cstdio>
 #include <cstring>
-#include <spawn.h>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
-
-extern char **environ;
 
 using namespace cuapi;
 
@@ -116,26 +113,15 @@ TEST_F(Ipc, AnotherProcessSharesTheMemory) {
   std::string ReplyArg = std::to_string(Pipe[1]);
   std::string HexArg = hex(Handle);
   std::string SizeArg = std::to_string(Bytes);
-  char *Argv[] = {const_cast<char *>(CUCPU_API_IPC_PEER),
-                  const_cast<char *>("handle"),
-                  const_cast<char *>(ReplyArg.c_str()),
-                  const_cast<char *>(HexArg.c_str()),
-                  const_cast<char *>(SizeArg.c_str()),
-                  const_cast<char *>(CUCPU_API_ASYNC_MODULE),
-                  nullptr};
-  pid_t Peer = 0;
-  ASSERT_EQ(0, posix_spawn(&Peer, CUCPU_API_IPC_PEER, nullptr, nullptr, Argv,
-                           environ))
-      << "start " << CUCPU_API_IPC_PEER;
+  pid_t Peer = startPeer(CUCPU_API_IPC_PEER, {"handle", ReplyArg, HexArg,
+                                              SizeArg, CUCPU_API_ASYNC_MODULE});
+  ASSERT_NE(0, Peer) << "start " << CUCPU_API_IPC_PEER;
   close(Pipe[1]);
   unsigned long long PeerSum = 0;
   EXPECT_EQ(ssize_t(sizeof(PeerSum)), read(Pipe[0], &PeerSum, sizeof(PeerSum)))
       << "the peer answers";
   close(Pipe[0]);
-  int Status = 0;
-  ASSERT_EQ(Peer, waitpid(Peer, &Status, 0));
-  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
-      << "the peer succeeded (status " << Status << ")";
+  EXPECT_TRUE(peerSucceeded(Peer)) << "the peer succeeded";
   EXPECT_EQ(41ull * (Bytes / 4), PeerSum)
       << "the peer read what this process wrote";
 
@@ -184,18 +170,10 @@ TEST_F(Ipc, AnotherProcessRecordsTheEvent) {
   std::string ReplyArg = std::to_string(Pipe[1]);
   std::string MemoryArg = hex(Memory), EventArg = hex(Event);
   std::string SizeArg = std::to_string(Bytes);
-  char *Argv[] = {const_cast<char *>(CUCPU_API_IPC_PEER),
-                  const_cast<char *>("event"),
-                  const_cast<char *>(ReplyArg.c_str()),
-                  const_cast<char *>(MemoryArg.c_str()),
-                  const_cast<char *>(EventArg.c_str()),
-                  const_cast<char *>(SizeArg.c_str()),
-                  const_cast<char *>(CUCPU_API_ASYNC_MODULE),
-                  nullptr};
-  pid_t Peer = 0;
-  ASSERT_EQ(0, posix_spawn(&Peer, CUCPU_API_IPC_PEER, nullptr, nullptr, Argv,
-                           environ))
-      << "start " << CUCPU_API_IPC_PEER;
+  pid_t Peer =
+      startPeer(CUCPU_API_IPC_PEER, {"event", ReplyArg, MemoryArg, EventArg,
+                                     SizeArg, CUCPU_API_ASYNC_MODULE});
+  ASSERT_NE(0, Peer) << "start " << CUCPU_API_IPC_PEER;
   close(Pipe[1]);
   unsigned long long Passes = 0;
   EXPECT_EQ(ssize_t(sizeof(Passes)), read(Pipe[0], &Passes, sizeof(Passes)))
@@ -213,10 +191,7 @@ TEST_F(Ipc, AnotherProcessRecordsTheEvent) {
     ASSERT_EQ(Passes, Back[I]) << "word " << I << " after the peer's kernels";
   EXPECT_CU(CUDA_SUCCESS, cuEventSynchronize(Done));
   EXPECT_CU(CUDA_SUCCESS, cuEventQuery(Done));
-  int Status = 0;
-  ASSERT_EQ(Peer, waitpid(Peer, &Status, 0));
-  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
-      << "the peer succeeded (status " << Status << ")";
+  EXPECT_TRUE(peerSucceeded(Peer)) << "the peer succeeded";
   EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(Stream));
   EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Done));
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(P));

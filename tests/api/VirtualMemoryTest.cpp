@@ -9,16 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "DriverTest.h"
+#include "PeerProcess.h"
 
 #include <cstring>
-#include <spawn.h>
 #include <string>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
-
-extern char **environ;
 
 using namespace cuapi;
 
@@ -444,24 +441,6 @@ TEST_F(VirtualMemory, ExportedDescriptorSharesTheMemory) {
   EXPECT_CU(CUDA_SUCCESS, cuMemRelease(H));
 }
 
-/// Sends \p Fd over \p Socket (SCM_RIGHTS).
-bool sendFd(int Socket, int Fd) {
-  char Byte = 'f';
-  iovec Io{&Byte, 1};
-  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr Msg{};
-  Msg.msg_iov = &Io;
-  Msg.msg_iovlen = 1;
-  Msg.msg_control = Control;
-  Msg.msg_controllen = sizeof(Control);
-  cmsghdr *C = CMSG_FIRSTHDR(&Msg);
-  C->cmsg_level = SOL_SOCKET;
-  C->cmsg_type = SCM_RIGHTS;
-  C->cmsg_len = CMSG_LEN(sizeof(int));
-  std::memcpy(CMSG_DATA(C), &Fd, sizeof(int));
-  return sendmsg(Socket, &Msg, 0) == 1;
-}
-
 TEST_F(VirtualMemory, AnotherProcessSeesTheMemory) {
   CUmemAllocationProp Shareable =
       pinnedOn(Dev, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR);
@@ -484,16 +463,9 @@ TEST_F(VirtualMemory, AnotherProcessSeesTheMemory) {
   ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, Sockets));
   std::string SocketArg = std::to_string(Sockets[1]);
   std::string SizeArg = std::to_string(Granularity);
-  char *Argv[] = {const_cast<char *>(CUCPU_API_IPC_PEER),
-                  const_cast<char *>("fd"),
-                  const_cast<char *>(SocketArg.c_str()),
-                  const_cast<char *>(SizeArg.c_str()),
-                  const_cast<char *>(CUCPU_API_ASYNC_MODULE),
-                  nullptr};
-  pid_t Peer = 0;
-  ASSERT_EQ(0, posix_spawn(&Peer, CUCPU_API_IPC_PEER, nullptr, nullptr, Argv,
-                           environ))
-      << "start " << CUCPU_API_IPC_PEER;
+  pid_t Peer = startPeer(CUCPU_API_IPC_PEER,
+                         {"fd", SocketArg, SizeArg, CUCPU_API_ASYNC_MODULE});
+  ASSERT_NE(0, Peer) << "start " << CUCPU_API_IPC_PEER;
   close(Sockets[1]);
   EXPECT_TRUE(sendFd(Sockets[0], Fd)) << "hand the descriptor to the peer";
   close(Fd);
@@ -502,10 +474,7 @@ TEST_F(VirtualMemory, AnotherProcessSeesTheMemory) {
             read(Sockets[0], &PeerSum, sizeof(PeerSum)))
       << "the peer answers";
   close(Sockets[0]);
-  int Status = 0;
-  ASSERT_EQ(Peer, waitpid(Peer, &Status, 0));
-  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
-      << "the peer succeeded (status " << Status << ")";
+  EXPECT_TRUE(peerSucceeded(Peer)) << "the peer succeeded";
   EXPECT_EQ(41ull * (Granularity / 4), PeerSum)
       << "the peer read what this process wrote";
 
