@@ -3,6 +3,7 @@
 #include "api/Kernels.h"
 #include "core/Entry.h"
 #include "core/ExecutionEngine.h"
+#include "core/JitOptions.h"
 
 #include <chrono>
 #include <cstring>
@@ -14,31 +15,6 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
-/// Options cuModuleLoadDataEx accepts: every CUjit_option cucpu knows.
-constexpr int JitOptionCount = CU_JIT_NUM_OPTIONS;
-
-/// The log buffers and wall-time output cuModuleLoadDataEx may ask for.
-struct JitLogs {
-  char *InfoBuffer = nullptr;
-  size_t InfoSize = 0;
-  int InfoSizeIndex = -1;
-  char *ErrorBuffer = nullptr;
-  size_t ErrorSize = 0;
-  int ErrorSizeIndex = -1;
-  int WallTimeIndex = -1;
-};
-
-/// Copies \p Text into \p Buffer of \p Size bytes, NUL-terminated; returns
-/// the bytes written including the NUL.
-size_t writeLog(char *Buffer, size_t Size, const std::string &Text) {
-  if (!Buffer || Size == 0)
-    return 0;
-  size_t N = std::min(Text.size(), Size - 1);
-  std::memcpy(Buffer, Text.data(), N);
-  Buffer[N] = '\0';
-  return N + 1;
-}
-
 /// Loads the image at \p Image into the current context. \p Size is 0 when
 /// the caller did not give one (cuModuleLoadData).
 llvm::Error loadImage(CUmodule *Out, const void *Image, size_t Size,
@@ -52,51 +28,6 @@ llvm::Error loadImage(CUmodule *Out, const void *Image, size_t Size,
   return llvm::Error::success();
 }
 
-/// More JIT options than this is a garbage count, not an array to read.
-constexpr unsigned MaxJitOptions = 1024;
-
-llvm::Error checkJitOptions(unsigned NumOptions, const CUjit_option *Options,
-                            void *const *Values, JitLogs &Logs) {
-  CU_INVALID_IF(NumOptions > MaxJitOptions, CUDA_ERROR_INVALID_VALUE,
-                "{0} JIT options is more than any program passes (at most "
-                "{1}).",
-                NumOptions, MaxJitOptions);
-  CU_INVALID_IF(NumOptions > 0 && (!Options || !Values),
-                CUDA_ERROR_INVALID_VALUE,
-                "{0} JIT options were given but the option or value array is "
-                "NULL.",
-                NumOptions);
-  for (unsigned I = 0; I < NumOptions; ++I)
-    CU_INVALID_IF(Options[I] < 0 || Options[I] >= JitOptionCount,
-                  CUDA_ERROR_INVALID_VALUE,
-                  "JIT option {0} at index {1} is not a valid CUjit_option.",
-                  static_cast<int>(Options[I]), I);
-  for (unsigned I = 0; I < NumOptions; ++I) {
-    auto Value = reinterpret_cast<uintptr_t>(Values[I]);
-    switch (Options[I]) {
-    case CU_JIT_INFO_LOG_BUFFER:
-      Logs.InfoBuffer = static_cast<char *>(Values[I]);
-      break;
-    case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
-      Logs.InfoSize = Value;
-      Logs.InfoSizeIndex = static_cast<int>(I);
-      break;
-    case CU_JIT_ERROR_LOG_BUFFER:
-      Logs.ErrorBuffer = static_cast<char *>(Values[I]);
-      break;
-    case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
-      Logs.ErrorSize = Value;
-      Logs.ErrorSizeIndex = static_cast<int>(I);
-      break;
-    case CU_JIT_WALL_TIME:
-      Logs.WallTimeIndex = static_cast<int>(I);
-      break;
-    default:
-      break; // Optimization hints: accepted, nothing to do on the CPU.
-    }
-  }
-  return llvm::Error::success();
-}
 } // namespace
 
 CUCPU_EXPORT CUresult CUDAAPI cuModuleLoad(CUmodule *Out, const char *Path) {
@@ -128,8 +59,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *Out,
                                                  void **OptionValues) {
   return CU_ENTRY(Out, Image, NumOptions, Options, OptionValues)
       .run([&]() -> llvm::Error {
-        JitLogs Logs;
-        CU_TRY(checkJitOptions(NumOptions, Options, OptionValues, Logs));
+        CU_TRY_ASSIGN(JitOptions Logs,
+                      readJitOptions(NumOptions, Options, OptionValues));
         std::string Info;
         auto Start = std::chrono::steady_clock::now();
         llvm::Error E = loadImage(Out, Image, 0, &Info);
@@ -140,21 +71,16 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *Out,
         // log sizes as integers, the wall time as a float in the slot.
         if (Logs.WallTimeIndex >= 0)
           std::memcpy(&OptionValues[Logs.WallTimeIndex], &Ms, sizeof(Ms));
-        size_t InfoBytes = writeLog(Logs.InfoBuffer, Logs.InfoSize, Info);
-        if (Logs.InfoSizeIndex >= 0)
-          OptionValues[Logs.InfoSizeIndex] =
-              reinterpret_cast<void *>(static_cast<uintptr_t>(InfoBytes));
+        writeJitSize(OptionValues, Logs.InfoSizeIndex,
+                     writeJitLog(Logs.InfoBuffer, Logs.InfoSize, Info));
         if (!E) {
-          if (Logs.ErrorSizeIndex >= 0)
-            OptionValues[Logs.ErrorSizeIndex] = nullptr;
+          writeJitSize(OptionValues, Logs.ErrorSizeIndex, 0);
           return llvm::Error::success();
         }
         std::string Message;
         CUresult Code = toResult(std::move(E), Message);
-        size_t ErrorBytes = writeLog(Logs.ErrorBuffer, Logs.ErrorSize, Message);
-        if (Logs.ErrorSizeIndex >= 0)
-          OptionValues[Logs.ErrorSizeIndex] =
-              reinterpret_cast<void *>(static_cast<uintptr_t>(ErrorBytes));
+        writeJitSize(OptionValues, Logs.ErrorSizeIndex,
+                     writeJitLog(Logs.ErrorBuffer, Logs.ErrorSize, Message));
         return makeError(Code, Message);
       });
 }

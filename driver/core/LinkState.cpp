@@ -36,40 +36,6 @@ struct Registry {
   }
 };
 
-/// More JIT options than this is a garbage count, not an array to read.
-constexpr unsigned MaxJitOptions = 1024;
-
-/// The checks every option list of the linker gets.
-llvm::Error checkOptions(unsigned NumOptions, const CUjit_option *Options,
-                         void *const *Values) {
-  CU_INVALID_IF(NumOptions > MaxJitOptions, CUDA_ERROR_INVALID_VALUE,
-                "{0} JIT options is more than any program passes (at most "
-                "{1}).",
-                NumOptions, MaxJitOptions);
-  CU_INVALID_IF(NumOptions > 0 && (!Options || !Values),
-                CUDA_ERROR_INVALID_VALUE,
-                "{0} JIT options were given but the option or value array is "
-                "NULL.",
-                NumOptions);
-  for (unsigned I = 0; I < NumOptions; ++I)
-    CU_INVALID_IF(Options[I] < 0 || Options[I] >= CU_JIT_NUM_OPTIONS,
-                  CUDA_ERROR_INVALID_VALUE,
-                  "JIT option {0} at index {1} is not a valid CUjit_option.",
-                  static_cast<int>(Options[I]), I);
-  return llvm::Error::success();
-}
-
-/// Copies \p Text into \p Buffer of \p Size bytes, NUL-terminated; returns
-/// the bytes written including the NUL.
-size_t writeLog(char *Buffer, size_t Size, const std::string &Text) {
-  if (!Buffer || Size == 0)
-    return 0;
-  size_t N = std::min(Text.size(), Size - 1);
-  std::memcpy(Buffer, Text.data(), N);
-  Buffer[N] = '\0';
-  return N + 1;
-}
-
 /// The name of an input type for messages.
 const char *describe(CUjitInputType Type) {
   switch (Type) {
@@ -93,41 +59,13 @@ const char *describe(CUjitInputType Type) {
 
 llvm::Expected<CUlinkState>
 LinkState::create(unsigned NumOptions, CUjit_option *Options, void **Values) {
-  CU_TRY(checkOptions(NumOptions, Options, Values));
+  CU_TRY_ASSIGN(JitOptions Read, readJitOptions(NumOptions, Options, Values));
   std::shared_ptr<LinkState> S(new LinkState());
   S->Values = NumOptions ? Values : nullptr;
-  for (unsigned I = 0; I < NumOptions; ++I) {
-    auto Value = reinterpret_cast<uintptr_t>(Values[I]);
-    switch (Options[I]) {
-    case CU_JIT_INFO_LOG_BUFFER:
-      S->InfoBuffer = static_cast<char *>(Values[I]);
-      break;
-    case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
-      S->InfoSize = static_cast<unsigned>(Value);
-      S->InfoSizeIndex = static_cast<int>(I);
-      break;
-    case CU_JIT_ERROR_LOG_BUFFER:
-      S->ErrorBuffer = static_cast<char *>(Values[I]);
-      break;
-    case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
-      S->ErrorSize = static_cast<unsigned>(Value);
-      S->ErrorSizeIndex = static_cast<int>(I);
-      break;
-    case CU_JIT_WALL_TIME:
-      S->WallTimeIndex = static_cast<int>(I);
-      break;
-    case CU_JIT_LOG_VERBOSE:
-      S->Verbose = Value != 0;
-      break;
-    default:
-      // Optimization level, target, cache mode, ...: hints for a GPU code
-      // generator; the CPU's code is compiled when the image is loaded.
-      break;
-    }
-  }
+  S->Jit = Read;
   // Nothing is logged yet: the buffers start as empty strings.
-  writeLog(S->InfoBuffer, S->InfoSize, "");
-  writeLog(S->ErrorBuffer, S->ErrorSize, "");
+  writeJitLog(Read.InfoBuffer, Read.InfoSize, "");
+  writeJitLog(Read.ErrorBuffer, Read.ErrorSize, "");
   auto *Handle = reinterpret_cast<CUlinkState>(S.get());
   Registry &R = Registry::get();
   std::lock_guard<std::mutex> Lock(R.Mutex);
@@ -175,19 +113,12 @@ llvm::Error LinkState::logged(llvm::function_ref<llvm::Error()> Step) {
   // NVIDIA's linker writes its outputs back into the option values that
   // cuLinkCreate was given: the log sizes as integers, the wall time as a
   // float in the slot.
-  size_t InfoBytes = writeLog(InfoBuffer, InfoSize, InfoLog);
-  size_t ErrorBytes = writeLog(ErrorBuffer, ErrorSize, ErrorLog);
+  size_t InfoBytes = writeJitLog(Jit.InfoBuffer, Jit.InfoSize, InfoLog);
+  size_t ErrorBytes = writeJitLog(Jit.ErrorBuffer, Jit.ErrorSize, ErrorLog);
   if (Values) {
-    if (InfoSizeIndex >= 0)
-      Values[InfoSizeIndex] =
-          reinterpret_cast<void *>(static_cast<uintptr_t>(InfoBytes));
-    if (ErrorSizeIndex >= 0)
-      Values[ErrorSizeIndex] =
-          reinterpret_cast<void *>(static_cast<uintptr_t>(ErrorBytes));
-    if (WallTimeIndex >= 0) {
-      Values[WallTimeIndex] = nullptr;
-      std::memcpy(&Values[WallTimeIndex], &Milliseconds, sizeof(float));
-    }
+    writeJitSize(Values, Jit.InfoSizeIndex, InfoBytes);
+    writeJitSize(Values, Jit.ErrorSizeIndex, ErrorBytes);
+    writeJitWallTime(Values, Jit.WallTimeIndex, Milliseconds);
   }
   if (Code != CUDA_SUCCESS)
     return makeError(Code, Message);
@@ -281,7 +212,7 @@ llvm::Error LinkState::addInput(CUjitInputType Type, const void *Data,
   auto Image = loader::readImage(ImageBytes);
   if (!Image)
     return toCuError(Image.takeError());
-  if (Verbose)
+  if (Jit.Verbose)
     InfoLog += llvm::formatv(
         "info    : Added '{0}': {1} image for {2}, {3} "
         "kernel(s), {4} variable(s).\n",
@@ -297,7 +228,7 @@ llvm::Error LinkState::addData(CUjitInputType Type, const void *Data,
                                void **Values) {
   std::lock_guard<std::mutex> Lock(Mutex);
   return logged([&]() -> llvm::Error {
-    CU_TRY(checkOptions(NumOptions, Options, Values));
+    CU_TRY(readJitOptions(NumOptions, Options, Values).takeError());
     std::string Label =
         Name && *Name ? std::string(Name)
                       : llvm::formatv("input {0}", Inputs.size() + 1).str();
@@ -310,7 +241,7 @@ llvm::Error LinkState::addFile(CUjitInputType Type, const char *Path,
                                void **Values) {
   std::lock_guard<std::mutex> Lock(Mutex);
   return logged([&]() -> llvm::Error {
-    CU_TRY(checkOptions(NumOptions, Options, Values));
+    CU_TRY(readJitOptions(NumOptions, Options, Values).takeError());
     CU_INVALID_IF(!Path, CUDA_ERROR_INVALID_VALUE, "The file name is NULL.");
     std::ifstream In(Path, std::ios::binary);
     CU_INVALID_IF(!In, CUDA_ERROR_FILE_NOT_FOUND,

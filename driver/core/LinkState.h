@@ -15,6 +15,8 @@
 
 #include <cuda.h>
 
+#include "core/JitOptions.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -68,14 +70,7 @@ private:
   // The options of cuLinkCreate: the caller's value array, written back as
   // NVIDIA's linker does (log sizes as integers, the wall time as a float).
   void **Values = nullptr;
-  char *InfoBuffer = nullptr;
-  size_t InfoSize = 0;
-  int InfoSizeIndex = -1;
-  char *ErrorBuffer = nullptr;
-  size_t ErrorSize = 0;
-  int ErrorSizeIndex = -1;
-  int WallTimeIndex = -1;
-  bool Verbose = false;
+  JitOptions Jit; ///< What cuLinkCreate's options asked for.
   std::string InfoLog, ErrorLog;
   float Milliseconds = 0;
 };

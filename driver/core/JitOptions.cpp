@@ -1,0 +1,84 @@
+//===- JitOptions.cpp - The JIT option lists of the driver ----------------===//
+#include "core/JitOptions.h"
+
+#include "core/Error.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+using namespace cucpu;
+
+/// More JIT options than this is a garbage count, not an array to read.
+static constexpr unsigned MaxJitOptions = 1024;
+
+llvm::Expected<JitOptions> cucpu::readJitOptions(unsigned NumOptions,
+                                                 const CUjit_option *Options,
+                                                 void *const *Values) {
+  CU_INVALID_IF(NumOptions > MaxJitOptions, CUDA_ERROR_INVALID_VALUE,
+                "{0} JIT options is more than any program passes (at most "
+                "{1}).",
+                NumOptions, MaxJitOptions);
+  CU_INVALID_IF(NumOptions > 0 && (!Options || !Values),
+                CUDA_ERROR_INVALID_VALUE,
+                "{0} JIT options were given but the option or value array is "
+                "NULL.",
+                NumOptions);
+  for (unsigned I = 0; I < NumOptions; ++I)
+    CU_INVALID_IF(Options[I] < 0 || Options[I] >= CU_JIT_NUM_OPTIONS,
+                  CUDA_ERROR_INVALID_VALUE,
+                  "JIT option {0} at index {1} is not a valid CUjit_option.",
+                  static_cast<int>(Options[I]), I);
+  JitOptions Read;
+  for (unsigned I = 0; I < NumOptions; ++I) {
+    auto Value = reinterpret_cast<uintptr_t>(Values[I]);
+    switch (Options[I]) {
+    case CU_JIT_INFO_LOG_BUFFER:
+      Read.InfoBuffer = static_cast<char *>(Values[I]);
+      break;
+    case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
+      Read.InfoSize = Value;
+      Read.InfoSizeIndex = static_cast<int>(I);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER:
+      Read.ErrorBuffer = static_cast<char *>(Values[I]);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
+      Read.ErrorSize = Value;
+      Read.ErrorSizeIndex = static_cast<int>(I);
+      break;
+    case CU_JIT_WALL_TIME:
+      Read.WallTimeIndex = static_cast<int>(I);
+      break;
+    case CU_JIT_LOG_VERBOSE:
+      Read.Verbose = Value != 0;
+      break;
+    default:
+      // Optimization level, target, cache mode, ...: hints for a GPU code
+      // generator; the CPU's code is compiled when the image is loaded.
+      break;
+    }
+  }
+  return Read;
+}
+
+size_t cucpu::writeJitLog(char *Buffer, size_t Size, const std::string &Text) {
+  if (!Buffer || Size == 0)
+    return 0;
+  size_t N = std::min(Text.size(), Size - 1);
+  std::memcpy(Buffer, Text.data(), N);
+  Buffer[N] = '\0';
+  return N + 1;
+}
+
+void cucpu::writeJitSize(void **Values, int Index, size_t Bytes) {
+  if (Index >= 0)
+    Values[Index] = reinterpret_cast<void *>(static_cast<uintptr_t>(Bytes));
+}
+
+void cucpu::writeJitWallTime(void **Values, int Index, float Ms) {
+  if (Index < 0)
+    return;
+  Values[Index] = nullptr;
+  std::memcpy(&Values[Index], &Ms, sizeof(Ms));
+}
