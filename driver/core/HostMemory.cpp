@@ -33,7 +33,11 @@ struct CgroupDir {
   std::string Path;
   const char *LimitFile;
   const char *UsageFile;
-  const char *InactiveFileKey; ///< Reclaimable page cache, in memory.stat.
+  /// The page cache in memory.stat (active and inactive file pages), which
+  /// the kernel reclaims before it fails an allocation of the cgroup, as
+  /// MemAvailable counts it for the host.
+  const char *ActiveFileKey;
+  const char *InactiveFileKey;
 };
 
 bool isDirectory(const std::string &Path) {
@@ -67,13 +71,14 @@ std::vector<CgroupDir> findCgroups() {
   std::string Line;
   std::vector<CgroupDir> Dirs;
   auto AddChain = [&](std::string Mount, std::string Path, const char *Limit,
-                      const char *Usage, const char *Inactive) {
+                      const char *Usage, const char *Active,
+                      const char *Inactive) {
     if (!isDirectory(Mount))
       return;
     while (!Path.empty() && !isDirectory(Mount + Path))
       Path.clear();
     for (;;) {
-      Dirs.push_back({Mount + Path, Limit, Usage, Inactive});
+      Dirs.push_back({Mount + Path, Limit, Usage, Active, Inactive});
       if (Path.empty() || Path == "/")
         break;
       Path.resize(Path.rfind('/'));
@@ -88,10 +93,11 @@ std::vector<CgroupDir> findCgroups() {
     std::string Path = Line.substr(Second + 1);
     if (Line.compare(0, First, "0") == 0 && Controllers.empty())
       AddChain("/sys/fs/cgroup", Path, "memory.max", "memory.current",
-               "inactive_file");
+               "active_file", "inactive_file");
     else if (("," + Controllers + ",").find(",memory,") != std::string::npos)
       AddChain("/sys/fs/cgroup/memory", Path, "memory.limit_in_bytes",
-               "memory.usage_in_bytes", "total_inactive_file");
+               "memory.usage_in_bytes", "total_active_file",
+               "total_inactive_file");
   }
   return Dirs;
 }
@@ -115,9 +121,10 @@ CgroupRoom cgroupRoom() {
     if (!Limit)
       continue;
     size_t Usage = readNumber(Dir.Path + "/" + Dir.UsageFile).value_or(0);
-    size_t Inactive =
-        readStat(Dir.Path + "/memory.stat", Dir.InactiveFileKey).value_or(0);
-    size_t Left = *Limit - std::min(*Limit, Usage) + std::min(Usage, Inactive);
+    std::string Stat = Dir.Path + "/memory.stat";
+    size_t PageCache = readStat(Stat, Dir.ActiveFileKey).value_or(0) +
+                       readStat(Stat, Dir.InactiveFileKey).value_or(0);
+    size_t Left = *Limit - std::min(*Limit, Usage) + std::min(Usage, PageCache);
     Room.Limit = std::min(Room.Limit.value_or(*Limit), *Limit);
     Room.Available = std::min(Room.Available.value_or(Left), Left);
   }
