@@ -82,6 +82,27 @@ run_samples() {
   ctest --preset samples
 }
 
+# The tests of \$1 that failed in its last ctest run, one name per line.
+failed_tests() {
+  local log="build/$1/Testing/Temporary/LastTestsFailed.log"
+  [[ -f $log ]] && cut -d: -f2- "$log"
+}
+
+# Runs each failed test of preset \$1 again, alone, and shows the end of its
+# output, so that the end of the log (all a CI summary may keep) says what
+# failed and why.
+report_failures() {
+  local preset=$1 name shown=0
+  while read -r name; do
+    ((shown++ < 5)) || break
+    log "$preset: again, alone: $name"
+    ctest --preset "$preset" -R "^${name//./\\.}\$" --output-on-failure |
+      tail -n 60 || true
+  done < <(failed_tests "$preset")
+  log "$preset: failed tests:"
+  failed_tests "$preset" | sed 's/^/    /'
+}
+
 run_tests() {
   local presets=("$@") failed=() preset start
   ((${#presets[@]})) || presets=(ci asan tsan)
@@ -97,6 +118,9 @@ run_tests() {
     fi
   done
   if ((${#failed[@]})); then
+    for preset in "${failed[@]}"; do
+      report_failures "$preset"
+    done
     log "failed: ${failed[*]}"
     return 1
   fi
