@@ -18,6 +18,32 @@ llvm::Expected<std::shared_ptr<Function>> api::lookupFunction(CUfunction H) {
   return F;
 }
 
+llvm::Expected<std::shared_ptr<Function>>
+api::launchableFunction(CUfunction H, const std::shared_ptr<Context> &Ctx) {
+  if (auto K = HandleRegistry::get().findAs<Kernel>(H))
+    return K->function(Ctx);
+  return lookupFunction(H);
+}
+
+llvm::Expected<std::shared_ptr<Library>> api::lookupLibrary(CUlibrary H) {
+  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The library handle is NULL.");
+  auto L = HandleRegistry::get().findAs<Library>(H);
+  CU_INVALID_IF(!L, CUDA_ERROR_INVALID_HANDLE,
+                "{0} is not a live library (unloaded, or not a library).",
+                static_cast<const void *>(H));
+  return L;
+}
+
+llvm::Expected<std::shared_ptr<Kernel>> api::lookupKernel(CUkernel H) {
+  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The kernel handle is NULL.");
+  auto K = HandleRegistry::get().findAs<Kernel>(H);
+  CU_INVALID_IF(!K, CUDA_ERROR_INVALID_HANDLE,
+                "{0} is not a live kernel (its library was unloaded, or it "
+                "is not a kernel).",
+                static_cast<const void *>(H));
+  return K;
+}
+
 llvm::Expected<std::shared_ptr<Module>> api::lookupModule(CUmodule H) {
   CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The module handle is NULL.");
   auto M = HandleRegistry::get().findAs<Module>(H);

@@ -3,6 +3,7 @@
 #define CUCPU_DRIVER_API_KERNELS_H
 
 #include "core/Function.h"
+#include "core/Library.h"
 #include "core/Module.h"
 
 #include <cuda.h>
@@ -10,6 +11,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <vector>
 
 namespace cucpu::api {
 
@@ -17,10 +19,31 @@ inline CUfunction toHandle(Function &F) {
   return reinterpret_cast<CUfunction>(&F);
 }
 inline CUmodule toHandle(Module &M) { return reinterpret_cast<CUmodule>(&M); }
+inline CUlibrary toHandle(Library &L) {
+  return reinterpret_cast<CUlibrary>(&L);
+}
+inline CUkernel toHandle(Kernel &K) { return reinterpret_cast<CUkernel>(&K); }
 
 /// The live function \p H names: CUDA_ERROR_INVALID_HANDLE for a null,
 /// unloaded or foreign handle.
 llvm::Expected<std::shared_ptr<Function>> lookupFunction(CUfunction H);
+
+/// The function a launch in \p Ctx runs: \p H itself, or for a CUkernel its
+/// function in \p Ctx (loaded there if need be). NVIDIA's launches take
+/// either; its cuFunc* calls take functions only.
+llvm::Expected<std::shared_ptr<Function>>
+launchableFunction(CUfunction H, const std::shared_ptr<Context> &Ctx);
+
+/// The live library \p H names, or CUDA_ERROR_INVALID_HANDLE.
+llvm::Expected<std::shared_ptr<Library>> lookupLibrary(CUlibrary H);
+
+/// The live kernel \p H names, or CUDA_ERROR_INVALID_HANDLE.
+llvm::Expected<std::shared_ptr<Kernel>> lookupKernel(CUkernel H);
+
+/// The bytes of the module file at \p Path, followed by a NUL (text images
+/// are read as strings): CUDA_ERROR_FILE_NOT_FOUND if it cannot be opened,
+/// CUDA_ERROR_INVALID_IMAGE if it is empty.
+llvm::Expected<std::vector<char>> readModuleFile(const char *Path);
 
 /// The live module \p H names, or CUDA_ERROR_INVALID_HANDLE.
 llvm::Expected<std::shared_ptr<Module>> lookupModule(CUmodule H);

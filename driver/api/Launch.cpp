@@ -113,12 +113,39 @@ llvm::Error gatherParams(const Function &F, void **KernelParams, void **Extra,
   return llvm::Error::success();
 }
 
+/// Checks the attributes of a cuLaunchKernelEx launch. They are scheduling
+/// hints on the CPU, except thread-block clusters, which need compute
+/// capability 9.0 (cucpu's device has 7.5): a cluster of one block is a
+/// plain block, larger ones are CUDA_ERROR_NOT_SUPPORTED.
+llvm::Error checkLaunchAttributes(const CUlaunchConfig &Config) {
+  CU_INVALID_IF(Config.numAttrs > 0 && !Config.attrs, CUDA_ERROR_INVALID_VALUE,
+                "{0} launch attributes were announced but the array is NULL.",
+                Config.numAttrs);
+  for (unsigned I = 0; I < Config.numAttrs; ++I) {
+    const CUlaunchAttribute &A = Config.attrs[I];
+    CU_INVALID_IF(A.id < 0 || A.id >= CU_LAUNCH_ATTRIBUTE_MAX,
+                  CUDA_ERROR_INVALID_VALUE,
+                  "Launch attribute {0} (index {1}) is not a "
+                  "CUlaunchAttributeID.",
+                  static_cast<int>(A.id), I);
+    if (A.id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+      const auto &D = A.value.clusterDim;
+      CU_INVALID_IF(D.x * D.y * D.z != 1, CUDA_ERROR_NOT_SUPPORTED,
+                    "Thread-block clusters ({0}x{1}x{2}) need compute "
+                    "capability 9.0; the device has {3}.{4}.",
+                    D.x, D.y, D.z, ComputeCapabilityMajor,
+                    ComputeCapabilityMinor);
+    }
+  }
+  return llvm::Error::success();
+}
+
 /// cuLaunchKernel and cuLaunchKernelEx.
 llvm::Error launchKernel(CUfunction H, std::array<unsigned, 3> Grid,
                          std::array<unsigned, 3> Block, unsigned Shared,
                          CUstream Stream, void **KernelParams, void **Extra) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
-  CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
+  CU_TRY_ASSIGN(std::shared_ptr<Function> F, launchableFunction(H, Ctx));
   CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Queue, launchQueue(Stream, Ctx));
   llvm::SmallVector<char, 128> Buffer;
   CU_TRY(gatherParams(*F, KernelParams, Extra, Buffer));
@@ -222,11 +249,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *Config,
   return CU_ENTRY(Config, H, KernelParams, Extra).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Config, CUDA_ERROR_INVALID_VALUE,
                   "The launch configuration pointer is NULL.");
-    CU_INVALID_IF(Config->numAttrs > 0 && !Config->attrs,
-                  CUDA_ERROR_INVALID_VALUE,
-                  "{0} launch attributes were announced but the array is "
-                  "NULL.",
-                  Config->numAttrs);
+    CU_TRY(checkLaunchAttributes(*Config));
     return launchKernel(
         H, {Config->gridDimX, Config->gridDimY, Config->gridDimZ},
         {Config->blockDimX, Config->blockDimY, Config->blockDimZ},

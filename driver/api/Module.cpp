@@ -5,8 +5,6 @@
 #include "core/ExecutionEngine.h"
 #include "core/JitOptions.h"
 
-#include <chrono>
-#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -30,19 +28,24 @@ llvm::Error loadImage(CUmodule *Out, const void *Image, size_t Size,
 
 } // namespace
 
+llvm::Expected<std::vector<char>> api::readModuleFile(const char *Path) {
+  std::ifstream In(Path, std::ios::binary);
+  CU_INVALID_IF(!In, CUDA_ERROR_FILE_NOT_FOUND,
+                "The module file \"{0}\" cannot be opened.", Path);
+  std::vector<char> Bytes((std::istreambuf_iterator<char>(In)),
+                          std::istreambuf_iterator<char>());
+  CU_INVALID_IF(Bytes.empty(), CUDA_ERROR_INVALID_IMAGE,
+                "The module file \"{0}\" is empty.", Path);
+  Bytes.push_back('\0'); // Text images are read as strings.
+  return Bytes;
+}
+
 CUCPU_EXPORT CUresult CUDAAPI cuModuleLoad(CUmodule *Out, const char *Path) {
   return CU_ENTRY(Out, Path).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out || !Path, CUDA_ERROR_INVALID_VALUE,
                   "The module and file name pointers must not be NULL.");
     CU_TRY(current::require());
-    std::ifstream In(Path, std::ios::binary);
-    CU_INVALID_IF(!In, CUDA_ERROR_FILE_NOT_FOUND,
-                  "The module file \"{0}\" cannot be opened.", Path);
-    std::vector<char> Bytes((std::istreambuf_iterator<char>(In)),
-                            std::istreambuf_iterator<char>());
-    CU_INVALID_IF(Bytes.empty(), CUDA_ERROR_INVALID_IMAGE,
-                  "The module file \"{0}\" is empty.", Path);
-    Bytes.push_back('\0'); // Text images are read as strings.
+    CU_TRY_ASSIGN(std::vector<char> Bytes, readModuleFile(Path));
     return loadImage(Out, Bytes.data(), Bytes.size() - 1);
   });
 }
@@ -57,32 +60,11 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *Out,
                                                  unsigned int NumOptions,
                                                  CUjit_option *Options,
                                                  void **OptionValues) {
-  return CU_ENTRY(Out, Image, NumOptions, Options, OptionValues)
-      .run([&]() -> llvm::Error {
-        CU_TRY_ASSIGN(JitOptions Logs,
-                      readJitOptions(NumOptions, Options, OptionValues));
-        std::string Info;
-        auto Start = std::chrono::steady_clock::now();
-        llvm::Error E = loadImage(Out, Image, 0, &Info);
-        float Ms = std::chrono::duration<float, std::milli>(
-                       std::chrono::steady_clock::now() - Start)
-                       .count();
-        // NVIDIA writes the option outputs back into the value array: the
-        // log sizes as integers, the wall time as a float in the slot.
-        if (Logs.WallTimeIndex >= 0)
-          std::memcpy(&OptionValues[Logs.WallTimeIndex], &Ms, sizeof(Ms));
-        writeJitSize(OptionValues, Logs.InfoSizeIndex,
-                     writeJitLog(Logs.InfoBuffer, Logs.InfoSize, Info));
-        if (!E) {
-          writeJitSize(OptionValues, Logs.ErrorSizeIndex, 0);
-          return llvm::Error::success();
-        }
-        std::string Message;
-        CUresult Code = toResult(std::move(E), Message);
-        writeJitSize(OptionValues, Logs.ErrorSizeIndex,
-                     writeJitLog(Logs.ErrorBuffer, Logs.ErrorSize, Message));
-        return makeError(Code, Message);
-      });
+  return CU_ENTRY(Out, Image, NumOptions, Options, OptionValues).run([&] {
+    return loadWithJitOptions(
+        NumOptions, Options, OptionValues,
+        [&](std::string *Info) { return loadImage(Out, Image, 0, Info); });
+  });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuModuleLoadFatBinary(CUmodule *Out,

@@ -4,6 +4,7 @@
 #include "core/Error.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 
@@ -81,4 +82,29 @@ void cucpu::writeJitWallTime(void **Values, int Index, float Ms) {
     return;
   Values[Index] = nullptr;
   std::memcpy(&Values[Index], &Ms, sizeof(Ms));
+}
+
+llvm::Error
+cucpu::loadWithJitOptions(unsigned NumOptions, CUjit_option *Options,
+                          void **Values,
+                          llvm::function_ref<llvm::Error(std::string *)> Load) {
+  CU_TRY_ASSIGN(JitOptions Logs, readJitOptions(NumOptions, Options, Values));
+  std::string Info;
+  auto Start = std::chrono::steady_clock::now();
+  llvm::Error E = Load(&Info);
+  writeJitWallTime(Values, Logs.WallTimeIndex,
+                   std::chrono::duration<float, std::milli>(
+                       std::chrono::steady_clock::now() - Start)
+                       .count());
+  writeJitSize(Values, Logs.InfoSizeIndex,
+               writeJitLog(Logs.InfoBuffer, Logs.InfoSize, Info));
+  if (!E) {
+    writeJitSize(Values, Logs.ErrorSizeIndex, 0);
+    return llvm::Error::success();
+  }
+  std::string Message;
+  CUresult Code = toResult(std::move(E), Message);
+  writeJitSize(Values, Logs.ErrorSizeIndex,
+               writeJitLog(Logs.ErrorBuffer, Logs.ErrorSize, Message));
+  return makeError(Code, Message);
 }

@@ -13,6 +13,7 @@
 
 #include <cuda.h>
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <cstddef>
@@ -47,6 +48,14 @@ void writeJitSize(void **Values, int Index, size_t Bytes);
 
 /// Writes \p Ms as a float into slot \p Index of \p Values (nothing for -1).
 void writeJitWallTime(void **Values, int Index, float Ms);
+
+/// Reads the option list, then runs \p Load, which compiles and writes its
+/// notes into the string it is given; the wall time, the info log and, if
+/// \p Load fails, its message as the error log are written back into
+/// \p Values. Returns \p Load's error.
+llvm::Error
+loadWithJitOptions(unsigned NumOptions, CUjit_option *Options, void **Values,
+                   llvm::function_ref<llvm::Error(std::string *)> Load);
 
 } // namespace cucpu
 

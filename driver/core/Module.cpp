@@ -218,9 +218,8 @@ llvm::Expected<std::vector<uint8_t>> sizelessImage(const void *Data) {
 }
 } // namespace
 
-llvm::Expected<std::shared_ptr<Module>>
-Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
-                  size_t Size, std::string *InfoLog) {
+llvm::Expected<std::vector<uint8_t>> Module::imageBytes(const void *Data,
+                                                        size_t Size) {
   std::vector<uint8_t> Copy; // Of an image given without its size.
   if (Size == 0 && Data) {
     CU_TRY_ASSIGN(Copy, sizelessImage(Data));
@@ -239,7 +238,10 @@ Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
                                    "image for cucpu.",
                                    loader::describe(Kind)));
   case loader::ImageKind::CucpuImage:
-    return load(Ctx, {static_cast<const uint8_t *>(Data), Size}, InfoLog);
+    if (!Copy.empty())
+      return Copy;
+    return std::vector<uint8_t>(static_cast<const uint8_t *>(Data),
+                                static_cast<const uint8_t *>(Data) + Size);
   case loader::ImageKind::FatBinaryWrapper:
   case loader::ImageKind::FatBinary: {
     if (Kind == loader::ImageKind::FatBinaryWrapper) {
@@ -263,13 +265,20 @@ Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
     auto Chosen = loader::selectImage(*Entries);
     if (!Chosen)
       return toCuError(Chosen.takeError());
-    return load(Ctx, *Chosen, InfoLog);
+    return std::vector<uint8_t>(Chosen->begin(), Chosen->end());
   }
   default:
     return makeError(
         CUDA_ERROR_INVALID_IMAGE,
         llvm::formatv("The module is {0}: {1}", loader::describe(Kind), Why));
   }
+}
+
+llvm::Expected<std::shared_ptr<Module>>
+Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
+                  size_t Size, std::string *InfoLog) {
+  CU_TRY_ASSIGN(std::vector<uint8_t> Image, imageBytes(Data, Size));
+  return load(Ctx, Image, InfoLog);
 }
 
 llvm::Expected<CucpuThreadEntry> Module::threadEntry(llvm::StringRef Name) {

@@ -53,6 +53,10 @@ public:
   static llvm::Expected<std::shared_ptr<Module>>
   loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data, size_t Size,
             std::string *InfoLog);
+  /// The cucpu image that loadBytes() would load from \p Data, copied, with
+  /// the same errors; nothing is compiled.
+  static llvm::Expected<std::vector<uint8_t>> imageBytes(const void *Data,
+                                                         size_t Size);
   ~Module() override;
 
   /// cuModuleUnload: the module and its functions stop being handles and

@@ -24,6 +24,8 @@ enum class ObjectKind : uint32_t {
   TexRef = 0x54455831,
   TexObject = 0x54584f31,
   MemoryPool = 0x4d504c31, // "MPL1"
+  Library = 0x4c494231,    // "LIB1"
+  Kernel = 0x4b524e31,     // "KRN1"
   Dead = 0xdeadbeef,       ///< Stamped on destruction.
 };
 
