@@ -105,7 +105,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemCreate(CUmemGenericAllocationHandle *Handle,
                   "The handle pointer is NULL.");
     CU_INVALID_IF(Flags, CUDA_ERROR_INVALID_VALUE,
                   "cuMemCreate flags must be 0 (got {0:x}).", Flags);
-    CU_TRY(current::require());
+    // Physical memory belongs to a device, not a context: NVIDIA's driver
+    // creates it with no context current (cuda-samples' memMapIPCDrv).
     CU_TRY_ASSIGN(Device & Dev, checkProperties(Prop));
     CU_INVALID_IF(!Size, CUDA_ERROR_INVALID_VALUE, "The size is 0 bytes.");
     CU_TRY(checkGranular(Size, "size"));
@@ -172,11 +173,13 @@ cuMemImportFromShareableHandle(CUmemGenericAllocationHandle *Handle,
                   "Handle type {0} cannot be imported here; "
                   "CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR can.",
                   int(Type));
-    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    // The descriptor does not say which device exported it: the memory is
+    // taken as the current context's device's, or device 0's without one.
+    std::shared_ptr<Context> C = current::top();
+    int Ordinal = C ? C->device().ordinal() : 0;
     // For a file descriptor, the "OS handle" is the descriptor's value.
     int Fd = static_cast<int>(reinterpret_cast<intptr_t>(OsHandle));
-    CU_TRY_ASSIGN(*Handle,
-                  VirtualMemory::get().importFd(Fd, C->device().ordinal()));
+    CU_TRY_ASSIGN(*Handle, VirtualMemory::get().importFd(Fd, Ordinal));
     return llvm::Error::success();
   });
 }

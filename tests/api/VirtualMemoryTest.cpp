@@ -489,3 +489,34 @@ TEST_F(VirtualMemory, AnotherProcessSeesTheMemory) {
 }
 
 } // namespace
+
+namespace {
+
+using VirtualMemoryNoContext = NoContextTest;
+
+// cuda-samples' memMapIPCDrv creates and exports its memory after
+// destroying every context: physical memory belongs to a device.
+TEST_F(VirtualMemoryNoContext, CreateExportImportAndReleaseNeedNoContext) {
+  CUmemAllocationProp Shareable =
+      pinnedOn(Dev, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR);
+  size_t Granularity = 0;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuMemGetAllocationGranularity(&Granularity, &Shareable,
+                                          CU_MEM_ALLOC_GRANULARITY_MINIMUM));
+  CUmemGenericAllocationHandle H;
+  ASSERT_CU(CUDA_SUCCESS, cuMemCreate(&H, Granularity, &Shareable, 0));
+  int Fd = -1;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuMemExportToShareableHandle(
+                &Fd, H, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0));
+  CUmemGenericAllocationHandle Imported;
+  EXPECT_CU(CUDA_SUCCESS,
+            cuMemImportFromShareableHandle(
+                &Imported, reinterpret_cast<void *>(static_cast<intptr_t>(Fd)),
+                CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR));
+  close(Fd);
+  EXPECT_CU(CUDA_SUCCESS, cuMemRelease(Imported));
+  EXPECT_CU(CUDA_SUCCESS, cuMemRelease(H));
+}
+
+} // namespace

@@ -104,6 +104,83 @@ long double normcdfRef(long double X) {
   return 0.5L * std::erfc(-X * Sqrt1_2);
 }
 
+/// A 16-bit floating-point format: significant bits, exponent of the
+/// smallest normal number, exponent of the largest.
+struct Format16 {
+  int Precision, MinExp, MaxExp;
+};
+constexpr Format16 Half = {11, -14, 15};
+constexpr Format16 BFloat16 = {8, -126, 127};
+
+/// \p X rounded to \p F in direction \p Mode (FE_*), overflow included,
+/// computed on the scaled value: independent of how kernels round.
+long double roundTo(Format16 F, long double X, int Mode = FE_TONEAREST) {
+  if (std::isnan(X) || std::isinf(X) || X == 0)
+    return X;
+  int E;
+  std::frexp(X, &E);
+  int Quantum = std::max(E - 1, F.MinExp) - (F.Precision - 1);
+  long double Scaled = std::ldexp(X, -Quantum); // Exact.
+  long double Int;
+  switch (Mode) {
+  case FE_TOWARDZERO:
+    Int = std::trunc(Scaled);
+    break;
+  case FE_DOWNWARD:
+    Int = std::floor(Scaled);
+    break;
+  case FE_UPWARD:
+    Int = std::ceil(Scaled);
+    break;
+  default: {
+    Int = std::floor(Scaled);
+    long double Fraction = Scaled - Int;
+    if (Fraction > 0.5L || (Fraction == 0.5L && std::fmod(Int, 2.0L) != 0))
+      Int += 1;
+  }
+  }
+  long double R = std::copysign(std::ldexp(Int, Quantum), X);
+  long double MaxFinite =
+      std::ldexp(2 - std::ldexp(1.0L, 1 - F.Precision), F.MaxExp);
+  if (std::fabs(R) <= MaxFinite)
+    return R;
+  long double Inf = std::numeric_limits<long double>::infinity();
+  bool Positive = X > 0;
+  bool ToInfinity = Mode == FE_TONEAREST || (Mode == FE_UPWARD && Positive) ||
+                    (Mode == FE_DOWNWARD && !Positive);
+  long double Magnitude = ToInfinity ? Inf : MaxFinite;
+  return Positive ? Magnitude : -Magnitude;
+}
+
+/// A * B + C of format-\p F inputs rounded once to \p F: the product is
+/// exact in long double; the sum's rounding error, if any, moves the sum
+/// one long double step toward the exact value, off any midpoint of F.
+long double fmaTo(Format16 F, long double A, long double B, long double C) {
+  A = roundTo(F, A);
+  B = roundTo(F, B);
+  C = roundTo(F, C);
+  long double Product = A * B, Sum = Product + C;
+  long double Virtual = Sum - Product;
+  long double Error = (Product - (Sum - Virtual)) + (C - Virtual);
+  if (Error != 0 && std::isfinite(Sum))
+    Sum = std::nextafter(
+        Sum, Error > 0 ? std::numeric_limits<long double>::infinity()
+                       : -std::numeric_limits<long double>::infinity());
+  return roundTo(F, Sum);
+}
+
+/// NVIDIA's comparisons of two 16-bit values as bits: lt le gt ge eq ne
+/// (false with a NaN), then ltu geu (true with a NaN).
+long double compareBits(long double A, long double B) {
+  bool Unordered = std::isnan(A) || std::isnan(B);
+  int Bits = 0;
+  if (!Unordered)
+    Bits = (A < B) | (A <= B) << 1 | (A > B) << 2 | (A >= B) << 3 |
+           (A == B) << 4 | (A != B) << 5;
+  Bits |= (Unordered || A < B) << 6 | (Unordered || A >= B) << 7;
+  return Bits;
+}
+
 #define FP1(N, E)                                                              \
   {                                                                            \
 #N, 1, [](const long double *A) -> long double { return E; }, nullptr      \
@@ -262,6 +339,40 @@ const Reference References[] = {
           long double I;
           return std::modf(X, &I);
         }(A[0])),
+    // cuda_fp16.h and cuda_bf16.h (fp16.cu): conversions of a float in
+    // each rounding mode, and operations on float inputs first rounded to
+    // the format, their result rounded once.
+    FP1(half_near, roundTo(Half, A[0])),
+    FP1(half_zero, roundTo(Half, A[0], FE_TOWARDZERO)),
+    FP1(half_down, roundTo(Half, A[0], FE_DOWNWARD)),
+    FP1(half_up, roundTo(Half, A[0], FE_UPWARD)),
+    FP2(half_add, roundTo(Half, roundTo(Half, A[0]) + roundTo(Half, A[1]))),
+    FP2(half_sub, roundTo(Half, roundTo(Half, A[0]) - roundTo(Half, A[1]))),
+    FP2(half_mul, roundTo(Half, roundTo(Half, A[0]) * roundTo(Half, A[1]))),
+    FP2(half_div, roundTo(Half, roundTo(Half, A[0]) / roundTo(Half, A[1]))),
+    FP1(half_sqrt, roundTo(Half, std::sqrt(roundTo(Half, A[0])))),
+    FP2(half_max, std::fmax(roundTo(Half, A[0]), roundTo(Half, A[1]))),
+    FP2(half_compare, compareBits(roundTo(Half, A[0]), roundTo(Half, A[1]))),
+    {"half_fma", 3,
+     [](const long double *A)
+         -> long double { return fmaTo(Half, A[0], A[1], A[2]); },
+     nullptr},
+    FP1(bf16_near, roundTo(BFloat16, A[0])),
+    FP1(bf16_zero, roundTo(BFloat16, A[0], FE_TOWARDZERO)),
+    FP1(bf16_down, roundTo(BFloat16, A[0], FE_DOWNWARD)),
+    FP1(bf16_up, roundTo(BFloat16, A[0], FE_UPWARD)),
+    FP2(bf16_add,
+        roundTo(BFloat16, roundTo(BFloat16, A[0]) + roundTo(BFloat16, A[1]))),
+    FP2(bf16_sub,
+        roundTo(BFloat16, roundTo(BFloat16, A[0]) - roundTo(BFloat16, A[1]))),
+    FP2(bf16_mul,
+        roundTo(BFloat16, roundTo(BFloat16, A[0]) * roundTo(BFloat16, A[1]))),
+    FP2(bf16_div,
+        roundTo(BFloat16, roundTo(BFloat16, A[0]) / roundTo(BFloat16, A[1]))),
+    {"bf16_fma", 3,
+     [](const long double *A)
+         -> long double { return fmaTo(BFloat16, A[0], A[1], A[2]); },
+     nullptr},
     INT(popc, 1, popc64(A[0])),
     INT(clz32, 1, clz64(A[0], 32)),
     INT(clz64, 1, clz64(A[0], 64)),

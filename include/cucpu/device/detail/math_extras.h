@@ -53,13 +53,23 @@ __CUCPU_MATH_FN float normcdf(float X) { return normcdff(X); }
 __CUCPU_MATH_FN float normcdfinv(float X) { return normcdfinvf(X); }
 __CUCPU_MATH_FN float erfinv(float X) { return erfinvf(X); }
 
-/// float to IEEE binary16 (round to nearest even), in an unsigned short.
-__CUCPU_MATH_FN unsigned short __float2half_rn(float X) {
-  return __nv_float2half_rn(X);
+/// What __float2half_rn returns: the bits of an IEEE binary16, which
+/// convert to unsigned short (the interface before cuda_fp16.h) and, where
+/// a kernel includes cuda_fp16.h, to __half.
+struct __cucpu_half_bits {
+  unsigned short bits;
+  __device__ operator unsigned short() const { return bits; }
+};
+/// float to IEEE binary16 (round to nearest even).
+__CUCPU_MATH_FN __cucpu_half_bits __float2half_rn(float X) {
+  return {__nv_float2half_rn(X)};
 }
 /// IEEE binary16 in an unsigned short to float.
 __CUCPU_MATH_FN float __half2float(unsigned short X) {
   return __nv_half2float(X);
+}
+__CUCPU_MATH_FN float __half2float(__cucpu_half_bits X) {
+  return __nv_half2float(X.bits);
 }
 
 // sm_61_intrinsics.h: dot products of packed bytes and halves, plus an
