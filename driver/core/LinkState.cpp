@@ -4,11 +4,10 @@
 #include "core/Error.h"
 #include "core/Module.h"
 
-#include "FatBinary.h"
 #include "ImageKind.h"
 #include "JitError.h"
 #include "ModuleImage.h"
-#include "SizelessImage.h"
+#include "PtxImage.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -133,61 +132,33 @@ llvm::Error LinkState::addInput(CUjitInputType Type, const void *Data,
   CU_INVALID_IF(!Data || Size == 0, CUDA_ERROR_INVALID_VALUE,
                 "The data of input '{0}' is NULL or empty ({1} bytes).", Name,
                 Size);
-  CU_INVALID_IF(Type == CU_JIT_INPUT_PTX, CUDA_ERROR_NOT_SUPPORTED,
-                "Input '{0}' is PTX (CU_JIT_INPUT_PTX), which cucpu cannot "
-                "link yet: it has no PTX front end. Compile the CUDA source "
-                "with cucc -rdc=true and add the image (CU_JIT_INPUT_CUBIN).",
+  // The bytes say what they are; the type only has to be one that can hold
+  // a cucpu image (cucc -dc writes its image as <stem>.o, hence OBJECT; cucc
+  // -ptx's PTX carries one).
+  std::string Why;
+  loader::ImageKind Kind = loader::classifyImage(Data, Size, Why);
+  bool CarriesImage =
+      Kind == loader::ImageKind::Ptx &&
+      loader::hasPtxImage({static_cast<const char *>(Data), Size});
+  CU_INVALID_IF(Type == CU_JIT_INPUT_PTX && !CarriesImage,
+                CUDA_ERROR_NOT_SUPPORTED,
+                "Input '{0}' is PTX (CU_JIT_INPUT_PTX) without the module "
+                "image cucc -ptx adds, which cucpu cannot link yet: it has no "
+                "PTX front end. Compile the CUDA source with cucc -rdc=true "
+                "and add the image (CU_JIT_INPUT_CUBIN).",
                 Name);
   CU_INVALID_IF(Type == CU_JIT_INPUT_NVVM, CUDA_ERROR_NOT_SUPPORTED,
                 "Input '{0}' is NVVM IR (CU_JIT_INPUT_NVVM), which cucpu does "
                 "not link; add the image cucc -rdc=true writes "
                 "(CU_JIT_INPUT_CUBIN).",
                 Name);
-  // The bytes say what they are; the type only has to be one that can hold
-  // a cucpu image (cucc -dc writes its image as <stem>.o, hence OBJECT).
-  const auto *Bytes = static_cast<const uint8_t *>(Data);
-  std::string Why;
-  loader::ImageKind Kind = loader::classifyImage(Data, Size, Why);
-  std::vector<uint8_t> Inner; // A fat binary that a wrapper points to.
-  llvm::ArrayRef<uint8_t> ImageBytes;
   switch (Kind) {
   case loader::ImageKind::CucpuImage:
-    ImageBytes = {Bytes, Size};
-    break;
   case loader::ImageKind::FatBinaryWrapper:
-  case loader::ImageKind::FatBinary: {
-    llvm::ArrayRef<uint8_t> Container(Bytes, Size);
-    if (Kind == loader::ImageKind::FatBinaryWrapper) {
-      constexpr size_t WrapperBytes = 16; // magic, version, data pointer.
-      CU_INVALID_IF(Size < WrapperBytes, CUDA_ERROR_INVALID_IMAGE,
-                    "Input '{0}' is a fat-binary wrapper of {1} bytes; one "
-                    "takes {2}.",
-                    Name, Size, WrapperBytes);
-      auto Pointer = loader::unwrapFatBinary(Data);
-      if (!Pointer)
-        return toCuError(Pointer.takeError());
-      auto Copy = loader::sizelessImage(*Pointer);
-      if (!Copy)
-        return toCuError(Copy.takeError());
-      Inner = std::move(*Copy);
-      Container = Inner;
-    }
-    auto Entries = loader::readFatBinary(Container);
-    if (!Entries)
-      return toCuError(Entries.takeError());
-    auto Chosen = loader::selectImage(*Entries);
-    if (!Chosen)
-      return toCuError(Chosen.takeError());
-    ImageBytes = *Chosen;
-    break;
-  }
+  case loader::ImageKind::FatBinary:
   case loader::ImageKind::Ptx:
   case loader::ImageKind::NvidiaCubin:
-    return makeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
-                     llvm::formatv("Input '{0}' is {1}, which only NVIDIA "
-                                   "GPUs run; compile the source with cucc "
-                                   "-rdc=true to get an image cucpu links.",
-                                   Name, loader::describe(Kind)));
+    break; // Module::imageBytes finds the image or says why there is none.
   case loader::ImageKind::OtherElf:
     return makeError(
         CUDA_ERROR_NOT_SUPPORTED,
@@ -209,7 +180,13 @@ llvm::Error LinkState::addInput(CUjitInputType Type, const void *Data,
                                    describe(Type), loader::describe(Kind),
                                    Why));
   }
-  auto Image = loader::readImage(ImageBytes);
+  auto ImageBytes = Module::imageBytes(Data, Size);
+  if (!ImageBytes) {
+    std::string Message;
+    CUresult Code = toResult(ImageBytes.takeError(), Message);
+    return makeError(Code, llvm::formatv("Input '{0}': {1}", Name, Message));
+  }
+  auto Image = loader::readImage(*ImageBytes);
   if (!Image)
     return toCuError(Image.takeError());
   if (Jit.Verbose)

@@ -13,6 +13,7 @@
 #include "JitError.h"
 #include "LoaderError.h"
 #include "ModuleImage.h"
+#include "PtxImage.h"
 #include "SizelessImage.h"
 
 #include <cstdlib>
@@ -229,7 +230,29 @@ llvm::Expected<std::vector<uint8_t>> Module::imageBytes(const void *Data,
   std::string Why;
   loader::ImageKind Kind = loader::classifyImage(Data, Size, Why);
   switch (Kind) {
-  case loader::ImageKind::Ptx:
+  case loader::ImageKind::Ptx: {
+    // PTX written by cucc --ptx carries the image compiled from its source.
+    auto Carried = loader::imageInPtx(
+        llvm::StringRef(static_cast<const char *>(Data), Size));
+    if (!Carried)
+      return toCuError(Carried.takeError());
+    if (*Carried) {
+      std::string CarriedWhy;
+      CU_INVALID_IF(loader::classifyImage((*Carried)->data(),
+                                          (*Carried)->size(), CarriedWhy) !=
+                        loader::ImageKind::CucpuImage,
+                    CUDA_ERROR_INVALID_IMAGE,
+                    "The image carried by the PTX is not a cucpu module "
+                    "image: {0}",
+                    CarriedWhy);
+      return std::move(**Carried);
+    }
+    return makeError(
+        CUDA_ERROR_NO_BINARY_FOR_GPU,
+        "The module is PTX text without the module image cucc --ptx adds, "
+        "and cucpu has no PTX JIT yet; compile the kernel source with cucc "
+        "(cucc -ptx, or -cubin -o k.cubin k.cu) to get an image for cucpu.");
+  }
   case loader::ImageKind::NvidiaCubin:
     return makeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
                      llvm::formatv("The module is {0}, which only NVIDIA GPUs "

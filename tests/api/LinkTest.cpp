@@ -110,6 +110,44 @@ TEST_F(Link, LinksLoadsAndRunsTwoRelocatableImages) {
   EXPECT_CU(CUDA_SUCCESS, cuModuleUnload(Mod));
 }
 
+// Programs that build with nvcc -ptx -rdc=true link the text: NVIDIA's
+// driver compiles it, cucpu links the images cucc's PTX carries.
+TEST_F(Link, PtxInputsOfTheToolkitsCompilerLink) {
+  std::vector<char> MainPtx = readFile(CUCPU_API_LINK_MAIN_PTX);
+  std::vector<char> LibPtx = readFile(CUCPU_API_LINK_LIB_PTX);
+  ASSERT_FALSE(MainPtx.empty() || LibPtx.empty()) << "setup: the PTX files";
+  MainPtx.push_back('\0');
+  LibPtx.push_back('\0');
+  ASSERT_CU(CUDA_SUCCESS,
+            cuLinkAddData(State, CU_JIT_INPUT_PTX, MainPtx.data(),
+                          MainPtx.size(), "link_main.ptx", 0, nullptr, nullptr))
+      << ErrorLog;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuLinkAddData(State, CU_JIT_INPUT_PTX, LibPtx.data(), LibPtx.size(),
+                          "link_lib.ptx", 0, nullptr, nullptr))
+      << ErrorLog;
+  void *Cubin = nullptr;
+  size_t Size = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuLinkComplete(State, &Cubin, &Size)) << ErrorLog;
+  CUmodule Mod = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleLoadData(&Mod, Cubin));
+  CUfunction Apply = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&Apply, Mod, "applyScale"));
+  constexpr int N = 64;
+  CUdeviceptr Out = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&Out, N * sizeof(int)));
+  int Count = N;
+  void *Args[] = {&Out, &Count};
+  EXPECT_CU(CUDA_SUCCESS, cuLaunchKernel(Apply, 1, 1, 1, 64, 1, 1, 0, nullptr,
+                                         Args, nullptr));
+  int Host[N] = {};
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Host, Out, sizeof(Host)));
+  for (int I = 0; I < N; ++I)
+    EXPECT_EQ(3 * I + 100 + 7, Host[I]) << "scale(i) + offset + bias at " << I;
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(Out));
+  EXPECT_CU(CUDA_SUCCESS, cuModuleUnload(Mod));
+}
+
 TEST_F(Link, FatBinaryInputLinksItsImage) {
   std::vector<char> Fatbin = readFile(CUCPU_API_LINK_LIB_FATBIN);
   ASSERT_FALSE(Fatbin.empty()) << "setup: " << CUCPU_API_LINK_LIB_FATBIN;

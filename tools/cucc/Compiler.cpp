@@ -19,6 +19,7 @@
 
 #ifdef CUCC_HAVE_FATBIN
 #include "FatBinary.h"
+#include "PtxImage.h"
 #endif
 
 #ifndef CUCC_CLANG_EXECUTABLE
@@ -249,6 +250,23 @@ static Error writeBytes(StringRef Path, ArrayRef<uint8_t> Bytes) {
   return Error::success();
 }
 
+/// Appends the comment block carrying \p Image to the PTX file at \p Path
+/// (to standard output for "-", where clang wrote the PTX).
+static Error appendPtxImage(StringRef Path, ArrayRef<uint8_t> Image) {
+  std::string Text;
+  if (Path != "-") {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Ptx = MemoryBuffer::getFile(Path);
+    if (!Ptx)
+      return toolError(formatv("cannot read the PTX clang wrote ('{0}'): {1}.",
+                               Path, Ptx.getError().message()));
+    Text = (*Ptx)->getBuffer().str();
+  }
+  Text += loader::ptxImageBlock(Image);
+  return writeBytes(
+      Path, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Text.data()),
+                              Text.size()));
+}
+
 static Error writeModule(StringRef Path, const Module &M, bool Bitcode) {
   std::error_code EC;
   ToolOutputFile Out(Path, EC, Bitcode ? sys::fs::OF_None : sys::fs::OF_Text);
@@ -281,7 +299,8 @@ private:
   /// that stays.
   Expected<std::string> bitcodePath(StringRef Arch);
   /// Runs clang for \p Arch; returns its exit code.
-  Expected<int> runClang(StringRef Arch, StringRef Bitcode);
+  /// Runs clang for \p Arch, writing \p Out as for output kind \p Kind.
+  Expected<int> runClang(StringRef Arch, StringRef Out, OutputKind Kind);
   Expected<std::unique_ptr<Module>> readModule(StringRef Bitcode);
 
   void stage(const Twine &Line) {
@@ -313,8 +332,10 @@ Expected<std::string> Run::bitcodePath(StringRef Arch) {
   return std::string(Path);
 }
 
-Expected<int> Run::runClang(StringRef Arch, StringRef Bitcode) {
-  std::vector<std::string> Cmd = clangCommand(Opts, Tools, Arch, Bitcode);
+Expected<int> Run::runClang(StringRef Arch, StringRef Out, OutputKind Kind) {
+  Options Stage = Opts;
+  Stage.Kind = Kind;
+  std::vector<std::string> Cmd = clangCommand(Stage, Tools, Arch, Out);
   stage(quoteCommand(Cmd));
   if (Opts.DryRun)
     return 0;
@@ -350,19 +371,26 @@ Expected<std::unique_ptr<Module>> Run::readModule(StringRef Bitcode) {
 Expected<int> Run::run() {
   std::string Output = Opts.outputPath();
   std::vector<std::pair<std::string, std::vector<uint8_t>>> Images;
-  // -ptx, -E and -M: clang's output is the result.
+  // -E and -M: clang's output is the result; -ptx: clang's PTX, followed
+  // by the module image of the first architecture (loader/PtxImage.h).
   if (Opts.Kind == OutputKind::PTX || Opts.Kind == OutputKind::Preprocess ||
       Opts.Kind == OutputKind::Dependencies) {
-    Expected<int> RC = runClang(Opts.Archs.front(), Output);
+    Expected<int> RC = runClang(Opts.Archs.front(), Output, Opts.Kind);
     if (!RC)
       return RC.takeError();
-    return *RC == 0 ? 0 : 1;
+    if (*RC != 0 || Opts.Kind != OutputKind::PTX)
+      return *RC == 0 ? 0 : 1;
   }
-  for (const std::string &Arch : Opts.Archs) {
+  ArrayRef<std::string> Archs = Opts.Archs;
+  if (Opts.Kind == OutputKind::PTX)
+    Archs = Archs.take_front();
+  for (const std::string &Arch : Archs) {
     Expected<std::string> Bitcode = bitcodePath(Arch);
     if (!Bitcode)
       return Bitcode.takeError();
-    Expected<int> RC = runClang(Arch, *Bitcode);
+    Expected<int> RC =
+        runClang(Arch, *Bitcode,
+                 Opts.Kind == OutputKind::PTX ? OutputKind::Cubin : Opts.Kind);
     if (!RC)
       return RC.takeError();
     if (*RC != 0)
@@ -406,6 +434,14 @@ Expected<int> Run::run() {
   if (Opts.Kind == OutputKind::LLVMIR)
     return 0;
 
+  if (Opts.Kind == OutputKind::PTX) {
+    stage(formatv("cucc: append the module image to {0}", Output));
+    if (Opts.DryRun)
+      return 0;
+    if (Error E = appendPtxImage(Output, Images.front().second))
+      return E;
+    return 0;
+  }
   stage(formatv("cucc: write {0}", Output));
   if (Opts.DryRun)
     return 0;
