@@ -39,7 +39,7 @@ llvm::Error Device::reserveMemory(size_t Bytes) {
 
 size_t Device::freeMemory() const {
   size_t Left = Desc.MemoryBudget - std::min(Desc.MemoryBudget, usedMemory());
-  return std::min(Left, host::allocatableMemory());
+  return std::min(Left, host::backableMemory());
 }
 
 void Device::releaseMemory(size_t Bytes) {

@@ -179,29 +179,60 @@ size_t host::allocatableMemory() {
   return Available - std::min(Available, memoryHeadroom());
 }
 
-llvm::Error host::checkHostCanBack(size_t Bytes, std::string_view What) {
-  // Reading /proc and the cgroup files costs tens of microseconds, too much
-  // for every small allocation: a reading is reused for 50 ms, less what
-  // was handed out since. Memory freed since is seen at the next reading.
-  using Clock = std::chrono::steady_clock;
-  static std::mutex Mutex;
-  static Clock::time_point ReadAt;
-  static size_t Credit = 0;
-  std::lock_guard Lock(Mutex);
-  Clock::time_point Now = Clock::now();
-  if (Bytes > Credit || Now - ReadAt > std::chrono::milliseconds(50)) {
-    Credit = allocatableMemory();
-    ReadAt = Now;
+namespace {
+/// What the driver may still hand out. Reading /proc and the cgroup files
+/// costs tens of microseconds, too much for every small allocation: a
+/// reading is reused for 50 ms, less what was handed out since; memory freed
+/// since is seen at the next reading. cuMemGetInfo reads the same credit, so
+/// that an allocation shows in it at once, whatever other processes do.
+class HostCredit {
+public:
+  static HostCredit &get() {
+    static HostCredit Credit;
+    return Credit;
   }
-  if (Bytes > Credit)
-    return makeError(
-        CUDA_ERROR_OUT_OF_MEMORY,
-        llvm::formatv("The host cannot back {0} ({1} bytes): {2} bytes are "
-                      "available, less a headroom of {3} bytes left to the "
-                      "process and the host.",
-                      What, Bytes, availableMemory(), memoryHeadroom()));
-  Credit -= Bytes;
-  return llvm::Error::success();
+  /// The credit, read again if \p Needed exceeds it or it is stale.
+  size_t current(size_t Needed = 0) {
+    std::lock_guard Lock(Mutex);
+    refresh(Needed);
+    return Credit;
+  }
+  /// Takes \p Bytes from the credit; false if there is not that much.
+  bool take(size_t Bytes) {
+    std::lock_guard Lock(Mutex);
+    refresh(Bytes);
+    if (Bytes > Credit)
+      return false;
+    Credit -= Bytes;
+    return true;
+  }
+
+private:
+  using Clock = std::chrono::steady_clock;
+  void refresh(size_t Needed) {
+    Clock::time_point Now = Clock::now();
+    if (Needed > Credit || Now - ReadAt > std::chrono::milliseconds(50)) {
+      Credit = host::allocatableMemory();
+      ReadAt = Now;
+    }
+  }
+  std::mutex Mutex;
+  Clock::time_point ReadAt;
+  size_t Credit = 0;
+};
+} // namespace
+
+size_t host::backableMemory() { return HostCredit::get().current(); }
+
+llvm::Error host::checkHostCanBack(size_t Bytes, std::string_view What) {
+  if (HostCredit::get().take(Bytes))
+    return llvm::Error::success();
+  return makeError(
+      CUDA_ERROR_OUT_OF_MEMORY,
+      llvm::formatv("The host cannot back {0} ({1} bytes): {2} bytes are "
+                    "available, less a headroom of {3} bytes left to the "
+                    "process and the host.",
+                    What, Bytes, availableMemory(), memoryHeadroom()));
 }
 
 llvm::Error host::commitPages(void *Base, size_t Bytes) {

@@ -39,8 +39,12 @@ size_t memoryHeadroom();
 /// headroom, or 0.
 size_t allocatableMemory();
 
+/// What the driver may still hand out: allocatableMemory() as last read (a
+/// reading is reused for 50 ms), less what was handed out since.
+size_t backableMemory();
+
 /// CUDA_ERROR_OUT_OF_MEMORY with a message naming \p What when \p Bytes more
-/// would eat into the headroom.
+/// would eat into the headroom; otherwise takes them from backableMemory().
 llvm::Error checkHostCanBack(size_t Bytes, std::string_view What);
 
 /// Makes the host back [Base, Base + Bytes) now (MADV_POPULATE_WRITE), so
