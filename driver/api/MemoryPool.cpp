@@ -52,6 +52,31 @@ llvm::Expected<Device &> poolDevice(const CUmemLocation *Location,
   return lookupDevice(Location->id);
 }
 
+using FindDevice = llvm::function_ref<llvm::Expected<Device &>()>;
+enum class PoolOf { Default, Current };
+
+/// Writes the default or current pool of the device \p Find names to
+/// \p Out (cuDeviceGet(Default)MemPool, cuMemGet(Default)MemPool).
+llvm::Error writePool(CUmemoryPool *Out, FindDevice Find, PoolOf Which) {
+  CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The pool pointer is NULL.");
+  CU_TRY_ASSIGN(Device & D, Find());
+  *Out = toHandle(Which == PoolOf::Default ? *MemoryPool::defaultOf(D)
+                                           : *MemoryPool::currentOf(D));
+  return llvm::Error::success();
+}
+
+/// Makes pool \p H current for the device \p Find names
+/// (cuDeviceSetMemPool, cuMemSetMemPool).
+llvm::Error makeCurrent(FindDevice Find, CUmemoryPool H) {
+  CU_TRY_ASSIGN(Device & D, Find());
+  CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
+  CU_INVALID_IF(&Pool->device() != &D, CUDA_ERROR_INVALID_VALUE,
+                "The pool belongs to device {0}, not device {1}.",
+                Pool->device().ordinal(), D.ordinal());
+  MemoryPool::setCurrent(D, Pool);
+  return llvm::Error::success();
+}
+
 /// Allocates \p Bytes from \p Pool, in the current context, usable by the
 /// work issued to \p Stream from now on (and by any other work).
 llvm::Error allocateAsync(CUdeviceptr *Out, size_t Bytes, MemoryPool &Pool,
@@ -77,69 +102,48 @@ llvm::Error allocateAsync(CUdeviceptr *Out, size_t Bytes, MemoryPool &Pool,
 
 CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetDefaultMemPool(CUmemoryPool *Pool,
                                                         CUdevice Dev) {
-  return CU_ENTRY(Pool, Dev).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Pool, CUDA_ERROR_INVALID_VALUE, "The pool pointer is NULL.");
-    CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
-    *Pool = toHandle(*MemoryPool::defaultOf(D));
-    return llvm::Error::success();
+  return CU_ENTRY(Pool, Dev).run([&] {
+    return writePool(
+        Pool, [&] { return lookupDevice(Dev); }, PoolOf::Default);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetMemPool(CUmemoryPool *Pool,
                                                  CUdevice Dev) {
-  return CU_ENTRY(Pool, Dev).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Pool, CUDA_ERROR_INVALID_VALUE, "The pool pointer is NULL.");
-    CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
-    *Pool = toHandle(*MemoryPool::currentOf(D));
-    return llvm::Error::success();
+  return CU_ENTRY(Pool, Dev).run([&] {
+    return writePool(
+        Pool, [&] { return lookupDevice(Dev); }, PoolOf::Current);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuDeviceSetMemPool(CUdevice Dev, CUmemoryPool H) {
-  return CU_ENTRY(Dev, H).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
-    CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
-    CU_INVALID_IF(&Pool->device() != &D, CUDA_ERROR_INVALID_VALUE,
-                  "The pool belongs to device {0}, not device {1}.",
-                  Pool->device().ordinal(), D.ordinal());
-    MemoryPool::setCurrent(D, Pool);
-    return llvm::Error::success();
-  });
+  return CU_ENTRY(Dev, H).run(
+      [&] { return makeCurrent([&] { return lookupDevice(Dev); }, H); });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemGetDefaultMemPool(CUmemoryPool *Pool,
                                                      CUmemLocation *Location,
                                                      CUmemAllocationType Type) {
-  return CU_ENTRY(Pool, Location, Type).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Pool, CUDA_ERROR_INVALID_VALUE, "The pool pointer is NULL.");
-    CU_TRY_ASSIGN(Device & D, poolDevice(Location, Type));
-    *Pool = toHandle(*MemoryPool::defaultOf(D));
-    return llvm::Error::success();
+  return CU_ENTRY(Pool, Location, Type).run([&] {
+    return writePool(
+        Pool, [&] { return poolDevice(Location, Type); }, PoolOf::Default);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemGetMemPool(CUmemoryPool *Pool,
                                               CUmemLocation *Location,
                                               CUmemAllocationType Type) {
-  return CU_ENTRY(Pool, Location, Type).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Pool, CUDA_ERROR_INVALID_VALUE, "The pool pointer is NULL.");
-    CU_TRY_ASSIGN(Device & D, poolDevice(Location, Type));
-    *Pool = toHandle(*MemoryPool::currentOf(D));
-    return llvm::Error::success();
+  return CU_ENTRY(Pool, Location, Type).run([&] {
+    return writePool(
+        Pool, [&] { return poolDevice(Location, Type); }, PoolOf::Current);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemSetMemPool(CUmemLocation *Location,
                                               CUmemAllocationType Type,
                                               CUmemoryPool H) {
-  return CU_ENTRY(Location, Type, H).run([&]() -> llvm::Error {
-    CU_TRY_ASSIGN(Device & D, poolDevice(Location, Type));
-    CU_TRY_ASSIGN(std::shared_ptr<MemoryPool> Pool, lookupPool(H));
-    CU_INVALID_IF(&Pool->device() != &D, CUDA_ERROR_INVALID_VALUE,
-                  "The pool belongs to device {0}, not device {1}.",
-                  Pool->device().ordinal(), D.ordinal());
-    MemoryPool::setCurrent(D, Pool);
-    return llvm::Error::success();
+  return CU_ENTRY(Location, Type, H).run([&] {
+    return makeCurrent([&] { return poolDevice(Location, Type); }, H);
   });
 }
 
