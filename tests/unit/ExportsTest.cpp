@@ -5,7 +5,7 @@
 // answer CUDA_ERROR_NOT_SUPPORTED, and aliases reach their targets.
 //
 // tests/unit/CMakeLists.txt must define CUCPU_REFERENCE_EXPORTS to the
-// absolute path of shared/reference/nvidia-libcuda-13.0-exports.txt and
+// absolute path of tests/unit/data/nvidia-libcuda-13.0-exports.txt and
 // CUCPU_LIBCUDA_PATH to the built libcuda.so.1.
 //
 //===----------------------------------------------------------------------===//
@@ -88,14 +88,14 @@ std::vector<std::string> readReferenceList() {
 #ifndef CUCPU_REFERENCE_EXPORTS
   ADD_FAILURE() << "CUCPU_REFERENCE_EXPORTS is not defined: tests/unit/"
                    "CMakeLists.txt must define it to the absolute path of "
-                   "shared/reference/nvidia-libcuda-13.0-exports.txt";
+                   "tests/unit/data/nvidia-libcuda-13.0-exports.txt";
   return {};
 #else
   std::ifstream In(CUCPU_REFERENCE_EXPORTS);
   if (!In) {
     ADD_FAILURE() << "Cannot read NVIDIA's export list at "
                   << CUCPU_REFERENCE_EXPORTS
-                  << " (shared/ is expected beside the checkout).";
+                  << ".";
     return {};
   }
   std::vector<std::string> Names;
