@@ -40,6 +40,17 @@ llvm::Expected<std::shared_ptr<Library>> lookupLibrary(CUlibrary H);
 /// The live kernel \p H names, or CUDA_ERROR_INVALID_HANDLE.
 llvm::Expected<std::shared_ptr<Kernel>> lookupKernel(CUkernel H);
 
+/// Checks the arguments of a variable query (cuModuleGetGlobal,
+/// cuLibraryGetGlobal, cuLibraryGetManaged): a name, and at least one of
+/// the two outputs.
+llvm::Error checkGlobalQuery(const CUdeviceptr *Ptr, const size_t *Bytes,
+                             const char *Name);
+
+/// Writes \p G's address and size to whichever of \p Ptr and \p Bytes is
+/// given.
+void writeGlobal(CUdeviceptr *Ptr, size_t *Bytes,
+                 const modules::GlobalEntry &G);
+
 /// The bytes of the module file at \p Path, followed by a NUL (text images
 /// are read as strings): CUDA_ERROR_FILE_NOT_FOUND if it cannot be opened,
 /// CUDA_ERROR_INVALID_IMAGE if it is empty.

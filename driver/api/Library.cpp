@@ -163,17 +163,12 @@ CUCPU_EXPORT CUresult CUDAAPI cuLibraryGetGlobal(CUdeviceptr *Ptr,
                                                  size_t *Bytes, CUlibrary H,
                                                  const char *Name) {
   return CU_ENTRY(Ptr, Bytes, H, Name).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Ptr && !Bytes, CUDA_ERROR_INVALID_VALUE,
-                  "At least one of the address and size outputs is needed.");
-    CU_INVALID_IF(!Name, CUDA_ERROR_INVALID_VALUE, "The name pointer is NULL.");
+    CU_TRY(checkGlobalQuery(Ptr, Bytes, Name));
     CU_TRY_ASSIGN(std::shared_ptr<Library> L, lookupLibrary(H));
     CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
     CU_TRY_ASSIGN(std::shared_ptr<Module> M, L->module(Ctx));
     CU_TRY_ASSIGN(modules::GlobalEntry G, M->global(Name));
-    if (Ptr)
-      *Ptr = reinterpret_cast<CUdeviceptr>(G.Address);
-    if (Bytes)
-      *Bytes = G.Size;
+    writeGlobal(Ptr, Bytes, G);
     return llvm::Error::success();
   });
 }
@@ -182,9 +177,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuLibraryGetManaged(CUdeviceptr *Ptr,
                                                   size_t *Bytes, CUlibrary H,
                                                   const char *Name) {
   return CU_ENTRY(Ptr, Bytes, H, Name).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Ptr && !Bytes, CUDA_ERROR_INVALID_VALUE,
-                  "At least one of the address and size outputs is needed.");
-    CU_INVALID_IF(!Name, CUDA_ERROR_INVALID_VALUE, "The name pointer is NULL.");
+    CU_TRY(checkGlobalQuery(Ptr, Bytes, Name));
     CU_TRY_ASSIGN(std::shared_ptr<Library> L, lookupLibrary(H));
     // cucc images hold no __managed__ variables.
     return makeError(CUDA_ERROR_NOT_FOUND,

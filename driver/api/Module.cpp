@@ -40,6 +40,24 @@ llvm::Expected<std::vector<char>> api::readModuleFile(const char *Path) {
   return Bytes;
 }
 
+llvm::Error api::checkGlobalQuery(const CUdeviceptr *Ptr, const size_t *Bytes,
+                                  const char *Name) {
+  CU_INVALID_IF(!Ptr && !Bytes, CUDA_ERROR_INVALID_VALUE,
+                "At least one of the address and size outputs is needed.");
+  CU_INVALID_IF(!Name, CUDA_ERROR_INVALID_VALUE, "The name pointer is NULL.");
+  return llvm::Error::success();
+}
+
+void api::writeGlobal(CUdeviceptr *Ptr, size_t *Bytes,
+                      const modules::GlobalEntry &G) {
+  // NVIDIA reports the variable's own size (observed: 4 for an int, 16 for
+  // a float[4]).
+  if (Ptr)
+    *Ptr = reinterpret_cast<CUdeviceptr>(G.Address);
+  if (Bytes)
+    *Bytes = G.Size;
+}
+
 CUCPU_EXPORT CUresult CUDAAPI cuModuleLoad(CUmodule *Out, const char *Path) {
   return CU_ENTRY(Out, Path).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out || !Path, CUDA_ERROR_INVALID_VALUE,
@@ -107,20 +125,13 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *Ptr,
                                                    size_t *Bytes, CUmodule H,
                                                    const char *Name) {
   return CU_ENTRY(Ptr, Bytes, H, Name).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Ptr && !Bytes, CUDA_ERROR_INVALID_VALUE,
-                  "At least one of the address and size outputs is needed.");
-    CU_INVALID_IF(!Name, CUDA_ERROR_INVALID_VALUE, "The name pointer is NULL.");
+    CU_TRY(checkGlobalQuery(Ptr, Bytes, Name));
     // A dead module is INVALID_HANDLE even when its context, destroyed with
     // it, left no current context (observed on NVIDIA).
     CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
     CU_TRY_ASSIGN(modules::GlobalEntry G, M->global(Name));
-    // NVIDIA reports the variable's own size (observed: 4 for an int, 16
-    // for a float[4]).
-    if (Ptr)
-      *Ptr = reinterpret_cast<CUdeviceptr>(G.Address);
-    if (Bytes)
-      *Bytes = G.Size;
+    writeGlobal(Ptr, Bytes, G);
     return llvm::Error::success();
   });
 }

@@ -220,6 +220,79 @@ __device__ inline unsigned short atomicUpdate16(void *address, Op op) {
 
 } // namespace __cucpu_f16
 
+/// Defines the conversions of 16-bit type T and its pair type T2 that
+/// NVIDIA names after the type with Name (half, bfloat16): __float2<Name>
+/// and its _rz, _rd and _ru forms (each header adds _rn), __double2<Name>,
+/// __<Name>2float, the pair conversions (__floats2<Name>2_rn, __low2<Name>,
+/// make_<Name>2, ...) and the bit casts (__<Name>_as_short, ...).
+#define __CUCPU_F16_CONVERSIONS(T, T2, Name)                                   \
+  __CUCPU_F16_FROM_FLOAT(T, __float2##Name, ToNearest)                         \
+  __CUCPU_F16_FROM_FLOAT(T, __float2##Name##_rz, TowardZero)                   \
+  __CUCPU_F16_FROM_FLOAT(T, __float2##Name##_rd, Downward)                     \
+  __CUCPU_F16_FROM_FLOAT(T, __float2##Name##_ru, Upward)                       \
+  static __host__ __device__ inline T __double2##Name(double a) {              \
+    return __cucpu_f16::bits<T>(__cucpu_f16::fromDouble<T::__cucpu_format>(    \
+        a, __cucpu_f16::ToNearest));                                           \
+  }                                                                            \
+  static __host__ __device__ inline float __##Name##2float(T a) {              \
+    return __cucpu_f16::value(a);                                              \
+  }                                                                            \
+  static __host__ __device__ inline T2 __float2##Name##2_rn(float a) {         \
+    return T2(__cucpu_f16::round<T>(a), __cucpu_f16::round<T>(a));             \
+  }                                                                            \
+  static __host__ __device__ inline T2 __floats2##Name##2_rn(float a,          \
+                                                             float b) {        \
+    return T2(__cucpu_f16::round<T>(a), __cucpu_f16::round<T>(b));             \
+  }                                                                            \
+  static __host__ __device__ inline T2 __float22##Name##2_rn(float2 a) {       \
+    return __floats2##Name##2_rn(a.x, a.y);                                    \
+  }                                                                            \
+  static __host__ __device__ inline float2 __##Name##22float2(T2 a) {          \
+    return make_float2(__cucpu_f16::value(a.x), __cucpu_f16::value(a.y));      \
+  }                                                                            \
+  static __host__ __device__ inline T __low2##Name(T2 a) { return a.x; }       \
+  static __host__ __device__ inline T __high2##Name(T2 a) { return a.y; }      \
+  static __host__ __device__ inline T2 __halves2##Name##2(T a, T b) {          \
+    return T2(a, b);                                                           \
+  }                                                                            \
+  static __host__ __device__ inline T2 __##Name##2##Name##2(T a) {             \
+    return T2(a, a);                                                           \
+  }                                                                            \
+  static __host__ __device__ inline T2 make_##Name##2(T x, T y) {              \
+    return T2(x, y);                                                           \
+  }                                                                            \
+  static __host__ __device__ inline T2 __low2##Name##2(T2 a) {                 \
+    return T2(a.x, a.x);                                                       \
+  }                                                                            \
+  static __host__ __device__ inline T2 __high2##Name##2(T2 a) {                \
+    return T2(a.y, a.y);                                                       \
+  }                                                                            \
+  static __host__ __device__ inline T2 __lows2##Name##2(T2 a, T2 b) {          \
+    return T2(a.x, b.x);                                                       \
+  }                                                                            \
+  static __host__ __device__ inline T2 __highs2##Name##2(T2 a, T2 b) {         \
+    return T2(a.y, b.y);                                                       \
+  }                                                                            \
+  static __host__ __device__ inline short __##Name##_as_short(T h) {           \
+    return static_cast<short>(h.__x);                                          \
+  }                                                                            \
+  static __host__ __device__ inline unsigned short __##Name##_as_ushort(T h) { \
+    return h.__x;                                                              \
+  }                                                                            \
+  static __host__ __device__ inline T __short_as_##Name(short i) {             \
+    return __cucpu_f16::bits<T>(static_cast<unsigned short>(i));               \
+  }                                                                            \
+  static __host__ __device__ inline T __ushort_as_##Name(unsigned short i) {   \
+    return __cucpu_f16::bits<T>(i);                                            \
+  }                                                                            \
+  __CUCPU_F16_INTEGER_CONVERSIONS(T, Name)
+
+/// A conversion from float in one rounding mode.
+#define __CUCPU_F16_FROM_FLOAT(T, Function, Mode)                              \
+  static __host__ __device__ inline T Function(float a) {                      \
+    return __cucpu_f16::round<T>(a, __cucpu_f16::Mode);                        \
+  }
+
 /// Defines the conversions between 16-bit type T and the integer types,
 /// named as NVIDIA names them with Name (half, bfloat16): __int2<Name>_rn,
 /// __<Name>2int_rz, ... Integers go to T through float (exact for 16-bit
@@ -241,7 +314,7 @@ __device__ inline unsigned short atomicUpdate16(void *address, Op op) {
   __CUCPU_F16_TO_SHORT(T, Name, unsigned short, ushort, 0, 65535)
 
 #define __CUCPU_F16_FROM_INTEGER_MODE(T, Name, Type, Stem, Mode, Rounding)     \
-  static __host__ __device__ inline T __##Stem##2##Name##_##Mode(Type i) {    \
+  static __host__ __device__ inline T __##Stem##2##Name##_##Mode(Type i) {     \
     return __cucpu_f16::round<T>(static_cast<float>(i),                        \
                                  __cucpu_f16::Rounding);                       \
   }

@@ -108,83 +108,8 @@ typedef __nv_bfloat162 nv_bfloat162;
 
 // --- Conversions --------------------------------------------------------
 
-#define __CUCPU_BF16_FROM_FLOAT(Name, Mode)                                    \
-  __CUDA_BF16_DECL__ __nv_bfloat16 Name(float a) {                             \
-    return __cucpu_f16::round<__nv_bfloat16>(a, __cucpu_f16::Mode);            \
-  }
-__CUCPU_BF16_FROM_FLOAT(__float2bfloat16, ToNearest)
-__CUCPU_BF16_FROM_FLOAT(__float2bfloat16_rn, ToNearest)
-__CUCPU_BF16_FROM_FLOAT(__float2bfloat16_rz, TowardZero)
-__CUCPU_BF16_FROM_FLOAT(__float2bfloat16_rd, Downward)
-__CUCPU_BF16_FROM_FLOAT(__float2bfloat16_ru, Upward)
-#undef __CUCPU_BF16_FROM_FLOAT
-
-__CUDA_BF16_DECL__ __nv_bfloat16 __double2bfloat16(double a) {
-  return __cucpu_f16::bits<__nv_bfloat16>(
-      __cucpu_f16::fromDouble<__cucpu_f16::BFloat16Format>(
-          a, __cucpu_f16::ToNearest));
-}
-__CUDA_BF16_DECL__ float __bfloat162float(__nv_bfloat16 a) {
-  return __cucpu_f16::value(a);
-}
-__CUDA_BF16_DECL__ __nv_bfloat162 __float2bfloat162_rn(float a) {
-  return __nv_bfloat162(__float2bfloat16(a), __float2bfloat16(a));
-}
-__CUDA_BF16_DECL__ __nv_bfloat162 __floats2bfloat162_rn(float a, float b) {
-  return __nv_bfloat162(__float2bfloat16(a), __float2bfloat16(b));
-}
-__CUDA_BF16_DECL__ __nv_bfloat162 __float22bfloat162_rn(float2 a) {
-  return __floats2bfloat162_rn(a.x, a.y);
-}
-__CUDA_BF16_DECL__ float2 __bfloat1622float2(__nv_bfloat162 a) {
-  return make_float2(__bfloat162float(a.x), __bfloat162float(a.y));
-}
-__CUDA_BF16_DECL__ __nv_bfloat16 __low2bfloat16(__nv_bfloat162 a) {
-  return a.x;
-}
-__CUDA_BF16_DECL__ __nv_bfloat16 __high2bfloat16(__nv_bfloat162 a) {
-  return a.y;
-}
-__CUDA_BF16_DECL__ __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 a,
-                                                     __nv_bfloat16 b) {
-  return __nv_bfloat162(a, b);
-}
-__CUDA_BF16_DECL__ __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 a) {
-  return __nv_bfloat162(a, a);
-}
-__CUDA_BF16_DECL__ __nv_bfloat162 make_bfloat162(__nv_bfloat16 x,
-                                                 __nv_bfloat16 y) {
-  return __nv_bfloat162(x, y);
-}
-__CUDA_BF16_DECL__ __nv_bfloat162 __low2bfloat162(__nv_bfloat162 a) {
-  return __nv_bfloat162(a.x, a.x);
-}
-__CUDA_BF16_DECL__ __nv_bfloat162 __high2bfloat162(__nv_bfloat162 a) {
-  return __nv_bfloat162(a.y, a.y);
-}
-__CUDA_BF16_DECL__ __nv_bfloat162 __lows2bfloat162(__nv_bfloat162 a,
-                                                   __nv_bfloat162 b) {
-  return __nv_bfloat162(a.x, b.x);
-}
-__CUDA_BF16_DECL__ __nv_bfloat162 __highs2bfloat162(__nv_bfloat162 a,
-                                                    __nv_bfloat162 b) {
-  return __nv_bfloat162(a.y, b.y);
-}
-
-__CUCPU_F16_INTEGER_CONVERSIONS(__nv_bfloat16, bfloat16)
-
-__CUDA_BF16_DECL__ short __bfloat16_as_short(__nv_bfloat16 h) {
-  return static_cast<short>(h.__x);
-}
-__CUDA_BF16_DECL__ unsigned short __bfloat16_as_ushort(__nv_bfloat16 h) {
-  return h.__x;
-}
-__CUDA_BF16_DECL__ __nv_bfloat16 __short_as_bfloat16(short i) {
-  return __cucpu_f16::bits<__nv_bfloat16>(static_cast<unsigned short>(i));
-}
-__CUDA_BF16_DECL__ __nv_bfloat16 __ushort_as_bfloat16(unsigned short i) {
-  return __cucpu_f16::bits<__nv_bfloat16>(i);
-}
+__CUCPU_F16_CONVERSIONS(__nv_bfloat16, __nv_bfloat162, bfloat16)
+__CUCPU_F16_FROM_FLOAT(__nv_bfloat16, __float2bfloat16_rn, ToNearest)
 
 #define __CUCPU_T __nv_bfloat16
 #define __CUCPU_T2 __nv_bfloat162

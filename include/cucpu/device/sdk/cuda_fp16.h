@@ -29,10 +29,6 @@ struct __half2_raw {
   unsigned short y;
 };
 
-struct __half;
-__CUDA_FP16_DECL__ __half __float2half(float a);
-__CUDA_FP16_DECL__ float __half2float(__half a);
-
 /// An IEEE binary16 value.
 struct alignas(2) __half {
   using __cucpu_format = __cucpu_f16::HalfFormat;
@@ -108,67 +104,8 @@ struct alignas(4) __half2 {
 
 // --- Conversions --------------------------------------------------------
 
-#define __CUCPU_HALF_FROM_FLOAT(Name, Mode)                                    \
-  __CUDA_FP16_DECL__ __half Name(float a) {                                    \
-    return __cucpu_f16::round<__half>(a, __cucpu_f16::Mode);                   \
-  }
 // __float2half_rn is the prelude's (its result converts to __half).
-__CUCPU_HALF_FROM_FLOAT(__float2half, ToNearest)
-__CUCPU_HALF_FROM_FLOAT(__float2half_rz, TowardZero)
-__CUCPU_HALF_FROM_FLOAT(__float2half_rd, Downward)
-__CUCPU_HALF_FROM_FLOAT(__float2half_ru, Upward)
-#undef __CUCPU_HALF_FROM_FLOAT
-
-__CUDA_FP16_DECL__ __half __double2half(double a) {
-  return __cucpu_f16::bits<__half>(
-      __cucpu_f16::fromDouble<__cucpu_f16::HalfFormat>(a,
-                                                       __cucpu_f16::ToNearest));
-}
-__CUDA_FP16_DECL__ float __half2float(__half a) {
-  return __cucpu_f16::value(a);
-}
-__CUDA_FP16_DECL__ __half2 __float2half2_rn(float a) {
-  return __half2(__float2half(a), __float2half(a));
-}
-__CUDA_FP16_DECL__ __half2 __floats2half2_rn(float a, float b) {
-  return __half2(__float2half(a), __float2half(b));
-}
-__CUDA_FP16_DECL__ __half2 __float22half2_rn(float2 a) {
-  return __floats2half2_rn(a.x, a.y);
-}
-__CUDA_FP16_DECL__ float2 __half22float2(__half2 a) {
-  return make_float2(__half2float(a.x), __half2float(a.y));
-}
-__CUDA_FP16_DECL__ __half __low2half(__half2 a) { return a.x; }
-__CUDA_FP16_DECL__ __half __high2half(__half2 a) { return a.y; }
-__CUDA_FP16_DECL__ __half2 __halves2half2(__half a, __half b) {
-  return __half2(a, b);
-}
-__CUDA_FP16_DECL__ __half2 __half2half2(__half a) { return __half2(a, a); }
-__CUDA_FP16_DECL__ __half2 make_half2(__half x, __half y) {
-  return __half2(x, y);
-}
-__CUDA_FP16_DECL__ __half2 __low2half2(__half2 a) { return __half2(a.x, a.x); }
-__CUDA_FP16_DECL__ __half2 __high2half2(__half2 a) { return __half2(a.y, a.y); }
-__CUDA_FP16_DECL__ __half2 __lows2half2(__half2 a, __half2 b) {
-  return __half2(a.x, b.x);
-}
-__CUDA_FP16_DECL__ __half2 __highs2half2(__half2 a, __half2 b) {
-  return __half2(a.y, b.y);
-}
-
-__CUCPU_F16_INTEGER_CONVERSIONS(__half, half)
-
-__CUDA_FP16_DECL__ short __half_as_short(__half h) {
-  return static_cast<short>(h.__x);
-}
-__CUDA_FP16_DECL__ unsigned short __half_as_ushort(__half h) { return h.__x; }
-__CUDA_FP16_DECL__ __half __short_as_half(short i) {
-  return __cucpu_f16::bits<__half>(static_cast<unsigned short>(i));
-}
-__CUDA_FP16_DECL__ __half __ushort_as_half(unsigned short i) {
-  return __cucpu_f16::bits<__half>(i);
-}
+__CUCPU_F16_CONVERSIONS(__half, __half2, half)
 
 #define __CUCPU_T __half
 #define __CUCPU_T2 __half2
