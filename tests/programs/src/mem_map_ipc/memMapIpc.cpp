@@ -89,7 +89,7 @@ static int childMain(const char *Argv0, int Socket) {
   for (unsigned I = 0; I < Chunks; ++I)
     checkCudaErrors(cuMemRelease(Handles[I]));
 
-  char *Path = findKernelImage(Argv0, "memMapIpc_kernel.cubin");
+  char *Path = findKernelImage(Argv0, "memMapIpc_kernel.ptx");
   CUmodule Module;
   checkCudaErrors(cuModuleLoad(&Module, Path));
   CUfunction Stamp;
