@@ -118,6 +118,12 @@ llvm::Error gatherParams(const Function &F, void **KernelParams, void **Extra,
 /// capability 9.0 (cucpu's device has 7.5): a cluster of one block is a
 /// plain block, larger ones are CUDA_ERROR_NOT_SUPPORTED.
 llvm::Error checkLaunchAttributes(const CUlaunchConfig &Config) {
+  // More than this is a garbage count, not an array to read.
+  constexpr unsigned MaxLaunchAttributes = 64;
+  CU_INVALID_IF(Config.numAttrs > MaxLaunchAttributes, CUDA_ERROR_INVALID_VALUE,
+                "{0} launch attributes is more than any program passes (at "
+                "most {1}).",
+                Config.numAttrs, MaxLaunchAttributes);
   CU_INVALID_IF(Config.numAttrs > 0 && !Config.attrs, CUDA_ERROR_INVALID_VALUE,
                 "{0} launch attributes were announced but the array is NULL.",
                 Config.numAttrs);

@@ -15,6 +15,10 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
+/// More library options than this is a garbage count, not an array to read
+/// (there are CU_LIBRARY_NUM_OPTIONS kinds).
+constexpr unsigned MaxLibraryOptions = 64;
+
 /// Checks the library option arrays. The image is always copied, so
 /// CU_LIBRARY_BINARY_IS_PRESERVED changes nothing; it is refused for a file,
 /// whose bytes the caller never had (as NVIDIA's driver refuses it).
@@ -23,6 +27,10 @@ llvm::Error checkLibraryOptions(const CUlibraryOption *Options,
                                 bool FromFile) {
   if (Count == 0)
     return llvm::Error::success();
+  CU_INVALID_IF(Count > MaxLibraryOptions, CUDA_ERROR_INVALID_VALUE,
+                "{0} library options is more than any program passes (at most "
+                "{1}).",
+                Count, MaxLibraryOptions);
   CU_INVALID_IF(!Options || !Values, CUDA_ERROR_INVALID_VALUE,
                 "{0} library options were announced but an array is NULL.",
                 Count);
