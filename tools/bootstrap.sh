@@ -88,19 +88,24 @@ failed_tests() {
   [[ -f $log ]] && cut -d: -f2- "$log"
 }
 
-# Runs each failed test of preset \$1 again, alone, and shows the end of its
-# output, so that the end of the log (all a CI summary may keep) says what
-# failed and why.
+# Runs each failed test of preset \$1 again, alone, and shows what its
+# output says of the failure (assertion and sanitizer lines, then its end),
+# so that the end of the log (all a CI summary may keep) says what failed
+# and why.
 report_failures() {
-  local preset=$1 name shown=0
-  while read -r name; do
-    ((shown++ < 5)) || break
+  local preset=$1 name names=()
+  # Read the list first: each ctest run below rewrites it.
+  mapfile -t names < <(failed_tests "$preset")
+  for name in "${names[@]:0:5}"; do
     log "$preset: again, alone: $name"
-    ctest --preset "$preset" -R "^${name//./\\.}\$" --output-on-failure |
-      tail -n 60 || true
-  done < <(failed_tests "$preset")
+    ctest --preset "$preset" -R "^${name//./\\.}\$" --output-on-failure \
+      </dev/null >"build/$preset/rerun.log" 2>&1 || true
+    grep -E -m 25 'Failure|Expected|Which is|Value of|ERROR|SUMMARY|^ +#[0-9]+ |error' \
+      "build/$preset/rerun.log" || true
+    tail -n 12 "build/$preset/rerun.log"
+  done
   log "$preset: failed tests:"
-  failed_tests "$preset" | sed 's/^/    /'
+  printf '    %s\n' "${names[@]}"
 }
 
 run_tests() {
