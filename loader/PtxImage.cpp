@@ -25,9 +25,7 @@ std::string loader::ptxImageBlock(llvm::ArrayRef<uint8_t> Image) {
   return Block;
 }
 
-bool loader::hasPtxImage(llvm::StringRef Ptx) {
-  return Ptx.contains(Begin);
-}
+bool loader::hasPtxImage(llvm::StringRef Ptx) { return Ptx.contains(Begin); }
 
 llvm::Expected<std::optional<std::vector<uint8_t>>>
 loader::imageInPtx(llvm::StringRef Ptx) {

@@ -94,8 +94,7 @@ std::vector<std::string> readReferenceList() {
   std::ifstream In(CUCPU_REFERENCE_EXPORTS);
   if (!In) {
     ADD_FAILURE() << "Cannot read NVIDIA's export list at "
-                  << CUCPU_REFERENCE_EXPORTS
-                  << ".";
+                  << CUCPU_REFERENCE_EXPORTS << ".";
     return {};
   }
   std::vector<std::string> Names;
