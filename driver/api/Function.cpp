@@ -85,6 +85,22 @@ CUCPU_EXPORT CUresult CUDAAPI cuFuncSetCacheConfig(CUfunction H,
   });
 }
 
+CUCPU_EXPORT CUresult CUDAAPI cuFuncSetSharedMemConfig(CUfunction H,
+                                                       CUsharedconfig Config) {
+  return CU_ENTRY(H, Config).run([&]() -> llvm::Error {
+    CU_TRY(current::require());
+    CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
+    CU_INVALID_IF(Config < CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE ||
+                      Config > CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE,
+                  CUDA_ERROR_INVALID_VALUE,
+                  "{0} is not a valid CUsharedconfig.",
+                  static_cast<int>(Config));
+    // Shared memory has no banks on the CPU; the preference changes nothing
+    // (as on NVIDIA's devices since compute capability 5.0).
+    return llvm::Error::success();
+  });
+}
+
 CUCPU_EXPORT CUresult CUDAAPI cuFuncGetModule(CUmodule *Out, CUfunction H) {
   return CU_ENTRY(Out, H).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
@@ -258,5 +274,29 @@ CUCPU_EXPORT CUresult CUDAAPI cuOccupancyMaxPotentialBlockSizeWithFlags(
   return CU_ENTRY(MinGrid, BlockSize, H, Dynamic, Limit, Flags).run([&] {
     return maxPotentialBlockSize(MinGrid, BlockSize, H, ToDynamic, Dynamic,
                                  Limit, Flags);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuOccupancyAvailableDynamicSMemPerBlock(
+    size_t *Bytes, CUfunction H, int NumBlocks, int BlockSize) {
+  return CU_ENTRY(Bytes, H, NumBlocks, BlockSize).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Bytes, CUDA_ERROR_INVALID_VALUE,
+                  "The size pointer is NULL.");
+    CU_TRY(current::require());
+    CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
+    CU_INVALID_IF(NumBlocks <= 0 || BlockSize <= 0, CUDA_ERROR_INVALID_VALUE,
+                  "The block count {0} and block size {1} must be positive.",
+                  NumBlocks, BlockSize);
+    // The model of activeBlocks(): what a multiprocessor's shared memory
+    // leaves each of NumBlocks blocks, none if their threads do not fit.
+    if (activeBlocks(*F, BlockSize, 0) < NumBlocks) {
+      *Bytes = 0;
+      return llvm::Error::success();
+    }
+    size_t PerBlock = SharedPerSm / static_cast<size_t>(NumBlocks);
+    size_t Static = F->kernel().StaticShared;
+    *Bytes = std::min<size_t>(PerBlock - std::min(PerBlock, Static),
+                              F->maxDynamicShared());
+    return llvm::Error::success();
   });
 }
