@@ -220,6 +220,79 @@ __device__ inline unsigned short atomicUpdate16(void *address, Op op) {
 
 } // namespace __cucpu_f16
 
+/// The members of 16-bit type T (holding its bits in __x, its format named
+/// __cucpu_format) that convert from and to its bits type Raw.
+#define __CUCPU_F16_RAW_MEMBERS(T, Raw)                                        \
+  T() = default;                                                               \
+  __host__ __device__ constexpr T(const Raw &r) : __x(r.x) {}                  \
+  __host__ __device__ T &operator=(const Raw &r) {                             \
+    __x = r.x;                                                                 \
+    return *this;                                                              \
+  }                                                                            \
+  __host__ __device__ constexpr operator Raw() const { return Raw{__x}; }
+
+/// The members of 16-bit type T that convert from and to the arithmetic
+/// types (left out where a header's __CUDA_NO_*_CONVERSIONS__ says so):
+/// from float and double rounded to nearest, from integers through float,
+/// to float exactly and explicitly to the rest through float.
+#define __CUCPU_F16_VALUE_MEMBERS(T)                                           \
+  __host__ __device__ T(float f)                                               \
+      : __x(__cucpu_f16::fromFloat<__cucpu_format>(f,                          \
+                                                   __cucpu_f16::ToNearest)) {} \
+  __host__ __device__ T(double d)                                              \
+      : __x(__cucpu_f16::fromDouble<__cucpu_format>(d,                         \
+                                                    __cucpu_f16::ToNearest)) { \
+  }                                                                            \
+  __host__ __device__ T(int v) : T(static_cast<float>(v)) {}                   \
+  __host__ __device__ T(unsigned v) : T(static_cast<float>(v)) {}              \
+  __host__ __device__ T(short v) : T(static_cast<float>(v)) {}                 \
+  __host__ __device__ T(unsigned short v) : T(static_cast<float>(v)) {}        \
+  __host__ __device__ T(long v) : T(static_cast<float>(v)) {}                  \
+  __host__ __device__ T(unsigned long v) : T(static_cast<float>(v)) {}         \
+  __host__ __device__ T(long long v) : T(static_cast<float>(v)) {}             \
+  __host__ __device__ T(unsigned long long v) : T(static_cast<float>(v)) {}    \
+  __host__ __device__ operator float() const {                                 \
+    return __cucpu_f16::toFloat<__cucpu_format>(__x);                          \
+  }                                                                            \
+  __host__ __device__ T &operator=(float f) { return *this = T(f); }           \
+  __host__ __device__ T &operator=(double d) { return *this = T(d); }          \
+  __host__ __device__ explicit operator bool() const {                         \
+    return (__x & 0x7fff) != 0;                                                \
+  }                                                                            \
+  __host__ __device__ explicit operator int() const {                          \
+    return static_cast<int>(float(*this));                                     \
+  }                                                                            \
+  __host__ __device__ explicit operator unsigned() const {                     \
+    return static_cast<unsigned>(float(*this));                                \
+  }                                                                            \
+  __host__ __device__ explicit operator short() const {                        \
+    return static_cast<short>(float(*this));                                   \
+  }                                                                            \
+  __host__ __device__ explicit operator unsigned short() const {               \
+    return static_cast<unsigned short>(float(*this));                          \
+  }                                                                            \
+  __host__ __device__ explicit operator long long() const {                    \
+    return static_cast<long long>(float(*this));                               \
+  }                                                                            \
+  __host__ __device__ explicit operator unsigned long long() const {           \
+    return static_cast<unsigned long long>(float(*this));                      \
+  }                                                                            \
+  __host__ __device__ explicit operator double() const { return float(*this); }
+
+/// The members of pair type T2 (two T, x in the low half) that build it
+/// and convert from and to its bits type Raw2 (Raw being T's).
+#define __CUCPU_F16_PAIR_MEMBERS(T, T2, Raw, Raw2)                             \
+  T2() = default;                                                              \
+  __host__ __device__ constexpr T2(const T &a, const T &b) : x(a), y(b) {}     \
+  __host__ __device__ constexpr T2(const Raw2 &r)                              \
+      : x(Raw{r.x}), y(Raw{r.y}) {}                                            \
+  __host__ __device__ T2 &operator=(const Raw2 &r) {                           \
+    x = Raw{r.x};                                                              \
+    y = Raw{r.y};                                                              \
+    return *this;                                                              \
+  }                                                                            \
+  __host__ __device__ operator Raw2() const { return Raw2{x.__x, y.__x}; }
+
 /// Defines the conversions of 16-bit type T and its pair type T2 that
 /// NVIDIA names after the type with Name (half, bfloat16): __float2<Name>
 /// and its _rz, _rd and _ru forms (each header adds _rn), __double2<Name>,
