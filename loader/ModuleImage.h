@@ -91,6 +91,16 @@ struct ModuleImage {
   bool Relocatable = false;
 };
 
+/// Bytes of the image's __constant__ variables
+/// (CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES).
+inline uint64_t constantBytes(const ModuleImage &Image) {
+  uint64_t Bytes = 0;
+  for (const GlobalInfo &G : Image.Globals)
+    if (G.Space == GlobalSpace::Constant)
+      Bytes += G.Size;
+  return Bytes;
+}
+
 /// Parses and validates an ELF module image of \p Bytes. Every offset, size,
 /// index and string is checked; the error says what was wrong.
 llvm::Expected<ModuleImage> readImage(llvm::ArrayRef<uint8_t> Bytes);

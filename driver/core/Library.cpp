@@ -18,9 +18,7 @@ Library::load(const void *Data, size_t Size,
   CU_INVALID_IF(Read->Relocatable, CUDA_ERROR_INVALID_IMAGE,
                 "The image is relocatable device code (cucc -rdc); link it "
                 "with cuLinkCreate/cuLinkComplete before loading it.");
-  for (const loader::GlobalInfo &G : Read->Globals)
-    if (G.Space == loader::GlobalSpace::Constant)
-      L->ConstantBytes += G.Size;
+  L->ConstantBytes = loader::constantBytes(*Read);
   for (loader::KernelInfo &K : Read->Kernels)
     L->Kernels.push_back(std::make_shared<Kernel>(L, std::move(K)));
   if (Current) {
@@ -99,12 +97,17 @@ Kernel::function(const std::shared_ptr<Context> &Ctx) {
                 "The library of kernel {0} has been unloaded.", name());
   CU_TRY_ASSIGN(std::shared_ptr<Module> M, L->module(Ctx));
   CU_TRY_ASSIGN(std::shared_ptr<Function> F, M->function(name()));
+  CU_TRY(applySettings(*F));
+  return F;
+}
+
+llvm::Error Kernel::applySettings(Function &F) {
   std::lock_guard Lock(Mutex);
   for (const auto &[Attribute, Value] : Attributes)
-    CU_TRY(F->setAttribute(Attribute, Value));
+    CU_TRY(F.setAttribute(Attribute, Value));
   if (CacheConfig)
-    CU_TRY(F->setCacheConfig(*CacheConfig));
-  return F;
+    CU_TRY(F.setCacheConfig(*CacheConfig));
+  return llvm::Error::success();
 }
 
 llvm::Expected<std::unique_ptr<Function>> Kernel::detachedFunction() {
@@ -117,9 +120,7 @@ llvm::Expected<std::unique_ptr<Function>> Kernel::detachedFunction() {
   auto F = std::make_unique<Function>(std::weak_ptr<Module>(),
                                       std::weak_ptr<Context>(), name(), Entry,
                                       L->constantBytes());
-  std::lock_guard Lock(Mutex);
-  for (const auto &[Attribute, Value] : Attributes)
-    CU_TRY(F->setAttribute(Attribute, Value));
+  CU_TRY(applySettings(*F));
   return F;
 }
 

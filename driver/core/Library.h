@@ -113,6 +113,9 @@ private:
   /// kernel, with the settings applied: what the attributes are before any
   /// context has loaded the library.
   llvm::Expected<std::unique_ptr<Function>> detachedFunction();
+  /// Applies the settings made through setAttribute() and setCacheConfig()
+  /// to \p F.
+  llvm::Error applySettings(Function &F);
   /// Runs \p Apply on the function in \p Ctx, or on the detached one.
   llvm::Error onFunction(const std::shared_ptr<Context> &Ctx,
                          llvm::function_ref<llvm::Error(Function &)> Apply);

@@ -76,10 +76,7 @@ Module::load(const std::shared_ptr<Context> &Ctx, llvm::ArrayRef<uint8_t> Image,
   auto Read = loader::readImage(Image);
   if (!Read)
     return toCuError(Read.takeError());
-  uint64_t ConstantBytes = 0;
-  for (const loader::GlobalInfo &G : Read->Globals)
-    if (G.Space == loader::GlobalSpace::Constant)
-      ConstantBytes += G.Size;
+  uint64_t ConstantBytes = loader::constantBytes(*Read);
   auto Jit = modules::JitModule::load(std::move(*Read), jitOptions(InfoLog));
   if (!Jit)
     return toCuError(Jit.takeError());
