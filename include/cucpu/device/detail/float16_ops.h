@@ -228,31 +228,30 @@ __CUCPU_F16_MATH(rint, rintf(x))
 
 // --- Operators ----------------------------------------------------------
 
+/// The arithmetic, unary and comparison operators of type T, each one call
+/// of the function named after it.
+#define __CUCPU_F16_OPERATORS(T, Add, Sub, Mul, Div, Neg, Eq, Ne, Lt, Le, Gt,  \
+                              Ge)                                              \
+  __CUCPU_F16 T operator+(const T &a, const T &b) { return Add(a, b); }        \
+  __CUCPU_F16 T operator-(const T &a, const T &b) { return Sub(a, b); }        \
+  __CUCPU_F16 T operator*(const T &a, const T &b) { return Mul(a, b); }        \
+  __CUCPU_F16 T operator/(const T &a, const T &b) { return Div(a, b); }        \
+  __CUCPU_F16 T &operator+=(T &a, const T &b) { return a = Add(a, b); }        \
+  __CUCPU_F16 T &operator-=(T &a, const T &b) { return a = Sub(a, b); }        \
+  __CUCPU_F16 T &operator*=(T &a, const T &b) { return a = Mul(a, b); }        \
+  __CUCPU_F16 T &operator/=(T &a, const T &b) { return a = Div(a, b); }        \
+  __CUCPU_F16 T operator+(const T &h) { return h; }                            \
+  __CUCPU_F16 T operator-(const T &h) { return Neg(h); }                       \
+  __CUCPU_F16 bool operator==(const T &a, const T &b) { return Eq(a, b); }     \
+  __CUCPU_F16 bool operator!=(const T &a, const T &b) { return Ne(a, b); }     \
+  __CUCPU_F16 bool operator<(const T &a, const T &b) { return Lt(a, b); }      \
+  __CUCPU_F16 bool operator<=(const T &a, const T &b) { return Le(a, b); }     \
+  __CUCPU_F16 bool operator>(const T &a, const T &b) { return Gt(a, b); }      \
+  __CUCPU_F16 bool operator>=(const T &a, const T &b) { return Ge(a, b); }
+
 #if !defined(__CUCPU_F16_NO_OPERATORS)
-__CUCPU_F16 __CUCPU_T operator+(const __CUCPU_T &a, const __CUCPU_T &b) {
-  return __hadd(a, b);
-}
-__CUCPU_F16 __CUCPU_T operator-(const __CUCPU_T &a, const __CUCPU_T &b) {
-  return __hsub(a, b);
-}
-__CUCPU_F16 __CUCPU_T operator*(const __CUCPU_T &a, const __CUCPU_T &b) {
-  return __hmul(a, b);
-}
-__CUCPU_F16 __CUCPU_T operator/(const __CUCPU_T &a, const __CUCPU_T &b) {
-  return __hdiv(a, b);
-}
-__CUCPU_F16 __CUCPU_T &operator+=(__CUCPU_T &a, const __CUCPU_T &b) {
-  return a = __hadd(a, b);
-}
-__CUCPU_F16 __CUCPU_T &operator-=(__CUCPU_T &a, const __CUCPU_T &b) {
-  return a = __hsub(a, b);
-}
-__CUCPU_F16 __CUCPU_T &operator*=(__CUCPU_T &a, const __CUCPU_T &b) {
-  return a = __hmul(a, b);
-}
-__CUCPU_F16 __CUCPU_T &operator/=(__CUCPU_T &a, const __CUCPU_T &b) {
-  return a = __hdiv(a, b);
-}
+__CUCPU_F16_OPERATORS(__CUCPU_T, __hadd, __hsub, __hmul, __hdiv, __hneg, __heq,
+                      __hneu, __hlt, __hle, __hgt, __hge)
 __CUCPU_F16 __CUCPU_T &operator++(__CUCPU_T &h) {
   return h = __hadd(
              h, __cucpu_f16::bits<__CUCPU_T>(__CUCPU_T::__cucpu_format::One));
@@ -271,74 +270,13 @@ __CUCPU_F16 __CUCPU_T operator--(__CUCPU_T &h, int) {
   --h;
   return old;
 }
-__CUCPU_F16 __CUCPU_T operator+(const __CUCPU_T &h) { return h; }
-__CUCPU_F16 __CUCPU_T operator-(const __CUCPU_T &h) { return __hneg(h); }
-__CUCPU_F16 bool operator==(const __CUCPU_T &a, const __CUCPU_T &b) {
-  return __heq(a, b);
-}
-__CUCPU_F16 bool operator!=(const __CUCPU_T &a, const __CUCPU_T &b) {
-  return __hneu(a, b);
-}
-__CUCPU_F16 bool operator<(const __CUCPU_T &a, const __CUCPU_T &b) {
-  return __hlt(a, b);
-}
-__CUCPU_F16 bool operator<=(const __CUCPU_T &a, const __CUCPU_T &b) {
-  return __hle(a, b);
-}
-__CUCPU_F16 bool operator>(const __CUCPU_T &a, const __CUCPU_T &b) {
-  return __hgt(a, b);
-}
-__CUCPU_F16 bool operator>=(const __CUCPU_T &a, const __CUCPU_T &b) {
-  return __hge(a, b);
-}
 #endif
 
 #if !defined(__CUCPU_F16_NO_OPERATORS2)
-__CUCPU_F16 __CUCPU_T2 operator+(const __CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return __hadd2(a, b);
-}
-__CUCPU_F16 __CUCPU_T2 operator-(const __CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return __hsub2(a, b);
-}
-__CUCPU_F16 __CUCPU_T2 operator*(const __CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return __hmul2(a, b);
-}
-__CUCPU_F16 __CUCPU_T2 operator/(const __CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return __h2div(a, b);
-}
-__CUCPU_F16 __CUCPU_T2 &operator+=(__CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return a = __hadd2(a, b);
-}
-__CUCPU_F16 __CUCPU_T2 &operator-=(__CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return a = __hsub2(a, b);
-}
-__CUCPU_F16 __CUCPU_T2 &operator*=(__CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return a = __hmul2(a, b);
-}
-__CUCPU_F16 __CUCPU_T2 &operator/=(__CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return a = __h2div(a, b);
-}
-__CUCPU_F16 __CUCPU_T2 operator+(const __CUCPU_T2 &h) { return h; }
-__CUCPU_F16 __CUCPU_T2 operator-(const __CUCPU_T2 &h) { return __hneg2(h); }
-__CUCPU_F16 bool operator==(const __CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return __hbeq2(a, b);
-}
-__CUCPU_F16 bool operator!=(const __CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return __hbneu2(a, b);
-}
-__CUCPU_F16 bool operator<(const __CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return __hblt2(a, b);
-}
-__CUCPU_F16 bool operator<=(const __CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return __hble2(a, b);
-}
-__CUCPU_F16 bool operator>(const __CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return __hbgt2(a, b);
-}
-__CUCPU_F16 bool operator>=(const __CUCPU_T2 &a, const __CUCPU_T2 &b) {
-  return __hbge2(a, b);
-}
+__CUCPU_F16_OPERATORS(__CUCPU_T2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2,
+                      __hbeq2, __hbneu2, __hblt2, __hble2, __hbgt2, __hbge2)
 #endif
+#undef __CUCPU_F16_OPERATORS
 
 // --- Warp shuffles, loads and atomics ------------------------------------
 
