@@ -3,7 +3,8 @@
  *
  * cucpu's own text; names, values and the layout of cudaTextureDesc are those
  * of NVIDIA's CUDA 13.0 texture_types.h (which, since CUDA 12, no longer has
- * texture references). Kernel code compiled by cucc (__CUCPU__ defined) gets
+ * texture references; this header keeps CUDA 11's struct textureReference).
+ * Kernel code compiled by cucc (__CUCPU__ defined) gets
  * the enumerations, the texture type numbers and cudaTextureObject_t from
  * cucc's prelude (include/cucpu/device/detail/textures.h); this header leaves
  * those out there.
@@ -46,6 +47,25 @@ enum cudaTextureReadMode {
 
 /// A texture object: a 64-bit handle.
 typedef unsigned long long cudaTextureObject_t;
+
+/// The host-side state of a texture reference (a texture<> variable), with
+/// CUDA 11's layout. NVIDIA's CUDA 12 and 13 headers no longer have it;
+/// cucpu keeps it for the texture<> template (cuda_texture_types.h) and the
+/// opt-in texture reference API (CUCPU_ENABLE_TEXTURE_REFERENCES).
+struct textureReference {
+  int normalized; ///< nonzero: coordinates in [0, 1)
+  enum cudaTextureFilterMode filterMode;
+  enum cudaTextureAddressMode addressMode[3];
+  struct cudaChannelFormatDesc channelDesc;
+  int sRGB;
+  unsigned int maxAnisotropy;
+  enum cudaTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+  int __cudaReserved[14];
+};
 #endif /* !__CUCPU__ */
 
 /// How a texture object samples its resource.
