@@ -98,6 +98,17 @@ extern cudaError_t CUDARTAPI __cudaPopCallConfiguration(dim3 *gridDim,
                                                         size_t *sharedMem,
                                                         void *stream);
 
+/// clang's device pass checks a <<<>>> in host code against
+/// cudaConfigureCall, the launch API of CUDA 9.1 and older, whatever the
+/// CUDA version; only its host pass emits calls (of
+/// __cudaPushCallConfiguration). Declared for that check alone: the runtime
+/// does not define it.
+#if defined(__cplusplus) && defined(__clang__) && defined(__CUDA_ARCH__)
+extern __host__ cudaError_t CUDARTAPI cudaConfigureCall(
+    dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+    struct CUstream_st *stream = 0);
+#endif
+
 #if defined(__cplusplus)
 } /* extern "C" */
 #endif

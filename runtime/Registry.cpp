@@ -1,0 +1,238 @@
+//===- Registry.cpp - Fat binaries, kernels and variables of the program --===//
+#include "Registry.h"
+#include "Errors.h"
+
+#include <cstdint>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+using namespace cucpu;
+using namespace cucpu::rt;
+
+namespace {
+
+/// What a compiler's host code passes to __cudaRegisterFatBinary: nvcc's
+/// and clang's __fatBinC_Wrapper_t.
+struct FatBinaryWrapper {
+  int Magic;   ///< 0x466243b1.
+  int Version; ///< 1 (2 for nvcc's relocatable device code).
+  const void *Data;
+  void *FileNameOrFatBinaries;
+};
+constexpr int FatBinaryWrapperMagic = 0x466243b1;
+
+/// One registered fat binary and the modules loaded from it, by context id.
+struct FatBinary {
+  const FatBinaryWrapper *Wrapper = nullptr;
+  std::map<uint64_t, CUmodule> Modules;
+};
+
+struct KernelEntry {
+  FatBinary *Binary;
+  std::string Name;
+};
+
+struct VariableEntry {
+  FatBinary *Binary;
+  std::string Name;
+  size_t Size;
+};
+
+/// The process's registrations. Registration runs before main (and from
+/// dlopen'd libraries later); lookups run on every launch, so they share a
+/// reader lock and a cache of functions per (context id, host stub).
+class Registry {
+public:
+  static Registry &get() {
+    // Never destroyed: registrations of other libraries' static
+    // destructors may still arrive while the process exits.
+    static Registry *R = new Registry;
+    return *R;
+  }
+
+  FatBinary *addBinary(const FatBinaryWrapper *Wrapper) {
+    std::unique_lock Lock(Mutex);
+    auto B = std::make_unique<FatBinary>();
+    B->Wrapper = Wrapper;
+    Binaries.push_back(std::move(B));
+    return Binaries.back().get();
+  }
+
+  void removeBinary(FatBinary *B) {
+    std::unique_lock Lock(Mutex);
+    for (auto It = Kernels.begin(); It != Kernels.end();)
+      It = It->second.Binary == B ? Kernels.erase(It) : std::next(It);
+    for (auto It = Variables.begin(); It != Variables.end();)
+      It = It->second.Binary == B ? Variables.erase(It) : std::next(It);
+    for (auto It = Functions.begin(); It != Functions.end();)
+      It = It->second.Binary == B ? Functions.erase(It) : std::next(It);
+    // The modules stay loaded: contexts may already be gone while the
+    // process exits, and unloading then would touch freed driver state.
+    Binaries.remove_if([B](const auto &P) { return P.get() == B; });
+  }
+
+  void addKernel(FatBinary *B, const void *Stub, const char *Name) {
+    std::unique_lock Lock(Mutex);
+    Kernels[Stub] = KernelEntry{B, Name};
+  }
+
+  void addVariable(FatBinary *B, const void *Shadow, const char *Name,
+                   size_t Size) {
+    std::unique_lock Lock(Mutex);
+    Variables[Shadow] = VariableEntry{B, Name, Size};
+  }
+
+  cudaError_t function(const char *Caller, const void *Stub,
+                       const CurrentContext &Ctx, CUfunction &Out) {
+    FunctionKey Key{Ctx.Id, Stub};
+    {
+      std::shared_lock Lock(Mutex);
+      if (auto It = Functions.find(Key); It != Functions.end()) {
+        Out = It->second.Function;
+        return cudaSuccess;
+      }
+    }
+    std::unique_lock Lock(Mutex);
+    auto It = Kernels.find(Stub);
+    if (It == Kernels.end())
+      return fail(Caller, cudaErrorInvalidDeviceFunction,
+                  "%p is not the host function of a registered kernel.", Stub);
+    CUmodule Module;
+    CUDART_TRY(module(Caller, *It->second.Binary, Ctx, Module));
+    CUfunction F;
+    if (CUresult R = cuModuleGetFunction(&F, Module, It->second.Name.c_str()))
+      return failDriverAs(Caller, R, cudaErrorInvalidDeviceFunction);
+    Functions[Key] = CachedFunction{F, It->second.Binary};
+    Out = F;
+    return cudaSuccess;
+  }
+
+  cudaError_t symbol(const char *Caller, const void *Shadow,
+                     const CurrentContext &Ctx, CUdeviceptr &Address,
+                     size_t &Size) {
+    std::unique_lock Lock(Mutex);
+    auto It = Variables.find(Shadow);
+    if (It == Variables.end())
+      return fail(Caller, cudaErrorInvalidSymbol,
+                  "%p is not the host address of a registered __device__ or "
+                  "__constant__ variable.",
+                  Shadow);
+    CUmodule Module;
+    CUDART_TRY(module(Caller, *It->second.Binary, Ctx, Module));
+    if (CUresult R =
+            cuModuleGetGlobal(&Address, &Size, Module, It->second.Name.c_str()))
+      return failDriverAs(Caller, R, cudaErrorInvalidSymbol);
+    return cudaSuccess;
+  }
+
+private:
+  using FunctionKey = std::pair<uint64_t, const void *>;
+  struct FunctionKeyHash {
+    size_t operator()(const FunctionKey &K) const {
+      return std::hash<uint64_t>()(K.first) * 31 ^
+             std::hash<const void *>()(K.second);
+    }
+  };
+  struct CachedFunction {
+    CUfunction Function;
+    FatBinary *Binary;
+  };
+
+  /// The module of \p B in \p Ctx, loaded on first use. Caller holds the
+  /// lock exclusively.
+  cudaError_t module(const char *Caller, FatBinary &B,
+                     const CurrentContext &Ctx, CUmodule &Out) {
+    if (auto It = B.Modules.find(Ctx.Id); It != B.Modules.end()) {
+      Out = It->second;
+      return cudaSuccess;
+    }
+    if (CUresult R = cuModuleLoadData(&Out, B.Wrapper))
+      return failDriverAs(Caller, R,
+                          R == CUDA_ERROR_NO_BINARY_FOR_GPU
+                              ? cudaErrorNoKernelImageForDevice
+                              : cudaErrorInvalidKernelImage);
+    B.Modules[Ctx.Id] = Out;
+    return cudaSuccess;
+  }
+
+  std::shared_mutex Mutex;
+  std::list<std::unique_ptr<FatBinary>> Binaries;
+  std::unordered_map<const void *, KernelEntry> Kernels;
+  std::unordered_map<const void *, VariableEntry> Variables;
+  std::unordered_map<FunctionKey, CachedFunction, FunctionKeyHash> Functions;
+};
+
+} // namespace
+
+cudaError_t rt::findFunction(const char *Caller, const void *HostFunction,
+                             const CurrentContext &Ctx, CUfunction &Out) {
+  return Registry::get().function(Caller, HostFunction, Ctx, Out);
+}
+
+cudaError_t rt::findSymbol(const char *Caller, const void *Symbol,
+                           const CurrentContext &Ctx, CUdeviceptr &Address,
+                           size_t &Size) {
+  return Registry::get().symbol(Caller, Symbol, Ctx, Address, Size);
+}
+
+// The registration calls of compiler-generated host code. Their names and
+// arguments are those clang and nvcc emit; they are not part of the
+// documented API.
+extern "C" {
+
+void **CUDARTAPI __cudaRegisterFatBinary(void *FatCubin) {
+  auto *Wrapper = static_cast<const FatBinaryWrapper *>(FatCubin);
+  if (!Wrapper || Wrapper->Magic != FatBinaryWrapperMagic) {
+    fail("__cudaRegisterFatBinary", cudaErrorInvalidKernelImage,
+         "The fat binary at %p does not start with the wrapper magic "
+         "0x466243b1.",
+         FatCubin);
+    return nullptr;
+  }
+  return reinterpret_cast<void **>(Registry::get().addBinary(Wrapper));
+}
+
+void CUDARTAPI __cudaRegisterFatBinaryEnd(void **) {}
+
+void CUDARTAPI __cudaUnregisterFatBinary(void **Handle) {
+  if (Handle)
+    Registry::get().removeBinary(reinterpret_cast<FatBinary *>(Handle));
+}
+
+void CUDARTAPI __cudaRegisterFunction(void **Handle, const char *HostFun,
+                                      char *, const char *DeviceName, int,
+                                      uint3 *, uint3 *, dim3 *, dim3 *, int *) {
+  if (Handle && HostFun && DeviceName)
+    Registry::get().addKernel(reinterpret_cast<FatBinary *>(Handle), HostFun,
+                              DeviceName);
+}
+
+void CUDARTAPI __cudaRegisterVar(void **Handle, char *HostVar, char *,
+                                 const char *DeviceName, int, size_t Size, int,
+                                 int) {
+  if (Handle && HostVar && DeviceName)
+    Registry::get().addVariable(reinterpret_cast<FatBinary *>(Handle), HostVar,
+                                DeviceName, Size);
+}
+
+// Managed variables, texture references and surface references are not
+// supported yet (docs/runtime.md): their registration is accepted so that a
+// program starts, and a use of them fails where it happens (a managed
+// variable is not a registered symbol; a texture reference has no binding).
+void CUDARTAPI __cudaRegisterManagedVar(void **, void **, char *, const char *,
+                                        int, size_t, int, int) {}
+
+void CUDARTAPI __cudaRegisterTexture(void **, const struct textureReference *,
+                                     const void **, const char *, int, int,
+                                     int) {}
+
+void CUDARTAPI __cudaRegisterSurface(void **, const struct surfaceReference *,
+                                     const void **, const char *, int, int) {}
+
+} // extern "C"

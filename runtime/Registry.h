@@ -1,0 +1,36 @@
+//===- Registry.h - The device code a program carries ---------*- C++ -*-===//
+//
+// A program compiled by cucc (or nvcc) carries its device code as fat
+// binaries. Before main, code the compiler generated registers each one
+// (__cudaRegisterFatBinary) with its kernels (__cudaRegisterFunction: host
+// stub -> device name) and variables (__cudaRegisterVar: host shadow ->
+// device name). The registry loads a fat binary into a context the first
+// time something in it is used there, as CUDA's lazy loading does, and
+// finds the driver's function or global for a host address.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_RUNTIME_REGISTRY_H
+#define CUCPU_RUNTIME_REGISTRY_H
+
+#include "Context.h"
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+
+namespace cucpu::rt {
+
+/// The driver function of the kernel whose host stub is \p HostFunction,
+/// loaded into \p Ctx. cudaErrorInvalidDeviceFunction (recorded for
+/// \p Caller) when nothing registered that stub.
+cudaError_t findFunction(const char *Caller, const void *HostFunction,
+                         const CurrentContext &Ctx, CUfunction &Out);
+
+/// The address and size in \p Ctx of the device variable whose host shadow
+/// is \p Symbol. cudaErrorInvalidSymbol when nothing registered it.
+cudaError_t findSymbol(const char *Caller, const void *Symbol,
+                       const CurrentContext &Ctx, CUdeviceptr &Address,
+                       size_t &Size);
+
+} // namespace cucpu::rt
+
+#endif // CUCPU_RUNTIME_REGISTRY_H
