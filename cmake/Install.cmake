@@ -3,6 +3,7 @@
 #   include/cuda.h, include/cudaGL.h, include/cucpu/...   the public headers
 #   include/cudaTypedefs.h, include/builtin_types.h, ... the toolkit headers programs include
 #   lib/libcuda.so.1, lib/libcuda.so -> libcuda.so.1      the driver library
+#   lib/libcudart.so.13 (.so, .so.12), lib/libcudart_static.a  the runtime library
 #   bin/                                                  the tools (cucc, nvcc -> cucc, ...)
 #   lib/cmake/cucpu/                                      find_package(cucpu)
 #   lib/pkgconfig/cuda.pc, lib/pkgconfig/cucpu.pc         pkg-config
@@ -21,6 +22,12 @@ mark_as_advanced(CUCPU_INSTALL_CMAKEDIR)
 # cucpu::headers and cucpu::cuda_driver.
 set_target_properties(cucpu_headers PROPERTIES EXPORT_NAME headers)
 set(_cucpu_exported cucpu_headers cuda_driver)
+# The runtime: libcudart.so.13 (with libcudart.so) and libcudart_static.a.
+foreach(_runtime IN ITEMS cudart cudart_static)
+  if(TARGET ${_runtime})
+    list(APPEND _cucpu_exported ${_runtime})
+  endif()
+endforeach()
 
 # The user-facing tools go to bin/ and into the export set (cucpu::cucc lets an
 # outside project compile kernels). Add a tool here when it should ship;
@@ -49,6 +56,16 @@ if(TARGET cucc)
     message(STATUS \"Installing: \${_nvcc} -> cucc\")
     file(REMOVE \"\${_nvcc}\")
     file(CREATE_LINK cucc \"\${_nvcc}\" SYMBOLIC)")
+endif()
+
+# lib/libcudart.so.12: programs linked against CUDA 12's runtime load the same
+# library under that name.
+if(TARGET cudart)
+  install(CODE "
+    set(_cudart12 \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/libcudart.so.12\")
+    message(STATUS \"Installing: \${_cudart12} -> libcudart.so.13\")
+    file(REMOVE \"\${_cudart12}\")
+    file(CREATE_LINK libcudart.so.13 \"\${_cudart12}\" SYMBOLIC)")
 endif()
 
 # cuda.h, cudaGL.h, the toolkit headers that driver-API programs include
