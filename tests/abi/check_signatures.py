@@ -11,6 +11,9 @@ down to struct/enum tags, so any difference that matters for the ABI (or for
 C++ overloading) shows up.  The unversioned PFN_<name> macros of our
 cudaTypedefs.h, which NVIDIA's CUDA 13 headers no longer have, must each name
 one of the typedefs, with and without CUDA_API_PER_THREAD_DEFAULT_STREAM.
+With --header cuda_runtime_api.h (and cuda_profiler_api.h), the runtime API's
+functions are compared the same way: every `extern` cuda*/__cuda* function,
+including the _ptds/_ptsz symbols declared under __CUDA_API_VERSION_INTERNAL.
 
   check_signatures.py --cxx CXX --ours DIR --nvidia DIR [--header cuda.h ...]
 """
@@ -22,7 +25,9 @@ import subprocess
 import sys
 import tempfile
 
-DECL = re.compile(r"\bCUDAAPI\s+(cu\w+)\s*\(|\bCUresult\s+(cu\w+)\s*\(")
+DECL = re.compile(r"\bCUDAAPI\s+(cu\w+)\s*\(|\bCUresult\s+(cu\w+)\s*\("
+                  r"|\bextern\s+(?:\"C\"\s+)?(?:__attribute__\(\(\w+\)\)\s*)?(?:const\s+)?(?:struct\s+)?\w+[\s*]*"
+                  r"\b(cuda\w+|__cuda\w+)\s*\(")
 PFN_TYPEDEF = re.compile(r"\btypedef\s+CUresult\s*\(\s*(?:CUDAAPI\s*)?\*\s*(PFN_\w+)\s*\)")
 PFN_MACRO = re.compile(r"^#\s*define\s+(PFN_\w+)\s", re.M)
 DEFAULT_HEADERS = ["cuda.h", "cudaTypedefs.h", "cudaProfilerTypedefs.h"]
@@ -46,7 +51,7 @@ def declared_names(cxx, include_dir, headers):
         raise SystemExit("preprocessing failed for %s" % include_dir)
     names = []
     for m in DECL.finditer(res.stdout):
-        n = m.group(1) or m.group(2)
+        n = m.group(1) or m.group(2) or m.group(3)
         if n not in names:
             names.append(n)
     for m in PFN_TYPEDEF.finditer(res.stdout):

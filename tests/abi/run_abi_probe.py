@@ -10,11 +10,12 @@
       against both (facts a header does not define are dropped for that
       header), and compare every fact both define: cuda.h; the runtime's
       types (driver_types.h, vector_types.h, surface_types.h,
-      texture_types.h, device_types.h); cudaTypedefs.h and
+      texture_types.h, device_types.h, library_types.h); cudaTypedefs.h and
       cudaProfilerTypedefs.h, whose PFN_ typedef names must also be the same
       set as NVIDIA's; cudaGL.h and cudaGLTypedefs.h where <GL/gl.h> exists.  Also
       checks that every plain entry point name maps to the same exported
-      symbol as with NVIDIA's header, with and without
+      symbol as with NVIDIA's header (cuda.h's cu* names and
+      cuda_runtime_api.h's cuda* names), with and without
       CUDA_API_PER_THREAD_DEFAULT_STREAM.  Any difference is an ABI bug in
       our header; the exit status is 1 then.
 
@@ -91,9 +92,9 @@ def build_and_run(cc, info, headers, include_dir, workdir, tag, strict, defines=
 MAPPING_EXCEPTIONS = {"cuCtxCreate"}
 
 
-def mapped_symbols(cc, include_dir, names, defines):
-    """Expand every name after including cuda.h; returns {name: expansion}."""
-    src = '#include "cuda.h"\n' + "".join("@@ %s %s\n" % (n, n) for n in names)
+def mapped_symbols(cc, include_dir, names, defines, header="cuda.h"):
+    """Expand every name after including header; returns {name: expansion}."""
+    src = '#include "%s"\n' % header + "".join("@@ %s %s\n" % (n, n) for n in names)
     cmd = [cc, "-E", "-P", "-std=c11", "-x", "c", "-I", include_dir] + ["-D" + d for d in defines] + ["-"]
     res = subprocess.run(cmd, input=src, capture_output=True, text=True)
     if res.returncode != 0:
@@ -108,8 +109,8 @@ def mapped_symbols(cc, include_dir, names, defines):
     return out
 
 
-def entry_point_macros(cc, include_dir):
-    lines = gen.preprocess(cc, [include_dir], ["cuda.h"], ["CUDA_API_PER_THREAD_DEFAULT_STREAM"], "c11")
+def entry_point_macros(cc, include_dir, header="cuda.h"):
+    lines = gen.preprocess(cc, [include_dir], [header], ["CUDA_API_PER_THREAD_DEFAULT_STREAM"], "c11")
     names = set()
     for _f, line in lines:
         m = re.match(r"#\s*define\s+(cu[A-Za-z0-9_]+)\b", line)
@@ -118,12 +119,13 @@ def entry_point_macros(cc, include_dir):
     return names
 
 
-def compare_mappings(cc, ours_dir, nv_dir):
-    names = sorted((entry_point_macros(cc, ours_dir) | entry_point_macros(cc, nv_dir)) - MAPPING_EXCEPTIONS)
+def compare_mappings(cc, ours_dir, nv_dir, header="cuda.h"):
+    names = sorted((entry_point_macros(cc, ours_dir, header) | entry_point_macros(cc, nv_dir, header))
+                   - MAPPING_EXCEPTIONS)
     bad, total = [], 0
     for mode in ([], ["CUDA_API_PER_THREAD_DEFAULT_STREAM"]):
-        a = mapped_symbols(cc, ours_dir, names, mode)
-        b = mapped_symbols(cc, nv_dir, names, mode)
+        a = mapped_symbols(cc, ours_dir, names, mode, header)
+        b = mapped_symbols(cc, nv_dir, names, mode, header)
         for n in names:
             total += 1
             if a.get(n) != b.get(n):
@@ -156,7 +158,7 @@ def cmd_run(args):
 # own definitions are compared, whether to compare under
 # __CUDA_API_VERSION_INTERNAL too, names that must exist in both).
 RUNTIME_TYPES = ["driver_types.h", "vector_types.h", "surface_types.h",
-                 "texture_types.h", "device_types.h"]
+                 "texture_types.h", "device_types.h", "library_types.h"]
 GROUPS = [
     ("cuda", ["cuda.h"], True, None),
     ("runtime_types", RUNTIME_TYPES, False, None),
@@ -246,12 +248,13 @@ def cmd_compare(args):
         for defines, mode in modes:
             label = mode if group == "cuda" else "%s_%s" % (group, mode)
             bad += compare_facts(args, defines, label, headers, must_match)
-    map_names, map_total, map_bad = compare_mappings(args.cc, args.ours, args.nvidia)
-    for n, mode, a, b in map_bad:
-        print("MAPPING  %-40s [%s] ours=%s nvidia=%s" % (n, mode, a, b))
-    print("compared %d plain-name mappings (%d names x 2 modes): %d mismatches" % (
-        map_total, len(map_names), len(map_bad)))
-    bad += len(map_bad)
+    for header in ("cuda.h", "cuda_runtime_api.h"):
+        map_names, map_total, map_bad = compare_mappings(args.cc, args.ours, args.nvidia, header)
+        for n, mode, a, b in map_bad:
+            print("MAPPING  %-40s [%s] ours=%s nvidia=%s" % (n, mode, a, b))
+        print("%s: compared %d plain-name mappings (%d names x 2 modes): %d mismatches" % (
+            header, map_total, len(map_names), len(map_bad)))
+        bad += len(map_bad)
     return 1 if bad else 0
 
 

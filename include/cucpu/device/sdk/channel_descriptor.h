@@ -1,10 +1,15 @@
-//===- sdk/channel_descriptor.h - Stub --------------------------*- C++ -*-===//
+//===- sdk/channel_descriptor.h - Forwarding header ---------------*- C++ -*-===//
 //
-// The CUDA toolkit's <channel_descriptor.h>, which kernels written for nvcc
-// include by name. cucc force-includes its device content
-// (cucpu/device/prelude.h), so this header is empty.
+// The CUDA toolkit's <channel_descriptor.h>, which programs written for nvcc include
+// by name. cucc's device and host passes both read a .cu file's host code, so
+// both need the runtime API's declarations: this header brings cucpu's own
+// version from include/, which leaves out what cucc's prelude already defines
+// (__CUCPU__). Without include/ on the search path it adds nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DEVICE_SDK_CHANNEL_DESCRIPTOR_H
 #define CUCPU_DEVICE_SDK_CHANNEL_DESCRIPTOR_H
+#if __has_include_next(<channel_descriptor.h>)
+#include_next <channel_descriptor.h>
+#endif
 #endif

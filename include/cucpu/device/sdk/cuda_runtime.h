@@ -1,9 +1,15 @@
-//===- sdk/cuda_runtime.h - Compatibility stub for nvcc sources ------*- C++ -*-===//
+//===- sdk/cuda_runtime.h - Forwarding header ---------------------*- C++ -*-===//
 //
-// Kernels written for nvcc often include <cuda_runtime.h>. cucc force-includes
-// everything it provides (cucpu/device/prelude.h), so this header is empty.
+// The CUDA toolkit's <cuda_runtime.h>, which programs written for nvcc include
+// by name. cucc's device and host passes both read a .cu file's host code, so
+// both need the runtime API's declarations: this header brings cucpu's own
+// version from include/, which leaves out what cucc's prelude already defines
+// (__CUCPU__). Without include/ on the search path it adds nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DEVICE_SDK_CUDA_RUNTIME_H
 #define CUCPU_DEVICE_SDK_CUDA_RUNTIME_H
+#if __has_include_next(<cuda_runtime.h>)
+#include_next <cuda_runtime.h>
+#endif
 #endif

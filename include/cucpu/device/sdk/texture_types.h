@@ -1,10 +1,15 @@
-//===- sdk/texture_types.h - Stub -------------------------------*- C++ -*-===//
+//===- sdk/texture_types.h - Forwarding header --------------------*- C++ -*-===//
 //
-// The CUDA toolkit's <texture_types.h>, which kernels written for nvcc include
-// by name. cucc force-includes its device content (cucpu/device/prelude.h), so
-// this header is empty.
+// The CUDA toolkit's <texture_types.h>, which programs written for nvcc include
+// by name. cucc's device and host passes both read a .cu file's host code, so
+// both need the runtime API's declarations: this header brings cucpu's own
+// version from include/, which leaves out what cucc's prelude already defines
+// (__CUCPU__). Without include/ on the search path it adds nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DEVICE_SDK_TEXTURE_TYPES_H
 #define CUCPU_DEVICE_SDK_TEXTURE_TYPES_H
+#if __has_include_next(<texture_types.h>)
+#include_next <texture_types.h>
+#endif
 #endif

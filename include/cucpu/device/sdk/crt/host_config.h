@@ -1,10 +1,15 @@
-//===- sdk/crt/host_config.h - Stub -----------------------------*- C++ -*-===//
+//===- sdk/crt/host_config.h - Forwarding header ------------------*- C++ -*-===//
 //
-// The CUDA toolkit's <crt/host_config.h>, which kernels written for nvcc
-// include by name. cucc force-includes its device content
-// (cucpu/device/prelude.h), so this header is empty.
+// The CUDA toolkit's <crt/host_config.h>, which programs written for nvcc include
+// by name. cucc's device and host passes both read a .cu file's host code, so
+// both need the runtime API's declarations: this header brings cucpu's own
+// version from include/, which leaves out what cucc's prelude already defines
+// (__CUCPU__). Without include/ on the search path it adds nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DEVICE_SDK_CRT_HOST_CONFIG_H
 #define CUCPU_DEVICE_SDK_CRT_HOST_CONFIG_H
+#if __has_include_next(<crt/host_config.h>)
+#include_next <crt/host_config.h>
+#endif
 #endif
