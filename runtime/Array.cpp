@@ -381,6 +381,43 @@ cudaError_t CUDARTAPI cudaMemcpy2DArrayToArray(
                      nullptr, false);
 }
 
+cudaError_t CUDARTAPI cudaGetChannelDesc(struct cudaChannelFormatDesc *Desc,
+                                         cudaArray_const_t Array) {
+  CUDART_FAIL_IF(!Desc, cudaErrorInvalidValue,
+                 "The descriptor pointer is null.");
+  return cudaArrayGetInfo(Desc, nullptr, nullptr,
+                          const_cast<cudaArray_t>(Array));
+}
+
+cudaError_t CUDARTAPI cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *P) {
+  CUDART_FAIL_IF(!P, cudaErrorInvalidValue, "The parameters are null.");
+  // Arrays and pointers are unified: the devices only name where they live.
+  cudaMemcpy3DParms C = {P->srcArray, P->srcPos, P->srcPtr, P->dstArray,
+                         P->dstPos,   P->dstPtr, P->extent, cudaMemcpyDefault};
+  return copy3D(__func__, &C, nullptr, /*Async=*/false);
+}
+
+cudaError_t CUDARTAPI cudaMemcpy3DPeerAsync(
+    const struct cudaMemcpy3DPeerParms *P, cudaStream_t Stream) {
+  CUDART_FAIL_IF(!P, cudaErrorInvalidValue, "The parameters are null.");
+  cudaMemcpy3DParms C = {P->srcArray, P->srcPos, P->srcPtr, P->dstArray,
+                         P->dstPos,   P->dstPtr, P->extent, cudaMemcpyDefault};
+  return copy3D(__func__, &C, Stream, /*Async=*/true);
+}
+
+cudaError_t CUDARTAPI cudaDeviceGetTexture1DLinearMaxWidth(
+    size_t *MaxWidth, const struct cudaChannelFormatDesc *Desc, int Device) {
+  CUDART_FAIL_IF(!MaxWidth || !Desc, cudaErrorInvalidValue,
+                 "The width and descriptor pointers must not be null.");
+  CUDART_TRY(checkDevice(__func__, Device));
+  CUarray_format Format;
+  unsigned Channels;
+  CUDART_TRY(driverFormat(__func__, *Desc, Format, Channels));
+  CUDART_DRIVER(
+      cuDeviceGetTexture1DLinearMaxWidth(MaxWidth, Format, Channels, Device));
+  return cudaSuccess;
+}
+
 cudaError_t CUDARTAPI cudaCreateTextureObject(
     cudaTextureObject_t *TexObject, const struct cudaResourceDesc *Res,
     const struct cudaTextureDesc *Tex,

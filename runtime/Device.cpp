@@ -444,6 +444,36 @@ cudaError_t CUDARTAPI cudaDeviceDisablePeerAccess(int PeerDevice) {
   return cudaSuccess;
 }
 
+cudaError_t CUDARTAPI
+cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *Config) {
+  CUDART_FAIL_IF(!Config, cudaErrorInvalidValue,
+                 "The configuration pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUsharedconfig C;
+  CUDART_DRIVER(cuCtxGetSharedMemConfig(&C));
+  *Config = static_cast<cudaSharedMemConfig>(C);
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI
+cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig Config) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuCtxSetSharedMemConfig(static_cast<CUsharedconfig>(Config)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaSetValidDevices(int *Devices, int Length) {
+  CUDART_FAIL_IF(Length < 0 || (Length > 0 && !Devices), cudaErrorInvalidValue,
+                 "The device list is null or its length (%d) negative.",
+                 Length);
+  // The list only orders the devices the runtime may pick for a thread
+  // that never chose one; every device of a cucpu process is alike, so
+  // checking the list is all there is to do.
+  for (int I = 0; I < Length; ++I)
+    CUDART_TRY(checkDevice(__func__, Devices[I]));
+  return cudaSuccess;
+}
+
 cudaError_t CUDARTAPI cudaDriverGetVersion(int *DriverVersion) {
   CUDART_FAIL_IF(!DriverVersion, cudaErrorInvalidValue,
                  "The version pointer is null.");

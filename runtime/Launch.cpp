@@ -212,4 +212,61 @@ cudaError_t CUDARTAPI cudaOccupancyAvailableDynamicSMemPerBlock(
   return cudaSuccess;
 }
 
+cudaError_t CUDARTAPI cudaLaunchKernelExC(const cudaLaunchConfig_t *Config,
+                                          const void *Func, void **Args) {
+  CUDART_FAIL_IF(!Config, cudaErrorInvalidValue,
+                 "The launch configuration is null.");
+  CUDART_FAIL_IF(Config->dynamicSmemBytes > 0xffffffffu, cudaErrorInvalidValue,
+                 "Dynamic shared memory of %zu bytes exceeds 4 GiB.",
+                 Config->dynamicSmemBytes);
+  CUDART_CONTEXT(Ctx);
+  CUfunction F;
+  CUDART_TRY(findFunction(__func__, Func, Ctx, F));
+  // cudaLaunchAttribute has CUlaunchAttribute's layout and values.
+  static_assert(sizeof(cudaLaunchAttribute) == sizeof(CUlaunchAttribute));
+  CUlaunchConfig C = {};
+  C.gridDimX = Config->gridDim.x;
+  C.gridDimY = Config->gridDim.y;
+  C.gridDimZ = Config->gridDim.z;
+  C.blockDimX = Config->blockDim.x;
+  C.blockDimY = Config->blockDim.y;
+  C.blockDimZ = Config->blockDim.z;
+  C.sharedMemBytes = static_cast<unsigned>(Config->dynamicSmemBytes);
+  C.hStream = Config->stream;
+  C.attrs = reinterpret_cast<CUlaunchAttribute *>(Config->attrs);
+  C.numAttrs = Config->numAttrs;
+  if (CUresult R = cuLaunchKernelEx(&C, F, Args, nullptr))
+    return launchError(__func__, R);
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *Config,
+                                               const void *Func, void **Args) {
+  if (!Config || Config->stream)
+    return cudaLaunchKernelExC(Config, Func, Args);
+  cudaLaunchConfig_t PerThread = *Config;
+  PerThread.stream = cudaStreamPerThread;
+  return cudaLaunchKernelExC(&PerThread, Func, Args);
+}
+
+cudaError_t CUDARTAPI cudaFuncGetParamInfo(const void *Func, size_t Index,
+                                           size_t *Offset, size_t *Size) {
+  CUDART_CONTEXT(Ctx);
+  CUfunction F;
+  CUDART_TRY(findFunction(__func__, Func, Ctx, F));
+  CUDART_DRIVER(cuFuncGetParamInfo(F, Index, Offset, Size));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGetFuncBySymbol(cudaFunction_t *Function,
+                                          const void *Symbol) {
+  CUDART_FAIL_IF(!Function, cudaErrorInvalidValue,
+                 "The function pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUfunction F;
+  CUDART_TRY(findFunction(__func__, Symbol, Ctx, F));
+  *Function = F;
+  return cudaSuccess;
+}
+
 } // extern "C"
