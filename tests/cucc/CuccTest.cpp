@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CuccTestSupport.h"
 #include "ImageBuilder.h"
 #include "ModuleImage.h"
 #include "Options.h"
@@ -28,44 +29,9 @@
 using namespace llvm;
 using namespace cucpu;
 using namespace cucpu::cucc;
+using namespace cucpu::cucc::test;
 
 namespace {
-
-std::string inputPath(StringRef Name) {
-  SmallString<256> Path(CUCC_TEST_INPUTS);
-  sys::path::append(Path, Name);
-  return std::string(Path);
-}
-
-/// A temporary file that is removed at the end of the test.
-struct TempFile {
-  explicit TempFile(StringRef Suffix) {
-    EXPECT_FALSE(sys::fs::createTemporaryFile("cucc-test", Suffix, Path));
-  }
-  ~TempFile() { sys::fs::remove(Path); }
-  SmallString<256> Path;
-};
-
-/// Runs cucc with \p Args; its stderr goes to \p Stderr.
-int runCucc(ArrayRef<std::string> Args, StringRef Stderr = "") {
-  std::vector<StringRef> Argv = {CUCC_PATH};
-  for (const std::string &A : Args)
-    Argv.push_back(A);
-  std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt,
-                                          Stderr.empty()
-                                              ? std::optional<StringRef>()
-                                              : std::optional<StringRef>(Stderr)};
-  return sys::ExecuteAndWait(CUCC_PATH, Argv, std::nullopt, Redirects);
-}
-
-std::string readText(StringRef Path) {
-  auto Buffer = MemoryBuffer::getFile(Path);
-  return Buffer ? (*Buffer)->getBuffer().str() : std::string();
-}
-
-std::vector<std::string> args(std::initializer_list<const char *> List) {
-  return std::vector<std::string>(List.begin(), List.end());
-}
 
 /// Compiles inputs/params.cu with cucc and describes it.
 class ParamsImage : public ::testing::Test {
@@ -368,8 +334,8 @@ TEST(CuccOptions, NvccsOtherOptionsAreAccepted) {
       parseCommandLine({"@" + std::string(Response.Path), "-cubin", "k.cu"});
   ASSERT_TRUE(bool(WithFile)) << toString(WithFile.takeError());
   EXPECT_EQ(WithFile->Archs, args({"sm_90"})) << "read from the @file";
-  auto Optf = parseCommandLine(
-      {"--options-file", std::string(Response.Path), "-odir", "out", "k.cu"});
+  auto Optf = parseCommandLine({"--options-file", std::string(Response.Path),
+                                "-cubin", "-odir", "out", "k.cu"});
   ASSERT_TRUE(bool(Optf)) << toString(Optf.takeError());
   EXPECT_EQ(Optf->outputPath(), "out/k.cubin") << "-odir holds the output";
   auto Dlink = parseCommandLine(args({"-dlink", "k.o"}));
@@ -379,15 +345,24 @@ TEST(CuccOptions, NvccsOtherOptionsAreAccepted) {
 }
 
 TEST(CuccOptions, RelocatableDeviceCodeAsNvccSpellsIt) {
-  for (auto Spelling : {args({"-rdc=true", "k.cu"}),
-                        args({"--relocatable-device-code=true", "k.cu"}),
-                        args({"-rdc", "true", "k.cu"})}) {
+  for (auto Spelling :
+       {args({"-rdc=true", "-cubin", "k.cu"}),
+        args({"--relocatable-device-code=true", "-cubin", "k.cu"}),
+        args({"-rdc", "true", "-cubin", "k.cu"})}) {
     auto Opts = parseCommandLine(Spelling);
     ASSERT_TRUE(bool(Opts)) << toString(Opts.takeError());
     EXPECT_TRUE(Opts->Relocatable) << Spelling.front();
-    EXPECT_EQ(Opts->outputPath(), "k.cubin") << "-rdc alone keeps -cubin";
+    EXPECT_EQ(Opts->outputPath(), "k.cubin");
   }
-  auto Off = parseCommandLine(args({"-rdc=true", "-rdc", "false", "k.cu"}));
+  auto Program = parseCommandLine(args({"-rdc=true", "k.cu"}));
+  ASSERT_FALSE(bool(Program))
+      << "relocatable device code in a program needs a device link, which "
+         "is not there yet";
+  EXPECT_NE(toString(Program.takeError()).find("-cubin -rdc=true"),
+            std::string::npos)
+      << "the message says what works instead";
+  auto Off =
+      parseCommandLine(args({"-rdc=true", "-rdc", "false", "-cubin", "k.cu"}));
   ASSERT_TRUE(bool(Off)) << toString(Off.takeError());
   EXPECT_FALSE(Off->Relocatable) << "the last spelling wins";
   auto Dc = parseCommandLine(args({"-dc", "k.cu"}));
@@ -454,11 +429,16 @@ TEST(CuccOptions, LinkStageLibrariesAreIgnoredAsNvccIgnoresThem) {
   EXPECT_EQ(Opts->Input, "k.cu");
   EXPECT_TRUE(Opts->LineInfo) << "-lineinfo is not -l ineinfo";
   EXPECT_TRUE(Opts->PreprocessorArgs.empty());
-  for (const char *Other : {"-lib", "-lto"}) {
-    auto Refused = parseCommandLine(args({Other, "k.cu"}));
-    EXPECT_FALSE(bool(Refused)) << Other << " is an nvcc option of its own";
-    consumeError(Refused.takeError());
-  }
+  EXPECT_EQ(Opts->LibraryArgs,
+            args({"-lcudadevrt", "-lm", "-lfoo", "-lbar", "-L/opt/cuda/lib64",
+                  "-Llib", "-L/x", "-L/y"}))
+      << "kept in order for a link, which -ptx does not run";
+  auto Refused = parseCommandLine(args({"-lto", "k.cu"}));
+  EXPECT_FALSE(bool(Refused)) << "-lto is an nvcc option of its own";
+  consumeError(Refused.takeError());
+  auto Lib = parseCommandLine(args({"-lib", "k.cu"}));
+  ASSERT_TRUE(bool(Lib)) << toString(Lib.takeError());
+  EXPECT_EQ(Lib->Kind, OutputKind::StaticLibrary) << "-lib is not -l ib";
 }
 
 TEST(Cucc, ToolkitHeadersAreFoundByName) {
@@ -473,7 +453,8 @@ TEST(Cucc, ToolkitHeadersAreFoundByName) {
 
 TEST(Cucc, DeviceHeadersComeBeforeTheToolkitFolder) {
   TempFile Stderr("txt");
-  ASSERT_EQ(0, runCucc({"--dryrun", inputPath("params.cu")}, Stderr.Path));
+  ASSERT_EQ(
+      0, runCucc({"--dryrun", "-cubin", inputPath("params.cu")}, Stderr.Path));
   std::string Log = readText(Stderr.Path);
   size_t Sdk = Log.find("-isystem " CUCC_SOURCE_INCLUDE "/cucpu/device/sdk ");
   size_t Toolkit = Log.find("-isystem " CUCC_SOURCE_INCLUDE " ");
@@ -500,12 +481,19 @@ TEST(CuccOptions, NvccSpellingsAreAccepted) {
   EXPECT_EQ(Opts->Archs, args({"sm_80"})) << "compute_80 names sm_80";
 }
 
-TEST(CuccOptions, DefaultsAreCubinForSm75) {
+TEST(CuccOptions, DefaultsAreAProgramForSm75) {
   auto Opts = parseCommandLine(args({"dir/kernel.cu"}));
   ASSERT_TRUE(bool(Opts)) << toString(Opts.takeError());
+  EXPECT_EQ(Opts->Kind, OutputKind::Executable)
+      << "nvcc's default action compiles and links";
+  EXPECT_EQ(Opts->outputPath(), "a.out");
   EXPECT_EQ(Opts->Archs, args({"sm_75"})) << "cucpu is compute capability 7.5";
-  EXPECT_EQ(Opts->outputPath(), "kernel.cubin") << "the stem, as nvcc does";
   EXPECT_EQ(Opts->OptLevel, 3u) << "nvcc optimizes device code at -O3";
+  EXPECT_EQ(Opts->HostOptLevel, -1) << "and gives the host compiler no -O";
+  EXPECT_EQ(Opts->Runtime, CudaRuntime::Static) << "nvcc's -cudart static";
+  auto Cubin = parseCommandLine(args({"-cubin", "dir/kernel.cu"}));
+  ASSERT_TRUE(bool(Cubin)) << toString(Cubin.takeError());
+  EXPECT_EQ(Cubin->outputPath(), "kernel.cubin") << "the stem, as nvcc does";
 }
 
 TEST(CuccOptions, GencodeListsArchitecturesForAFatBinary) {

@@ -2,6 +2,8 @@
 
 #include "Compiler.h"
 #include "ImageBuilder.h"
+#include "Program.h"
+#include "Stages.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -30,6 +32,12 @@
 #endif
 #ifndef CUCC_BIN_TO_DEVICE_INCLUDE
 #define CUCC_BIN_TO_DEVICE_INCLUDE "../include/cucpu/device"
+#endif
+#ifndef CUCC_BIN_TO_LIB
+#define CUCC_BIN_TO_LIB "../lib"
+#endif
+#ifndef CUCC_BUILD_LIB_DIR
+#define CUCC_BUILD_LIB_DIR ""
 #endif
 
 using namespace llvm;
@@ -70,6 +78,11 @@ Expected<Toolchain> findToolchain(const char *Argv0) {
   SmallString<256> Source(CUCC_SOURCE_DEVICE_INCLUDE_DIR);
   if (sys::fs::exists(Prelude)) {
     Tools.DeviceIncludeDir = std::string(Installed);
+    // Installed, the libraries are in the prefix's lib/ (CMAKE_INSTALL_LIBDIR).
+    SmallString<256> Lib(sys::path::parent_path(Exe));
+    sys::path::append(Lib, CUCC_BIN_TO_LIB);
+    sys::path::remove_dots(Lib, /*remove_dot_dot=*/true);
+    Tools.LibDir = std::string(Lib);
   } else {
     Prelude = Source;
     sys::path::append(Prelude, "prelude.h");
@@ -78,6 +91,8 @@ Expected<Toolchain> findToolchain(const char *Argv0) {
                                "in '{0}' or '{1}'.",
                                Installed, Source));
     Tools.DeviceIncludeDir = std::string(Source);
+    // In the build tree, where libcuda.so.1 and libcudart are built.
+    Tools.LibDir = CUCC_BUILD_LIB_DIR;
   }
   // The device headers are include/cucpu/device, installed and in the source
   // tree alike; include/ holds cuda.h.
@@ -85,15 +100,55 @@ Expected<Toolchain> findToolchain(const char *Argv0) {
   sys::path::remove_filename(Toolkit);
   sys::path::remove_filename(Toolkit);
   Tools.ToolkitIncludeDir = std::string(Toolkit);
+  SmallString<256> Runtime(Toolkit);
+  sys::path::append(Runtime, "cuda_runtime.h");
+  if (sys::fs::exists(Runtime))
+    Tools.RuntimeHeader = std::string(Runtime);
   return Tools;
+}
+
+void addSharedClangArgs(const Options &Opts, const Toolchain &Tools,
+                        StringRef Cuid, std::vector<std::string> &Cmd) {
+  SmallString<256> Sdk(Tools.DeviceIncludeDir), Prelude(Tools.DeviceIncludeDir);
+  sys::path::append(Sdk, "sdk");
+  sys::path::append(Prelude, "prelude.h");
+  // clang picks the launch API (__cudaPushCallConfiguration rather than
+  // CUDA 9's cudaConfigureCall) from the CUDA version, which it only knows
+  // on the host side when there is no CUDA installation: the newest one
+  // clang 19 knows, in both passes, so that <<<>>> compiles in both.
+  append_range(Cmd,
+               ArrayRef<std::string>{"-Xclang", "-target-sdk-version=12.5"});
+  // One id for both passes, so that both name internal kernels and
+  // variables alike.
+  if (!Cuid.empty())
+    Cmd.push_back("-cuid=" + Cuid.str());
+  if (Opts.WarningsAreErrors)
+    Cmd.push_back("-Werror");
+  if (Opts.NoWarnings)
+    Cmd.push_back("-w");
+  // nvcc has the toolkit's include folder on the path (cuda.h, ...); cucc's
+  // device versions of toolkit headers (sdk/) come first.
+  Cmd.push_back("-isystem");
+  Cmd.push_back(std::string(Sdk));
+  if (!Tools.ToolkitIncludeDir.empty()) {
+    Cmd.push_back("-isystem");
+    Cmd.push_back(Tools.ToolkitIncludeDir);
+  }
+  Cmd.push_back("-include");
+  Cmd.push_back(std::string(Prelude));
+  // nvcc includes cuda_runtime.h in every CUDA compilation. By its path: by
+  // name, the empty device stub in sdk/ would be found first.
+  if (!Tools.RuntimeHeader.empty()) {
+    Cmd.push_back("-include");
+    Cmd.push_back(Tools.RuntimeHeader);
+  }
+  for (const std::string &Arg : Opts.PreprocessorArgs)
+    Cmd.push_back(Arg);
 }
 
 std::vector<std::string> clangCommand(const Options &Opts,
                                       const Toolchain &Tools, StringRef Arch,
-                                      StringRef BitcodePath) {
-  SmallString<256> Sdk(Tools.DeviceIncludeDir), Prelude(Tools.DeviceIncludeDir);
-  sys::path::append(Sdk, "sdk");
-  sys::path::append(Prelude, "prelude.h");
+                                      StringRef BitcodePath, StringRef Cuid) {
   std::vector<std::string> Cmd = {
       Tools.Clang,
       "-x",
@@ -130,8 +185,6 @@ std::vector<std::string> clangCommand(const Options &Opts,
   // stay declarations for the link, nothing is internalized.
   if (Opts.Relocatable)
     Cmd.push_back("-fgpu-rdc");
-  if (Opts.WarningsAreErrors)
-    Cmd.push_back("-Werror");
   if (Opts.Debug || Opts.DeviceDebug)
     Cmd.push_back("-g");
   else if (Opts.LineInfo)
@@ -147,22 +200,9 @@ std::vector<std::string> clangCommand(const Options &Opts,
     Cmd.push_back("-ffp-contract=off");
   if (Opts.FastMath)
     Cmd.push_back("-D__USE_FAST_MATH__=1");
-  if (Opts.NoWarnings)
-    Cmd.push_back("-w");
   for (std::string &Flag : archMacros(Arch, Opts.Archs))
     Cmd.push_back(std::move(Flag));
-  // nvcc has the toolkit's include folder on the path (cuda.h, ...); cucc's
-  // device versions of toolkit headers (sdk/) come first.
-  Cmd.push_back("-isystem");
-  Cmd.push_back(std::string(Sdk));
-  if (!Tools.ToolkitIncludeDir.empty()) {
-    Cmd.push_back("-isystem");
-    Cmd.push_back(Tools.ToolkitIncludeDir);
-  }
-  Cmd.push_back("-include");
-  Cmd.push_back(std::string(Prelude));
-  for (const std::string &Arg : Opts.PreprocessorArgs)
-    Cmd.push_back(Arg);
+  addSharedClangArgs(Opts, Tools, Cuid, Cmd);
   for (const std::string &Arg : Opts.DependencyArgs)
     Cmd.push_back(Arg);
   // -MD/-MMD without -MF: nvcc writes <stem>.d next to the output, naming
@@ -183,24 +223,6 @@ std::vector<std::string> clangCommand(const Options &Opts,
   Cmd.push_back(BitcodePath.str());
   Cmd.push_back(Opts.Input);
   return Cmd;
-}
-
-/// One command line as a shell would read it back.
-static std::string quoteCommand(ArrayRef<std::string> Cmd) {
-  std::string Line;
-  for (const std::string &Arg : Cmd) {
-    if (!Line.empty())
-      Line += ' ';
-    if (Arg.find_first_of(" \t\"'$\\") == std::string::npos && !Arg.empty()) {
-      Line += Arg;
-      continue;
-    }
-    Line += '\'';
-    for (char C : Arg)
-      Line += C == '\'' ? std::string("'\\''") : std::string(1, C);
-    Line += '\'';
-  }
-  return Line;
 }
 
 /// Serializes one image (loader::writeImage, part of loader/).
@@ -288,8 +310,8 @@ namespace {
 /// Everything one run does, so that errors can be returned as llvm::Error.
 class Run {
 public:
-  Run(const Options &Opts, const Toolchain &Tools, raw_ostream &Log)
-      : Opts(Opts), Tools(Tools), Log(Log) {}
+  Run(const Options &Opts, const Toolchain &Tools, StringRef Cuid, Stages &S)
+      : Opts(Opts), Tools(Tools), Cuid(Cuid), S(S) {}
 
   /// Returns the exit code: 0, or 1 when clang reported errors.
   Expected<int> run();
@@ -303,16 +325,13 @@ private:
   Expected<int> runClang(StringRef Arch, StringRef Out, OutputKind Kind);
   Expected<std::unique_ptr<Module>> readModule(StringRef Bitcode);
 
-  void stage(const Twine &Line) {
-    if (Opts.Verbose || Opts.DryRun)
-      Log << "#$ " << Line << "\n";
-  }
+  void stage(const Twine &Line) { S.show(Line); }
 
   const Options &Opts;
   const Toolchain &Tools;
-  raw_ostream &Log;
+  StringRef Cuid;
+  Stages &S;
   LLVMContext Ctx;
-  std::vector<std::unique_ptr<FileRemover>> Temporaries;
 };
 } // namespace
 
@@ -323,30 +342,13 @@ Expected<std::string> Run::bitcodePath(StringRef Arch) {
     sys::path::append(Path, Stem + "." + Arch + ".bc");
     return std::string(Path);
   }
-  SmallString<256> Path;
-  if (std::error_code EC = sys::fs::createTemporaryFile(
-          "cucc-" + Stem + "-" + Arch, "bc", Path))
-    return toolError(
-        formatv("cannot create a temporary file: {0}.", EC.message()));
-  Temporaries.push_back(std::make_unique<FileRemover>(Path));
-  return std::string(Path);
+  return S.temporaryFile(Stem + "-" + Arch, "bc");
 }
 
 Expected<int> Run::runClang(StringRef Arch, StringRef Out, OutputKind Kind) {
   Options Stage = Opts;
   Stage.Kind = Kind;
-  std::vector<std::string> Cmd = clangCommand(Stage, Tools, Arch, Out);
-  stage(quoteCommand(Cmd));
-  if (Opts.DryRun)
-    return 0;
-  SmallVector<StringRef, 32> Args(Cmd.begin(), Cmd.end());
-  std::string ErrMsg;
-  int RC = sys::ExecuteAndWait(Tools.Clang, Args, std::nullopt, {}, 0, 0,
-                               &ErrMsg);
-  if (RC < 0)
-    return toolError(
-        formatv("cannot run '{0}': {1}.", Tools.Clang, ErrMsg));
-  return RC;
+  return S.run(clangCommand(Stage, Tools, Arch, Out, Cuid));
 }
 
 Expected<std::unique_ptr<Module>> Run::readModule(StringRef Bitcode) {
@@ -458,9 +460,16 @@ Expected<int> Run::run() {
   return 0;
 }
 
+Expected<int> compileDevice(const Options &Opts, const Toolchain &Tools,
+                            StringRef Cuid, Stages &S) {
+  return Run(Opts, Tools, Cuid, S).run();
+}
+
 int compile(const Options &Opts, const Toolchain &Tools, raw_ostream &Log) {
-  Run R(Opts, Tools, Log);
-  Expected<int> RC = R.run();
+  Stages S(Opts.Verbose, Opts.DryRun, Log);
+  Expected<int> RC = compilesHostCode(Opts.Kind)
+                         ? buildProgram(Opts, Tools, S)
+                         : compileDevice(Opts, Tools, /*Cuid=*/"", S);
   if (!RC) {
     Log << "cucc: error: " << toString(RC.takeError()) << "\n";
     return 1;

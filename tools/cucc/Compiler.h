@@ -18,6 +18,8 @@
 
 namespace cucpu::cucc {
 
+class Stages;
+
 /// Where cucc finds its tools and headers.
 struct Toolchain {
   std::string Clang;            ///< The clang-19 executable.
@@ -26,21 +28,42 @@ struct Toolchain {
   /// searched after the device headers' sdk/, so a kernel that includes a
   /// toolkit header by name gets its device version where there is one.
   std::string ToolkitIncludeDir;
+  /// ToolkitIncludeDir's cuda_runtime.h, which every CUDA compilation
+  /// includes first, as with nvcc; empty while the runtime headers are absent.
+  std::string RuntimeHeader;
+  /// Where libcudart and libcuda are: the prefix's lib/ when installed, the
+  /// build tree's lib/ otherwise.
+  std::string LibDir;
 };
 
-/// Finds clang and the device headers for the cucc executable \p Argv0: the
-/// headers relative to the executable when installed
-/// (bin/../include/cucpu/device), else in the source tree cucc was built from.
+/// Finds clang, the headers and the libraries for the cucc executable
+/// \p Argv0: relative to the executable when installed
+/// (bin/../include/cucpu/device, bin/../lib), else the source tree's headers
+/// and the build tree's lib/.
 llvm::Expected<Toolchain> findToolchain(const char *Argv0);
 
-/// The clang command line that compiles \p Opts.Input for \p Arch into
-/// bitcode at \p BitcodePath.
-std::vector<std::string> clangCommand(const Options &Opts,
-                                      const Toolchain &Tools,
-                                      llvm::StringRef Arch,
-                                      llvm::StringRef BitcodePath);
+/// Appends what the device and the host pass of a CUDA source share: the
+/// launch API, the compilation unit id \p Cuid (none if empty), warnings,
+/// the header folders, the force-included prelude and cuda_runtime.h, and the
+/// user's -I/-D/-U/-include/-isystem.
+void addSharedClangArgs(const Options &Opts, const Toolchain &Tools,
+                        llvm::StringRef Cuid, std::vector<std::string> &Cmd);
 
-/// Runs every stage; -v and --dryrun lines go to \p Log. Returns the exit code
+/// The clang command line that compiles \p Opts.Input for \p Arch into
+/// bitcode at \p BitcodePath (or what the output kind asks clang for), with
+/// compilation unit id \p Cuid when not empty.
+std::vector<std::string>
+clangCommand(const Options &Opts, const Toolchain &Tools, llvm::StringRef Arch,
+             llvm::StringRef BitcodePath, llvm::StringRef Cuid = "");
+
+/// Runs the device stages of \p Opts.Input for a device-only output kind
+/// (-cubin, -fatbin, ...), writing \p Opts.outputPath(). Returns clang's
+/// exit code (1 for compile errors) or cucc's own error.
+llvm::Expected<int> compileDevice(const Options &Opts, const Toolchain &Tools,
+                                  llvm::StringRef Cuid, Stages &S);
+
+/// Runs every stage of the output kind (device-only, or host objects and the
+/// link: Program.h); -v and --dryrun lines go to \p Log. Returns the exit code
 /// (0 on success); clang's diagnostics reach stderr unchanged, cucc's own
 /// errors are printed to \p Log as "cucc: error: ...".
 int compile(const Options &Opts, const Toolchain &Tools, llvm::raw_ostream &Log);

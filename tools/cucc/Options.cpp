@@ -21,19 +21,30 @@ static Error usageError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
 }
 
+bool compilesHostCode(OutputKind Kind) {
+  return Kind == OutputKind::Executable || Kind == OutputKind::Object ||
+         Kind == OutputKind::SharedLibrary || Kind == OutputKind::StaticLibrary;
+}
+
 std::string Options::outputPath() const {
   if (!Output.empty())
     return Output;
+  // nvcc's names: gcc's a.out for what the link writes, a.a for -lib.
+  if (Kind == OutputKind::Executable || Kind == OutputKind::SharedLibrary)
+    return "a.out";
+  if (Kind == OutputKind::StaticLibrary)
+    return "a.a";
   // -E and -M write to stdout unless -o says otherwise, as nvcc.
   if (Kind == OutputKind::Preprocess || Kind == OutputKind::Dependencies)
     return "-";
   // nvcc -dc writes a host object (<stem>.o) that embeds the device code;
   // cucc writes its relocatable image under the same name.
-  StringRef Ext = Kind == OutputKind::Cubin && DeviceCompile ? ".o"
-                  : Kind == OutputKind::Cubin                ? ".cubin"
-                  : Kind == OutputKind::Fatbin               ? ".fatbin"
-                  : Kind == OutputKind::PTX                  ? ".ptx"
-                                                             : ".ll";
+  StringRef Ext = Kind == OutputKind::Object                   ? ".o"
+                  : Kind == OutputKind::Cubin && DeviceCompile ? ".o"
+                  : Kind == OutputKind::Cubin                  ? ".cubin"
+                  : Kind == OutputKind::Fatbin                 ? ".fatbin"
+                  : Kind == OutputKind::PTX                    ? ".ptx"
+                                                               : ".ll";
   SmallString<256> Path(OutputDir);
   sys::path::append(Path, sys::path::stem(Input) + Ext);
   return std::string(Path);
@@ -103,6 +114,31 @@ static Error addArchList(StringRef Value, std::vector<std::string> &Archs) {
   return Error::success();
 }
 
+/// Appends the comma-separated items of \p Value to \p Out (-Xcompiler a,b).
+static void appendList(StringRef Value, std::vector<std::string> &Out) {
+  SmallVector<StringRef, 4> Items;
+  Value.split(Items, ',', -1, false);
+  for (StringRef Item : Items)
+    Out.push_back(Item.str());
+}
+
+/// What a file is from its name, as nvcc decides it: sources by extension,
+/// objects and libraries go to the link; anything else is an error.
+static Expected<InputKind> classifyInput(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  if (Ext == ".cu")
+    return InputKind::Cuda;
+  if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" ||
+      Ext == ".c++" || Ext == ".cp")
+    return InputKind::Cxx;
+  if (Ext == ".c")
+    return InputKind::C;
+  if (Ext == ".o" || Ext == ".obj" || Ext == ".a" || Ext == ".so" ||
+      Path.contains(".so."))
+    return InputKind::LinkInput;
+  return usageError(formatv("Don't know what to do with '{0}'", Path));
+}
+
 static Expected<int> parseBool(StringRef Option, StringRef Value) {
   if (Value == "true")
     return 1;
@@ -159,6 +195,55 @@ expandOptionFiles(ArrayRef<std::string> Args, unsigned Depth = 0) {
   return Out;
 }
 
+/// Decides what each input is and checks that the output kind can take the
+/// inputs: the device-only stages compile one CUDA source (any name), -c
+/// compiles sources only, and with -o only one.
+static Error classifyInputs(Options &Opts, StringRef Language) {
+  if (!compilesHostCode(Opts.Kind)) {
+    if (Opts.Inputs.size() > 1)
+      return usageError(formatv("cucc compiles one file at a time with this "
+                                "output kind; got '{0}' and '{1}'.",
+                                Opts.Inputs[0].Path, Opts.Inputs[1].Path));
+    if (Language == "c++" || Language == "c")
+      return usageError(formatv("'-x {0}' has no device code to compile; the "
+                                "device-only stages take CUDA sources.",
+                                Language));
+    Opts.Input = Opts.Inputs.front().Path;
+    return Error::success();
+  }
+  unsigned Sources = 0;
+  for (InputFile &In : Opts.Inputs) {
+    Expected<InputKind> Kind = classifyInput(In.Path);
+    if (!Kind && !Language.empty()) {
+      consumeError(Kind.takeError());
+      Kind = InputKind::Cuda;
+    }
+    if (!Kind)
+      return Kind.takeError();
+    In.Kind = *Kind;
+    // -x names the language of every source file, as nvcc's does.
+    if (In.Kind != InputKind::LinkInput && !Language.empty())
+      In.Kind = Language == "c++" ? InputKind::Cxx
+                : Language == "c" ? InputKind::C
+                                  : InputKind::Cuda;
+    if (In.Kind != InputKind::LinkInput)
+      ++Sources;
+    else if (Opts.Kind == OutputKind::Object)
+      return usageError(formatv("'{0}' is a link input, but -c does not "
+                                "link.",
+                                In.Path));
+  }
+  if (Opts.Kind == OutputKind::Object && Sources > 1 && !Opts.Output.empty())
+    return usageError("A single input file is required for a non-link phase "
+                      "when an outputfile is specified");
+  if (Opts.Relocatable)
+    return usageError("Relocatable device code (-rdc=true) in host objects "
+                      "and programs is not supported yet: compile the device "
+                      "code with -cubin -rdc=true (or -dc) and link the "
+                      "images with cuLinkCreate when the program runs.");
+  return Error::success();
+}
+
 Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
   Expected<std::vector<std::string>> Expanded = expandOptionFiles(RawArgs);
   if (!Expanded)
@@ -166,6 +251,9 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
   ArrayRef<std::string> Args = *Expanded;
   Options Opts;
   std::vector<std::string> ArchFlags, CodeFlags;
+  std::vector<std::string> Unknown; // Options cucc does not know.
+  std::string Language;             // -x: the language of every source.
+  bool ForwardUnknown = false;      // -forward-unknown-to-host-compiler.
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef Arg = Args[I];
     // The value of an option spelled "-name value" or "-name=value" (nvcc
@@ -192,11 +280,29 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
     Expected<bool> Got = false;
 
     if (!Arg.starts_with("-") || Arg == "-") {
-      if (!Opts.Input.empty())
-        return usageError(formatv("cucc compiles one file at a time; got '{0}' "
-                                  "and '{1}'.",
-                                  Opts.Input, Arg));
-      Opts.Input = Arg.str();
+      Opts.Inputs.push_back({Arg.str(), InputKind::Cuda});
+      continue;
+    }
+    // The whole-program kinds (the default is to compile and link).
+    if (Arg == "-c" || Arg == "--compile") {
+      Opts.Kind = OutputKind::Object;
+      continue;
+    }
+    if (Arg == "-shared" || Arg == "--shared") {
+      Opts.Kind = OutputKind::SharedLibrary;
+      continue;
+    }
+    if (Arg == "-lib" || Arg == "--lib") {
+      Opts.Kind = OutputKind::StaticLibrary;
+      continue;
+    }
+    if (Arg == "-link" || Arg == "--link") {
+      Opts.Kind = OutputKind::Executable;
+      continue;
+    }
+    if (Arg == "-forward-unknown-to-host-compiler" ||
+        Arg == "--forward-unknown-to-host-compiler") {
+      ForwardUnknown = true;
       continue;
     }
     // Output kinds and stages of nvcc that cucc has.
@@ -305,18 +411,68 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
             .Default(false))
       continue;
     if ((Got = CUCC_VALUE(
-             "-Xcompiler", "--compiler-options", "-Xptxas", "--ptxas-options",
-             "-Xnvlink", "--nvlink-options", "-Xlinker", "--linker-options",
-             "-t", "--threads", "-diag-suppress", "--diag-suppress",
-             "-diag-warn", "--diag-warn", "-diag-error", "--diag-error",
-             "-maxrregcount", "--maxrregcount", "-ccbin", "--compiler-bindir",
-             "-default-stream", "--default-stream", "-split-compile",
-             "--split-compile", "-cudart", "--cudart", "-cudadevrt",
-             "--cudadevrt", "-prec-div", "--prec-div", "-prec-sqrt",
-             "--prec-sqrt", "-Xarchive", "--archive-options", "--library",
-             "--library-path")) &&
+             "-Xptxas", "--ptxas-options", "-Xnvlink", "--nvlink-options", "-t",
+             "--threads", "-diag-suppress", "--diag-suppress", "-diag-warn",
+             "--diag-warn", "-diag-error", "--diag-error", "-maxrregcount",
+             "--maxrregcount", "-split-compile", "--split-compile",
+             "-cudadevrt", "--cudadevrt", "-prec-div", "--prec-div",
+             "-prec-sqrt", "--prec-sqrt", "-Xarchive", "--archive-options")) &&
         *Got)
       continue;
+    if (!Got)
+      return Got.takeError();
+    // The host compiler and the link.
+    if ((Got = CUCC_VALUE("-Xcompiler", "--compiler-options")) && *Got) {
+      appendList(V, Opts.HostCompilerArgs);
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("-Xlinker", "--linker-options")) && *Got) {
+      appendList(V, Opts.LinkerArgs);
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("-ccbin", "--compiler-bindir")) && *Got) {
+      Opts.HostCompiler = V;
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("-cudart", "--cudart")) && *Got) {
+      if (V == "static")
+        Opts.Runtime = CudaRuntime::Static;
+      else if (V == "shared")
+        Opts.Runtime = CudaRuntime::Shared;
+      else if (V == "none")
+        Opts.Runtime = CudaRuntime::None;
+      else
+        return usageError(
+            formatv("Value '{0}' is not defined for option 'cudart'", V));
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("-default-stream", "--default-stream")) && *Got) {
+      if (V != "legacy" && V != "null" && V != "per-thread")
+        return usageError(formatv(
+            "Value '{0}' is not defined for option 'default-stream'", V));
+      Opts.PerThreadDefaultStream = V == "per-thread";
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("--library")) && *Got) {
+      Opts.LibraryArgs.push_back("-l" + V);
+      continue;
+    }
+    if (!Got)
+      return Got.takeError();
+    if ((Got = CUCC_VALUE("--library-path")) && *Got) {
+      Opts.LibraryArgs.push_back("-L" + V);
+      continue;
+    }
     if (!Got)
       return Got.takeError();
     if ((Got = CUCC_VALUE("-m", "--machine")) && *Got) {
@@ -416,7 +572,7 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
         return usageError(formatv("Unknown optimization level '{0}': use "
                                   "-O0, -O1, -O2 or -O3.",
                                   Arg));
-      Opts.OptLevel = Level[0] - '0';
+      Opts.OptLevel = Opts.HostOptLevel = Level[0] - '0';
       continue;
     }
     // -I, -D and -U, attached or separate.
@@ -432,17 +588,23 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
       Opts.PreprocessorArgs.push_back(Flag + Rest.str());
       continue;
     }
-    // -l and -L, the libraries of nvcc's link stage (PyCUDA's DynamicModule
-    // passes -lcudadevrt): nvcc ignores them when it does not link, and so
-    // does cucc, attached or separate. -lib, -lto and -ltoir are other
-    // options of nvcc's.
-    if ((Arg.starts_with("-l") || Arg.starts_with("-L")) && Arg != "-lib" &&
-        Arg != "-lto" && Arg != "-ltoir") {
-      if (Arg.size() == 2) {
+    // -l and -L, the libraries of the link, attached or separate. Stages
+    // that do not link ignore them, as nvcc does (PyCUDA's DynamicModule
+    // passes -lcudadevrt with -cubin). -lto and -ltoir are other options of
+    // nvcc's.
+    if ((Arg.starts_with("-l") || Arg.starts_with("-L")) && Arg != "-lto" &&
+        Arg != "-ltoir") {
+      std::string Flag = Arg.take_front(2).str();
+      StringRef Rest = Arg.substr(2);
+      if (Rest.empty()) {
         if (I + 1 >= Args.size())
           return usageError(formatv("Option '{0}' needs a value.", Arg));
-        ++I;
+        Rest = Args[++I];
       }
+      // The CUDA runtime is -cudart's business, as with nvcc.
+      if (Flag == "-l" && (Rest == "cudart" || Rest == "cudart_static"))
+        continue;
+      Opts.LibraryArgs.push_back(Flag + Rest.str());
       continue;
     }
     if (Arg.starts_with("-o") && Arg.size() > 2 &&
@@ -519,29 +681,29 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
     if (!Got)
       return Got.takeError();
     if ((Got = CUCC_VALUE("-x", "--x")) && *Got) {
-      if (V != "cu" && V != "cuda")
-        return usageError(formatv("cucc compiles CUDA sources only, not "
-                                  "'-x {0}'.",
-                                  V));
+      if (V != "cu" && V != "cuda" && V != "c++" && V != "c")
+        return usageError(
+            formatv("Value '{0}' is not defined for option 'x'", V));
+      Language = V;
       continue;
     }
     if (!Got)
       return Got.takeError();
 #undef CUCC_VALUE
-    if (Arg == "-c" || Arg == "--compile")
-      return usageError(formatv("'{0}' (a host object file) is not supported: "
-                                "cucc compiles device code, into cucpu module "
-                                "images (-cubin, -fatbin), PTX (-ptx) or LLVM "
-                                "IR (--emit-llvm)",
-                                Arg));
-    return usageError(formatv("Unknown option '{0}'", Arg));
+    Unknown.push_back(Arg.str());
   }
 
+  // nvcc's -forward-unknown-to-host-compiler holds for the whole line.
+  if (!Unknown.empty() && !ForwardUnknown)
+    return usageError(formatv("Unknown option '{0}'", Unknown.front()));
+  append_range(Opts.HostCompilerArgs, Unknown);
   if (Opts.Help || Opts.Version || Opts.ListArchs)
     return Opts;
-  if (Opts.Input.empty())
+  if (Opts.Inputs.empty())
     return usageError("No input files specified; use option --help for more "
                       "information");
+  if (Error E = classifyInputs(Opts, Language))
+    return E;
   // -code names the real architectures; without it, -arch does.
   for (const std::string &Flags : CodeFlags.empty() ? ArchFlags : CodeFlags)
     if (Error E = addArchList(Flags, Opts.Archs))
@@ -549,21 +711,29 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
   if (Opts.Archs.empty())
     Opts.Archs.push_back(DefaultArch.str());
   if (Opts.Kind != OutputKind::Fatbin && Opts.Kind != OutputKind::Preprocess &&
-      Opts.Kind != OutputKind::Dependencies && Opts.Archs.size() > 1)
+      Opts.Kind != OutputKind::Dependencies && !compilesHostCode(Opts.Kind) &&
+      Opts.Archs.size() > 1)
     return usageError(formatv("{0} architectures were given, but only "
-                              "-fatbin holds more than one.",
+                              "-fatbin and host objects hold more than "
+                              "one.",
                               Opts.Archs.size()));
   return Opts;
 }
 
 StringRef helpText() {
-  return R"(Usage: cucc [options] <file.cu>
+  return R"(Usage: cucc [options] <files>
 
-Compiles the device code of a CUDA C++ file for cucpu, the CUDA driver API on
-the CPU. The source is compiled as nvcc would see it, with no #include needed.
+Compiles CUDA C++ for cucpu, CUDA on the CPU, as nvcc does: by default every
+source becomes a host object (a .cu file with its device code embedded) and
+the objects are linked with the CUDA runtime into a program (a.out). The
+device-only stages (-cubin, -fatbin, -ptx, --emit-llvm) write what the driver
+API loads. No #include is needed in a .cu file.
 
 Output:
-  -cubin                 Write a cucpu module image (default; <stem>.cubin).
+  (none)                 Compile and link a program (a.out).
+  -c                     Host objects, one per source (<stem>.o).
+  -shared, -lib          Link a shared library, or archive the objects (a.a).
+  -cubin                 Write a cucpu module image (<stem>.cubin).
   -rdc=true, -dc         Relocatable device code: a relocatable image (-dc:
                          <stem>.o) for cuLinkCreate/cuLinkAddFile.
   -fatbin                Write a fat binary, one image per architecture.
@@ -573,23 +743,35 @@ Output:
   -MD, -MMD, -MF, -MT    Write the make rule next to the output.
   -o <file>, -odir <dir> Output file, or the folder of the default one.
   @file, -optf <file>    Read options from a file.
+Inputs:
+  .cu (CUDA), .cpp/.cc/.cxx (C++), .c (C), .o/.a/.so (to the link);
+  -x cu|c++|c names the language of every source.
 Preprocessor:
-  -I <dir>, -D <name>[=<value>], -U <name>
+  -I <dir>, -D <name>[=<value>], -U <name>, -include, -isystem
 Code generation:
-  -O0 .. -O3             Optimization level of the device IR (default -O3).
+  -O0 .. -O3             Optimization level (device IR default -O3; host: as given).
   -g, -G, -lineinfo      Debug information; -G also turns optimization off.
   -arch=<sm_XX>          Target architecture (default sm_75): sm_50 .. sm_121[a|f],
                          compute_XX, native, all, all-major; also
                          --gpu-architecture, -code, -gencode arch=..,code=...
   -std=<c++NN>           Language standard (default c++17).
   -use_fast_math, -fmad=<bool>, -ftz=<bool>, -w
+  -default-stream per-thread   The per-thread default stream.
+Host compiler and link:
+  -ccbin <compiler|dir>  The host compiler (default g++, else clang++).
+  -Xcompiler <a,b>       Options for the host compiler.
+  -forward-unknown-to-host-compiler   Pass options cucc does not know to it.
+  -Xlinker <a,b>         Options for the linker.
+  -L <dir>, -l <lib>     Libraries of the link.
+  -cudart static|shared|none   The CUDA runtime to link (default static).
 Stages:
   -v                     Show each stage as it runs.
   --dryrun               Show the stages without running them.
-  -keep, --keep-dir <d>  Keep the IR of each architecture (<stem>.<sm>.bc/.ll).
+  -keep, --keep-dir <d>  Keep the IR of each architecture (<stem>.<sm>.bc/.ll)
+                         and each source's fat binary and object.
   --help, --version, --list-gpu-arch, --list-gpu-code
-nvcc's options for other stages (-Xcompiler, -Xptxas, -Xnvlink, -l, -L,
---threads, -diag-suppress, --expt-relaxed-constexpr, ...) are accepted and
+nvcc's options for stages cucc does not have (-Xptxas, -Xnvlink, --threads,
+-maxrregcount, -diag-suppress, --expt-relaxed-constexpr, ...) are accepted and
 ignored.
 )";
 }

@@ -20,18 +20,51 @@ namespace cucpu::cucc {
 
 /// What cucc writes to its output file.
 enum class OutputKind {
-  Cubin,      ///< One module image (-cubin, the default).
-  Fatbin,     ///< A fat binary with one image per architecture (-fatbin).
+  Executable,    ///< A linked program (nvcc's default; a.out).
+  Object,        ///< One host object per source, with its device code (-c).
+  SharedLibrary, ///< A linked shared library (-shared).
+  StaticLibrary, ///< An archive of host objects (-lib).
+  Cubin,         ///< One module image (-cubin).
+  Fatbin,        ///< A fat binary with one image per architecture (-fatbin).
   LLVMIR,     ///< The device IR itself (--emit-llvm): text, or bitcode for .bc.
   PTX,        ///< PTX text from clang's NVPTX back end (-ptx).
   Preprocess, ///< The preprocessed source (-E).
   Dependencies, ///< Only the make rule of the source's headers (-M, -MM).
 };
 
+/// What an input file is, from its extension or -x.
+enum class InputKind {
+  Cuda,      ///< CUDA C++ (.cu, or -x cu): device and host passes.
+  Cxx,       ///< C++ (.cpp, .cc, .cxx, .C, or -x c++): the host compiler.
+  C,         ///< C (.c, or -x c): the host compiler.
+  LinkInput, ///< An object, archive or shared library: passed to the link.
+};
+
+/// One file of the command line.
+struct InputFile {
+  std::string Path;
+  InputKind Kind = InputKind::Cuda;
+};
+
+/// Which CUDA runtime library a program links (-cudart).
+enum class CudaRuntime {
+  Static, ///< libcudart_static.a (nvcc's default) and what it needs.
+  Shared, ///< libcudart.so.
+  None,   ///< No runtime library.
+};
+
+/// True for the output kinds that compile host code (and link): -c, -lib,
+/// -shared and the default, as opposed to the device-only stages.
+bool compilesHostCode(OutputKind Kind);
+
 /// A parsed command line.
 struct Options {
-  OutputKind Kind = OutputKind::Cubin;
-  std::string Input;  ///< The one CUDA source file.
+  OutputKind Kind = OutputKind::Executable;
+  /// Every input file, in command-line order.
+  std::vector<InputFile> Inputs;
+  /// The CUDA source the device stages compile: the only input of a
+  /// device-only kind; set for each .cu file by the whole-program driver.
+  std::string Input;
   std::string Output; ///< -o; empty: derived from Input.
   std::string OutputDir; ///< -odir: where a derived output file goes.
   /// -MD, -MMD, -MF f, -MT t, -MP (and -M/-MM), as clang flags.
@@ -42,6 +75,16 @@ struct Options {
   bool Relocatable = false;
   bool DeviceCompile = false;     ///< -dc: the default output is <stem>.o.
   int ListArchs = 0;              ///< 1: --list-gpu-arch, 2: --list-gpu-code.
+  /// -Xcompiler values (split at commas) and, with
+  /// -forward-unknown-to-host-compiler, the options cucc does not know.
+  std::vector<std::string> HostCompilerArgs;
+  std::vector<std::string> LinkerArgs; ///< -Xlinker values, split at commas.
+  /// -L and -l, in command-line order, as "-Ldir" and "-lname".
+  std::vector<std::string> LibraryArgs;
+  std::string HostCompiler; ///< -ccbin: a compiler or its folder; empty: g++.
+  CudaRuntime Runtime = CudaRuntime::Static; ///< -cudart.
+  bool PerThreadDefaultStream = false;       ///< -default-stream per-thread.
+  int HostOptLevel = -1; ///< -O<n> for host code; -1: not given (none).
   /// -I, -D and -U, in command-line order, as clang flags ("-Idir", "-DX").
   std::vector<std::string> PreprocessorArgs;
   /// sm_XX for each requested architecture, without duplicates.
@@ -62,7 +105,8 @@ struct Options {
   bool Help = false;       ///< -h / --help.
   bool Version = false;    ///< --version.
 
-  /// The output file: -o, or the input's stem with the kind's extension.
+  /// The output file: -o, else the input's stem with the kind's extension,
+  /// a.out for a program or shared library, a.a for -lib.
   std::string outputPath() const;
 };
 

@@ -1,7 +1,8 @@
 //===- cucc.cpp - The cucpu kernel compiler -------------------------------===//
 //
-// `cucc -cubin -o k.cubin k.cu`: compiles the device code of a CUDA C++ file
-// into a cucpu module image. See docs/cucc.md.
+// `cucc -o app app.cu main.cpp`: compiles and links a CUDA program, as nvcc
+// does; `cucc -cubin -o k.cubin k.cu`: the device code alone, as a cucpu
+// module image. See docs/cucc.md.
 //
 //===----------------------------------------------------------------------===//
 

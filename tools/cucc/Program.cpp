@@ -1,0 +1,115 @@
+//===- Program.cpp - cucc's whole-program build ---------------------------===//
+
+#include "Program.h"
+#include "HostCompile.h"
+#include "Link.h"
+#include "Stages.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace cucpu::cucc {
+
+/// Where an intermediate file of \p Source goes: with -keep, <stem>.<Ext> in
+/// the keep folder; otherwise a temporary file.
+static Expected<std::string> intermediateFile(const Options &Opts,
+                                              StringRef Source, StringRef Ext,
+                                              Stages &S) {
+  StringRef Stem = sys::path::stem(Source);
+  if (!Opts.Keep)
+    return S.temporaryFile(Stem, Ext);
+  SmallString<256> Path(Opts.KeepDir);
+  sys::path::append(Path, Stem + "." + Ext);
+  return std::string(Path);
+}
+
+/// Compiles the CUDA source \p Unit.Input into the host object \p Object:
+/// the device stages write a fat binary, which the host pass embeds.
+static Expected<int> compileCuda(const Options &Unit, const Toolchain &Tools,
+                                 StringRef Object, Stages &S) {
+  std::string Cuid = compilationUnitId(Unit, Unit.Input);
+  Expected<std::string> Fatbin =
+      intermediateFile(Unit, Unit.Input, "fatbin", S);
+  if (!Fatbin)
+    return Fatbin.takeError();
+  Options Device = Unit;
+  Device.Kind = OutputKind::Fatbin;
+  Device.Output = *Fatbin;
+  // -MD names the object as the target of the rule, as nvcc's does.
+  bool WithCompile = is_contained(Unit.DependencyArgs, "-MD") ||
+                     is_contained(Unit.DependencyArgs, "-MMD");
+  if (WithCompile && !is_contained(Unit.DependencyArgs, "-MT"))
+    append_range(Device.DependencyArgs,
+                 ArrayRef<std::string>{"-MT", Object.str()});
+  Expected<int> RC = compileDevice(Device, Tools, Cuid, S);
+  if (!RC || *RC != 0)
+    return RC;
+  return S.run(hostPassCommand(Unit, Tools, Unit.Input, *Fatbin, Cuid, Object));
+}
+
+Expected<int> buildProgram(const Options &Opts, const Toolchain &Tools,
+                           Stages &S) {
+  // The host compiler is needed for C and C++ sources and for the link.
+  std::string Compiler;
+  bool NeedsCompiler =
+      Opts.Kind == OutputKind::Executable ||
+      Opts.Kind == OutputKind::SharedLibrary ||
+      any_of(Opts.Inputs, [](const InputFile &In) {
+        return In.Kind == InputKind::Cxx || In.Kind == InputKind::C;
+      });
+  if (NeedsCompiler) {
+    Expected<std::string> Found = findHostCompiler(Opts, Tools);
+    if (!Found)
+      return Found.takeError();
+    Compiler = *Found;
+  }
+
+  std::vector<std::string> LinkInputs;
+  for (const InputFile &In : Opts.Inputs) {
+    if (In.Kind == InputKind::LinkInput) {
+      LinkInputs.push_back(In.Path);
+      continue;
+    }
+    Options Unit = Opts;
+    Unit.Input = In.Path;
+    std::string Object;
+    if (Opts.Kind == OutputKind::Object) {
+      Object = Unit.outputPath();
+    } else {
+      Expected<std::string> Temporary = intermediateFile(Opts, In.Path, "o", S);
+      if (!Temporary)
+        return Temporary.takeError();
+      Object = *Temporary;
+    }
+    Expected<int> RC =
+        In.Kind == InputKind::Cuda
+            ? compileCuda(Unit, Tools, Object, S)
+            : S.run(hostCompilerCommand(Unit, Tools, Compiler, In, Object));
+    if (!RC)
+      return RC.takeError();
+    if (*RC != 0)
+      return 1; // The compiler has printed its diagnostics.
+    LinkInputs.push_back(Object);
+  }
+  if (Opts.Kind == OutputKind::Object)
+    return 0;
+
+  std::string Output = Opts.outputPath();
+  Expected<int> RC = 0;
+  if (Opts.Kind == OutputKind::StaticLibrary) {
+    Expected<std::string> Archiver = findArchiver(Tools);
+    if (!Archiver)
+      return Archiver.takeError();
+    RC = S.run(archiveCommand(*Archiver, LinkInputs, Output));
+  } else {
+    RC = S.run(linkCommand(Opts, Tools, Compiler, LinkInputs, Output));
+  }
+  if (!RC)
+    return RC.takeError();
+  return *RC == 0 ? 0 : 1;
+}
+
+} // namespace cucpu::cucc
