@@ -122,6 +122,8 @@ void addSharedClangArgs(const Options &Opts, const Toolchain &Tools,
   // variables alike.
   if (!Cuid.empty())
     Cmd.push_back("-cuid=" + Cuid.str());
+  // nvcc defines __NVCC__ in every pass (and for C and C++ files).
+  Cmd.push_back("-D__NVCC__");
   if (Opts.WarningsAreErrors)
     Cmd.push_back("-Werror");
   if (Opts.NoWarnings)

@@ -42,7 +42,6 @@ static void addHostFlags(const Options &Opts, bool IsC,
   // that to -Xcompiler -fPIC, which every build of one passes.
   if (Opts.Kind == OutputKind::SharedLibrary)
     Cmd.push_back("-fPIC");
-  Cmd.push_back("-D__NVCC__");
   // nvcc -default-stream per-thread: the runtime headers map the stream
   // functions to their _ptsz forms.
   if (Opts.PerThreadDefaultStream)
@@ -84,6 +83,7 @@ hostCompilerCommand(const Options &Opts, const Toolchain &Tools,
   // may have named another one.
   std::vector<std::string> Cmd = {Compiler.str(), "-x", IsC ? "c" : "c++"};
   addHostFlags(Opts, IsC, Cmd);
+  Cmd.push_back("-D__NVCC__");
   append_range(Cmd, Opts.PreprocessorArgs);
   // After the user's folders, as nvcc's include folder: cuda_runtime.h,
   // cuda.h and the other toolkit headers.
