@@ -37,10 +37,18 @@ class Blocker {
 public:
   Blocker() {
     void *P = nullptr;
-    if (cudaHostAlloc(&P, sizeof(int), cudaHostAllocMapped) == cudaSuccess) {
-      Flag = static_cast<volatile int *>(P);
-      *Flag = 0;
-    }
+    if (cudaHostAlloc(&P, sizeof(int), cudaHostAllocMapped) != cudaSuccess)
+      return;
+    Flag = static_cast<volatile int *>(P);
+    // NVIDIA's runtime loads a kernel at its first launch (lazy loading,
+    // the default since CUDA 12.2), and that waits for the device: the
+    // first storeValue launched behind a spinning kernel would block the
+    // host until the spin gives up. Launch both kernels once first.
+    *Flag = 1;
+    spinUntilSet<<<1, 1>>>(Flag, nullptr, 0);
+    storeValue<<<1, 1>>>(static_cast<int *>(P), 0);
+    cudaDeviceSynchronize();
+    *Flag = 0;
   }
   ~Blocker() {
     release();

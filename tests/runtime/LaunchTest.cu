@@ -249,19 +249,20 @@ TEST_F(Launch, LaunchKernelDirectly) {
 TEST_F(Launch, LaunchKernelChecksConfiguration) {
   int *D = nullptr;
   void *Args[] = {&D};
-  EXPECT_CUDA(cudaErrorInvalidConfiguration,
+  EXPECT_CUDA(BadLaunchConfiguration,
               cudaLaunchKernel(reinterpret_cast<const void *>(&launchWriteIds),
                                dim3(1), dim3(4096), Args, 0, nullptr))
       << "4096 threads per block";
-  EXPECT_CUDA(cudaErrorInvalidConfiguration, cudaGetLastError())
+  EXPECT_CUDA(BadLaunchConfiguration, cudaGetLastError())
       << "the last error too";
 }
 
 TEST_F(Launch, LaunchOfAHostFunctionRejected) {
-  EXPECT_CUDA(cudaErrorInvalidDeviceFunction,
+  EXPECT_CUDA(cudaErrorInvalidResourceHandle,
               cudaLaunchKernel(reinterpret_cast<const void *>(&launchHostOnly),
                                dim3(1), dim3(1), nullptr, 0, nullptr))
-      << "a host function is no kernel";
+      << "a host function is no kernel; observed on NVIDIA: since CUDA 12 "
+         "the pointer may also be a cudaKernel_t, so it is an unknown handle";
   (void)cudaGetLastError();
 }
 
@@ -300,7 +301,7 @@ TEST_F(Launch, LaunchAboveLaunchBoundsRejected) {
   int *D = nullptr;
   ASSERT_CUDA(cudaSuccess, cudaMalloc(&D, 256 * sizeof(int))) << "output";
   launchBounded<<<1, 256>>>(D);
-  EXPECT_CUDA(cudaErrorLaunchOutOfResources, cudaGetLastError())
+  EXPECT_CUDA(BadLaunchConfiguration, cudaGetLastError())
       << "256 threads exceed the kernel's __launch_bounds__(128)";
   launchBounded<<<2, 128>>>(D);
   EXPECT_CUDA(cudaSuccess, cudaGetLastError()) << "128 threads are fine";
@@ -309,9 +310,10 @@ TEST_F(Launch, LaunchAboveLaunchBoundsRejected) {
 
 TEST_F(Launch, FuncGetAttributesOfAHostFunctionRejected) {
   cudaFuncAttributes A{};
-  EXPECT_CUDA(cudaErrorInvalidDeviceFunction,
+  EXPECT_CUDA(cudaErrorInvalidResourceHandle,
               cudaFuncGetAttributes(&A, launchHostOnly))
-      << "a host function is no kernel";
+      << "a host function is no kernel (observed on NVIDIA: an unknown "
+         "handle, as for cudaLaunchKernel)";
   (void)cudaGetLastError();
 }
 
@@ -343,12 +345,16 @@ TEST_F(Launch, OccupancyLimitedBySharedMemory) {
       << "each block takes its shared memory plus the reserved part";
 }
 
-TEST_F(Launch, OccupancyRespectsLaunchBounds) {
+TEST_F(Launch, OccupancyIgnoresLaunchBounds) {
+  cudaDeviceProp P;
+  ASSERT_CUDA(cudaSuccess, cudaGetDeviceProperties(&P, 0)) << "device 0";
   int Blocks = -1;
   EXPECT_CUDA(cudaSuccess, cudaOccupancyMaxActiveBlocksPerMultiprocessor(
                                &Blocks, launchBounded, 256, 0))
-      << "a block size above the kernel's bound";
-  EXPECT_EQ(0, Blocks) << "such blocks cannot run at all";
+      << "a block size above the kernel's bound is not an error";
+  EXPECT_EQ(P.maxThreadsPerMultiProcessor / 256, Blocks)
+      << "observed on NVIDIA: the calculator does not check the block size "
+         "against __launch_bounds__, though such a launch fails";
 }
 
 TEST_F(Launch, MaxPotentialBlockSize) {

@@ -46,6 +46,13 @@ constexpr bool isNvidia() {
 #endif
 }
 
+/// What NVIDIA's runtime answers for a launch whose grid or block exceeds
+/// the device's limits (or is empty), or exceeds a kernel's
+/// __launch_bounds__: cudaErrorInvalidValue, observed with CUDA 13.0 and
+/// driver 580 on an H200, not the cudaErrorInvalidConfiguration that the
+/// documentation and older runtimes name.
+constexpr cudaError_t BadLaunchConfiguration = cudaErrorInvalidValue;
+
 /// "cudaErrorInvalidValue (1)", or a placeholder for a code without a name.
 inline std::string errorName(cudaError_t E) {
   const char *Name = cudaGetErrorName(E);
