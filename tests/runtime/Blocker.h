@@ -40,10 +40,8 @@ public:
     if (cudaHostAlloc(&P, sizeof(int), cudaHostAllocMapped) != cudaSuccess)
       return;
     Flag = static_cast<volatile int *>(P);
-    // NVIDIA's runtime loads a kernel at its first launch (lazy loading,
-    // the default since CUDA 12.2), and that waits for the device: the
-    // first storeValue launched behind a spinning kernel would block the
-    // host until the spin gives up. Launch both kernels once first.
+    // Launch both kernels once, so that no first launch (which may load
+    // code, see EagerModuleLoading in RuntimeTest.h) waits behind a spin.
     *Flag = 1;
     spinUntilSet<<<1, 1>>>(Flag, nullptr, 0);
     storeValue<<<1, 1>>>(static_cast<int *>(P), 0);

@@ -4,8 +4,8 @@
 // error; cudaPeekAtLastError reads it, cudaGetLastError reads and clears it,
 // and a later successful call leaves it alone. A sticky error (a device-side
 // assert, a fault) is different: it poisons the context, so every later call
-// fails with it again (cudaGetLastError clears only the thread's record). Those cases run in a child
-// process (RuntimeTest.h).
+// fails with it again (cudaGetLastError clears only the thread's record). Those
+// cases run in a child process (RuntimeTest.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -46,6 +46,18 @@ constexpr bool isNvidia() {
 #endif
 }
 
+/// NVIDIA's runtime loads each kernel at its first launch by default (lazy
+/// loading, CUDA 12.2 on), and such a load waits for the device: a first
+/// launch queued behind a kernel that spins until the host releases it
+/// would block the host until the spin gives up (observed on an H200 with
+/// CUDA 13.0 even after launching the kernels once). The stream cases hold
+/// streams busy that way, so the suite asks for eager loading before the
+/// first CUDA call; CUDA_MODULE_LOADING set by the user wins.
+inline const bool EagerModuleLoading = [] {
+  setenv("CUDA_MODULE_LOADING", "EAGER", /*overwrite=*/0);
+  return true;
+}();
+
 /// What NVIDIA's runtime answers for a launch whose grid or block exceeds
 /// the device's limits (or is empty), or exceeds a kernel's
 /// __launch_bounds__: cudaErrorInvalidValue, observed with CUDA 13.0 and
