@@ -67,6 +67,45 @@ cudaError_t driverFormat(const char *Function,
   return cudaSuccess;
 }
 
+/// The runtime's channel descriptor of a driver format with \p Channels
+/// channels.
+cudaChannelFormatDesc channelDesc(CUarray_format Format, unsigned Channels) {
+  int Bits = 32;
+  cudaChannelFormatKind Kind = cudaChannelFormatKindFloat;
+  switch (Format) {
+  case CU_AD_FORMAT_UNSIGNED_INT8:
+    Bits = 8, Kind = cudaChannelFormatKindUnsigned;
+    break;
+  case CU_AD_FORMAT_UNSIGNED_INT16:
+    Bits = 16, Kind = cudaChannelFormatKindUnsigned;
+    break;
+  case CU_AD_FORMAT_UNSIGNED_INT32:
+    Kind = cudaChannelFormatKindUnsigned;
+    break;
+  case CU_AD_FORMAT_SIGNED_INT8:
+    Bits = 8, Kind = cudaChannelFormatKindSigned;
+    break;
+  case CU_AD_FORMAT_SIGNED_INT16:
+    Bits = 16, Kind = cudaChannelFormatKindSigned;
+    break;
+  case CU_AD_FORMAT_SIGNED_INT32:
+    Kind = cudaChannelFormatKindSigned;
+    break;
+  case CU_AD_FORMAT_HALF:
+    Bits = 16;
+    break;
+  default:
+    break;
+  }
+  cudaChannelFormatDesc D;
+  D.x = Bits;
+  D.y = Channels > 1 ? Bits : 0;
+  D.z = Channels > 2 ? Bits : 0;
+  D.w = Channels > 3 ? Bits : 0;
+  D.f = Kind;
+  return D;
+}
+
 /// Bytes per element of array \p A.
 cudaError_t elementSize(const char *Function, CUarray A, size_t &Out) {
   CUDA_ARRAY3D_DESCRIPTOR D;
@@ -286,38 +325,8 @@ cudaError_t CUDARTAPI cudaArrayGetInfo(struct cudaChannelFormatDesc *Desc,
   CUDART_CONTEXT(Ctx);
   CUDA_ARRAY3D_DESCRIPTOR D;
   CUDART_DRIVER(cuArray3DGetDescriptor(&D, driverArray(Array)));
-  if (Desc) {
-    int Bits = 32;
-    cudaChannelFormatKind Kind = cudaChannelFormatKindFloat;
-    switch (D.Format) {
-    case CU_AD_FORMAT_UNSIGNED_INT8:
-      Bits = 8, Kind = cudaChannelFormatKindUnsigned;
-      break;
-    case CU_AD_FORMAT_UNSIGNED_INT16:
-      Bits = 16, Kind = cudaChannelFormatKindUnsigned;
-      break;
-    case CU_AD_FORMAT_UNSIGNED_INT32:
-      Kind = cudaChannelFormatKindUnsigned;
-      break;
-    case CU_AD_FORMAT_SIGNED_INT8:
-      Bits = 8, Kind = cudaChannelFormatKindSigned;
-      break;
-    case CU_AD_FORMAT_SIGNED_INT16:
-      Bits = 16, Kind = cudaChannelFormatKindSigned;
-      break;
-    case CU_AD_FORMAT_SIGNED_INT32:
-      Kind = cudaChannelFormatKindSigned;
-      break;
-    case CU_AD_FORMAT_HALF:
-      Bits = 16;
-      break;
-    default:
-      break;
-    }
-    int C = static_cast<int>(D.NumChannels);
-    *Desc = cudaCreateChannelDesc(Bits, C > 1 ? Bits : 0, C > 2 ? Bits : 0,
-                                  C > 3 ? Bits : 0, Kind);
-  }
+  if (Desc)
+    *Desc = channelDesc(D.Format, D.NumChannels);
   if (Extent)
     *Extent = {D.Width, D.Height, D.Depth};
   if (Flags)
@@ -422,9 +431,20 @@ cudaError_t CUDARTAPI cudaCreateTextureObject(
     cudaTextureObject_t *TexObject, const struct cudaResourceDesc *Res,
     const struct cudaTextureDesc *Tex,
     const struct cudaResourceViewDesc *View) {
-  CUDART_FAIL_IF(!TexObject || !Res || !Tex, cudaErrorInvalidValue,
-                 "The texture object, resource and texture descriptors must "
-                 "not be null.");
+  CUDART_FAIL_IF(!Res || !Tex, cudaErrorInvalidValue,
+                 "The resource and texture descriptors must not be null.");
+  // NVIDIA checks the resource before the result pointer (observed on an
+  // H200: a null array handle is cudaErrorInvalidResourceHandle even with a
+  // null result pointer).
+  CUDART_FAIL_IF(Res->resType == cudaResourceTypeArray && !Res->res.array.array,
+                 cudaErrorInvalidResourceHandle,
+                 "The texture's array handle is null.");
+  CUDART_FAIL_IF(
+      (Res->resType == cudaResourceTypeLinear && !Res->res.linear.devPtr) ||
+          (Res->resType == cudaResourceTypePitch2D && !Res->res.pitch2D.devPtr),
+      cudaErrorInvalidValue, "The texture's memory is at null.");
+  CUDART_FAIL_IF(!TexObject, cudaErrorInvalidValue,
+                 "The texture object pointer is null.");
   CUDART_CONTEXT(Ctx);
   CUDA_RESOURCE_DESC R = {};
   CUarray_format Format = CU_AD_FORMAT_FLOAT;
@@ -487,6 +507,73 @@ cudaError_t CUDARTAPI cudaCreateTextureObject(
   CUtexObject Object = 0;
   CUDART_DRIVER(cuTexObjectCreate(&Object, &R, &T, View ? &V : nullptr));
   *TexObject = Object;
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGetTextureObjectResourceDesc(
+    struct cudaResourceDesc *Res, cudaTextureObject_t Object) {
+  CUDART_FAIL_IF(!Res, cudaErrorInvalidValue,
+                 "The resource descriptor pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUDA_RESOURCE_DESC R;
+  CUDART_DRIVER(cuTexObjectGetResourceDesc(&R, Object));
+  *Res = {};
+  switch (R.resType) {
+  case CU_RESOURCE_TYPE_ARRAY:
+    Res->resType = cudaResourceTypeArray;
+    Res->res.array.array = reinterpret_cast<cudaArray_t>(R.res.array.hArray);
+    break;
+  case CU_RESOURCE_TYPE_LINEAR:
+    Res->resType = cudaResourceTypeLinear;
+    Res->res.linear.devPtr = reinterpret_cast<void *>(R.res.linear.devPtr);
+    Res->res.linear.desc =
+        channelDesc(R.res.linear.format, R.res.linear.numChannels);
+    Res->res.linear.sizeInBytes = R.res.linear.sizeInBytes;
+    break;
+  case CU_RESOURCE_TYPE_PITCH2D:
+    Res->resType = cudaResourceTypePitch2D;
+    Res->res.pitch2D.devPtr = reinterpret_cast<void *>(R.res.pitch2D.devPtr);
+    Res->res.pitch2D.desc =
+        channelDesc(R.res.pitch2D.format, R.res.pitch2D.numChannels);
+    Res->res.pitch2D.width = R.res.pitch2D.width;
+    Res->res.pitch2D.height = R.res.pitch2D.height;
+    Res->res.pitch2D.pitchInBytes = R.res.pitch2D.pitchInBytes;
+    break;
+  default:
+    return fail(__func__, cudaErrorNotSupported,
+                "Texture objects over resource type %d are not supported.",
+                static_cast<int>(R.resType));
+  }
+  Res->flags = R.flags;
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGetTextureObjectTextureDesc(
+    struct cudaTextureDesc *Tex, cudaTextureObject_t Object) {
+  CUDART_FAIL_IF(!Tex, cudaErrorInvalidValue,
+                 "The texture descriptor pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUDA_TEXTURE_DESC T;
+  CUDART_DRIVER(cuTexObjectGetTextureDesc(&T, Object));
+  *Tex = {};
+  for (int I = 0; I < 3; ++I)
+    Tex->addressMode[I] = static_cast<cudaTextureAddressMode>(T.addressMode[I]);
+  Tex->filterMode = static_cast<cudaTextureFilterMode>(T.filterMode);
+  Tex->readMode = (T.flags & CU_TRSF_READ_AS_INTEGER)
+                      ? cudaReadModeElementType
+                      : cudaReadModeNormalizedFloat;
+  Tex->sRGB = (T.flags & CU_TRSF_SRGB) != 0;
+  std::memcpy(Tex->borderColor, T.borderColor, sizeof(Tex->borderColor));
+  Tex->normalizedCoords = (T.flags & CU_TRSF_NORMALIZED_COORDINATES) != 0;
+  Tex->maxAnisotropy = T.maxAnisotropy;
+  Tex->mipmapFilterMode =
+      static_cast<cudaTextureFilterMode>(T.mipmapFilterMode);
+  Tex->mipmapLevelBias = T.mipmapLevelBias;
+  Tex->minMipmapLevelClamp = T.minMipmapLevelClamp;
+  Tex->maxMipmapLevelClamp = T.maxMipmapLevelClamp;
+  Tex->disableTrilinearOptimization =
+      (T.flags & CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION) != 0;
+  Tex->seamlessCubemap = (T.flags & CU_TRSF_SEAMLESS_CUBEMAP) != 0;
   return cudaSuccess;
 }
 

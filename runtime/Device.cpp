@@ -364,11 +364,7 @@ cudaError_t CUDARTAPI cudaGetDeviceFlags(unsigned int *Flags) {
 cudaError_t CUDARTAPI cudaDeviceGetLimit(size_t *Value, enum cudaLimit Limit) {
   CUDART_FAIL_IF(!Value, cudaErrorInvalidValue, "The value pointer is null.");
   CUDART_CONTEXT(Ctx);
-  if (CUresult R = cuCtxGetLimit(Value, static_cast<CUlimit>(Limit)))
-    return failDriverAs(__func__, R,
-                        R == CUDA_ERROR_INVALID_VALUE
-                            ? cudaErrorUnsupportedLimit
-                            : fromDriver(R));
+  CUDART_DRIVER(cuCtxGetLimit(Value, static_cast<CUlimit>(Limit)));
   return cudaSuccess;
 }
 

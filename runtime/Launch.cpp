@@ -31,12 +31,10 @@ struct CallConfiguration {
 /// call between push and pop can be), so this is a stack.
 thread_local std::vector<CallConfiguration> Configurations;
 
-/// The runtime's launch errors: a configuration the device can never run
-/// is cudaErrorInvalidConfiguration ("requesting too many threads or
-/// blocks", or "more shared memory per block than the device supports").
+/// A failed launch: the driver's answer, as NVIDIA's runtime passes it on
+/// (observed on an H200: a block or grid too large, or too much shared
+/// memory, is cudaErrorInvalidValue, not cudaErrorInvalidConfiguration).
 cudaError_t launchError(const char *Function, CUresult R) {
-  if (R == CUDA_ERROR_INVALID_VALUE)
-    return failDriverAs(Function, R, cudaErrorInvalidConfiguration);
   return failDriver(Function, R);
 }
 

@@ -100,8 +100,10 @@ public:
     }
     std::unique_lock Lock(Mutex);
     auto It = Kernels.find(Stub);
+    // Since CUDA 12 the pointer may also be a cudaKernel_t, so NVIDIA
+    // answers an unknown one as an invalid handle (observed on an H200).
     if (It == Kernels.end())
-      return fail(Caller, cudaErrorInvalidDeviceFunction,
+      return fail(Caller, cudaErrorInvalidResourceHandle,
                   "%p is not the host function of a registered kernel.", Stub);
     CUmodule Module;
     CUDART_TRY(module(Caller, *It->second.Binary, Ctx, Module));

@@ -193,6 +193,7 @@ cudaError_t CUDARTAPI cudaEventSynchronize(cudaEvent_t Event) {
 
 cudaError_t CUDARTAPI cudaEventElapsedTime(float *Ms, cudaEvent_t Start,
                                            cudaEvent_t End) {
+  CUDART_FAIL_IF(!Ms, cudaErrorInvalidValue, "The time pointer is null.");
   CUDART_CONTEXT(Ctx);
   CUresult R = cuEventElapsedTime(Ms, Start, End);
   if (R == CUDA_ERROR_NOT_READY)

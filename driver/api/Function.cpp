@@ -2,6 +2,7 @@
 #include "api/Handles.h"
 #include "api/Kernels.h"
 #include "core/Entry.h"
+#include "core/LaunchConfig.h"
 
 #include <algorithm>
 
@@ -180,10 +181,13 @@ constexpr int BlocksPerSm = 16;
 constexpr int SharedPerSm = 64 * 1024;
 
 /// Blocks of \p BlockSize threads and \p Dynamic bytes of dynamic shared
-/// memory that fit on one multiprocessor.
+/// memory that fit on one multiprocessor. Only the device's block limit
+/// counts, not the kernel's __launch_bounds__: NVIDIA's calculator answers
+/// for a block size above the bound as for any other (observed on an H200,
+/// tests/runtime Launch.OccupancyIgnoresLaunchBounds), though such a launch
+/// fails.
 int activeBlocks(const Function &F, int BlockSize, size_t Dynamic) {
-  if (BlockSize <= 0 ||
-      static_cast<unsigned>(BlockSize) > F.maxThreadsPerBlock())
+  if (BlockSize <= 0 || static_cast<unsigned>(BlockSize) > MaxThreadsPerBlock)
     return 0;
   int Warps = (BlockSize + 31) / 32;
   int Blocks = std::min(BlocksPerSm, ThreadsPerSm / (Warps * 32));

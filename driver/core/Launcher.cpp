@@ -180,8 +180,10 @@ llvm::Error cucpu::launchFunction(Function &F,
   CU_TRY(checkGrid(R.Grid));
   CU_TRY(checkBlock(R.Block));
   unsigned Threads = R.Block[0] * R.Block[1] * R.Block[2];
-  CU_INVALID_IF(Threads > F.maxThreadsPerBlock(),
-                CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES,
+  // NVIDIA answers a block above the kernel's bound as any other invalid
+  // block shape (observed on an H200 through the runtime:
+  // tests/runtime Launch.LaunchAboveLaunchBoundsRejected).
+  CU_INVALID_IF(Threads > F.maxThreadsPerBlock(), CUDA_ERROR_INVALID_VALUE,
                 "A block of {0} threads exceeds the {1} that kernel {2} "
                 "allows (__launch_bounds__).",
                 Threads, F.maxThreadsPerBlock(), F.name());
