@@ -8,6 +8,7 @@
 #include "Context.h"
 #include "Errors.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace cucpu;
@@ -238,6 +239,46 @@ cudaError_t copy2DArray(const char *Function, cudaArray_t DstArray, size_t DstX,
   return cudaSuccess;
 }
 
+/// A linear copy of \p Count bytes between memory and array \p Array at
+/// (\p X bytes, row \p Y), wrapping to the next row at the array's width,
+/// as cudaMemcpyToArray and cudaMemcpyFromArray copy: at most a partial
+/// first row, whole rows, and a partial last row.
+cudaError_t copyLinearArray(const char *Function, cudaArray_const_t Array,
+                            size_t X, size_t Y, void *Memory, size_t Count,
+                            bool ToArray, cudaMemcpyKind Kind, CUstream Stream,
+                            bool Async) {
+  CUDART_CONTEXT_FOR(Function, Ctx);
+  CUDA_ARRAY3D_DESCRIPTOR D;
+  CUDART_DRIVER_FOR(Function, cuArray3DGetDescriptor(&D, driverArray(Array)));
+  size_t Element = 0;
+  CUDART_TRY(elementSize(Function, driverArray(Array), Element));
+  size_t Row = D.Width * Element;
+  CUDART_FAIL_IF_FOR(Function, X >= Row && Count > 0, cudaErrorInvalidValue,
+                     "Offset %zu lies past the array's %zu-byte rows.", X, Row);
+  auto *Bytes = static_cast<char *>(Memory);
+  auto Piece = [&](size_t PX, size_t PY, size_t Width, size_t Height) {
+    cudaArray_t A = const_cast<cudaArray_t>(Array);
+    return ToArray
+               ? copy2DArray(Function, A, PX, PY, nullptr, 0, nullptr, 0, 0,
+                             Bytes, Width, Width, Height, Kind, Stream, Async)
+               : copy2DArray(Function, nullptr, 0, 0, Bytes, Width, A, PX, PY,
+                             nullptr, 0, Width, Height, Kind, Stream, Async);
+  };
+  if (Count > 0 && X > 0) {
+    size_t First = std::min(Count, Row - X);
+    CUDART_TRY(Piece(X, Y, First, 1));
+    Bytes += First, Count -= First, ++Y;
+  }
+  if (Count >= Row) {
+    size_t Rows = Count / Row;
+    CUDART_TRY(Piece(0, Y, Row, Rows));
+    Bytes += Rows * Row, Count -= Rows * Row, Y += Rows;
+  }
+  if (Count > 0)
+    CUDART_TRY(Piece(0, Y, Count, 1));
+  return cudaSuccess;
+}
+
 unsigned textureFlags(const cudaTextureDesc &T, bool IntegerFormat) {
   unsigned Flags = 0;
   // cudaReadModeElementType returns integer texels as they are stored
@@ -425,6 +466,42 @@ cudaError_t CUDARTAPI cudaDeviceGetTexture1DLinearMaxWidth(
   CUDART_DRIVER(
       cuDeviceGetTexture1DLinearMaxWidth(MaxWidth, Format, Channels, Device));
   return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaMemcpyToArray(cudaArray_t Dst, size_t WOffset,
+                                        size_t HOffset, const void *Src,
+                                        size_t Count,
+                                        enum cudaMemcpyKind Kind) {
+  return copyLinearArray(__func__, Dst, WOffset, HOffset,
+                         const_cast<void *>(Src), Count, /*ToArray=*/true, Kind,
+                         nullptr, /*Async=*/false);
+}
+
+cudaError_t CUDARTAPI cudaMemcpyToArrayAsync(cudaArray_t Dst, size_t WOffset,
+                                             size_t HOffset, const void *Src,
+                                             size_t Count,
+                                             enum cudaMemcpyKind Kind,
+                                             cudaStream_t Stream) {
+  return copyLinearArray(__func__, Dst, WOffset, HOffset,
+                         const_cast<void *>(Src), Count, /*ToArray=*/true, Kind,
+                         Stream, /*Async=*/true);
+}
+
+cudaError_t CUDARTAPI cudaMemcpyFromArray(void *Dst, cudaArray_const_t Src,
+                                          size_t WOffset, size_t HOffset,
+                                          size_t Count,
+                                          enum cudaMemcpyKind Kind) {
+  return copyLinearArray(__func__, Src, WOffset, HOffset, Dst, Count,
+                         /*ToArray=*/false, Kind, nullptr, /*Async=*/false);
+}
+
+cudaError_t CUDARTAPI cudaMemcpyFromArrayAsync(void *Dst, cudaArray_const_t Src,
+                                               size_t WOffset, size_t HOffset,
+                                               size_t Count,
+                                               enum cudaMemcpyKind Kind,
+                                               cudaStream_t Stream) {
+  return copyLinearArray(__func__, Src, WOffset, HOffset, Dst, Count,
+                         /*ToArray=*/false, Kind, Stream, /*Async=*/true);
 }
 
 cudaError_t CUDARTAPI cudaCreateTextureObject(

@@ -43,6 +43,14 @@ CUDART_PTSZ(cudaMemcpy2DFromArrayAsync,
             (void *D, size_t DP, cudaArray_const_t S, size_t X, size_t Y,
              size_t W, size_t H, cudaMemcpyKind K, cudaStream_t Stream),
             D, DP, S, X, Y, W, H, K, perThread(Stream))
+CUDART_PTSZ(cudaMemcpyToArrayAsync,
+            (cudaArray_t D, size_t X, size_t Y, const void *S, size_t N,
+             cudaMemcpyKind K, cudaStream_t Stream),
+            D, X, Y, S, N, K, perThread(Stream))
+CUDART_PTSZ(cudaMemcpyFromArrayAsync,
+            (void *D, cudaArray_const_t S, size_t X, size_t Y, size_t N,
+             cudaMemcpyKind K, cudaStream_t Stream),
+            D, S, X, Y, N, K, perThread(Stream))
 CUDART_PTSZ(cudaMemcpyToSymbolAsync,
             (const void *Sym, const void *S, size_t N, size_t O,
              cudaMemcpyKind K, cudaStream_t Stream),
@@ -130,6 +138,14 @@ CUDART_PTDS(cudaMemcpyToSymbol,
 CUDART_PTDS(cudaMemcpyFromSymbol,
             (void *D, const void *Sym, size_t N, size_t O, cudaMemcpyKind K), D,
             Sym, N, O, K)
+CUDART_PTDS(cudaMemcpyToArray,
+            (cudaArray_t D, size_t X, size_t Y, const void *S, size_t N,
+             cudaMemcpyKind K),
+            D, X, Y, S, N, K)
+CUDART_PTDS(cudaMemcpyFromArray,
+            (void *D, cudaArray_const_t S, size_t X, size_t Y, size_t N,
+             cudaMemcpyKind K),
+            D, S, X, Y, N, K)
 CUDART_PTDS(cudaMemset, (void *D, int V, size_t N), D, V, N)
 CUDART_PTDS(cudaMemset2D, (void *D, size_t P, int V, size_t W, size_t H), D, P,
             V, W, H)
