@@ -7,6 +7,8 @@
 #   bin/                                                  the tools (cucc, nvcc -> cucc, ...)
 #   lib/cmake/cucpu/                                      find_package(cucpu)
 #   lib/pkgconfig/cuda.pc, lib/pkgconfig/cucpu.pc         pkg-config
+#   version.json, nvvm/libdevice/, lib/libcudadevrt.a     for CMake's CUDA language
+#                                                         and FindCUDAToolkit (below)
 #
 # ("lib" is CMAKE_INSTALL_LIBDIR: lib/x86_64-linux-gnu when the prefix is /usr.)
 # The top-level CMakeLists.txt includes this file last, so every target exists.
@@ -117,3 +119,34 @@ foreach(CUCPU_PC_NAME IN ITEMS cuda cucpu)
   install(FILES "${PROJECT_BINARY_DIR}/pkgconfig/${CUCPU_PC_NAME}.pc"
     DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 endforeach()
+
+# What CMake's CUDA language (project(... CUDA) with bin/nvcc as
+# CMAKE_CUDA_COMPILER) and find_package(CUDAToolkit) look for in a toolkit
+# beyond bin/nvcc, include/cuda_runtime.h and lib/libcudart*; see
+# docs/building.md, "CMake's CUDA language". No lib64 -> lib link: CMake
+# searches lib/ (CMAKE_INSTALL_LIBDIR) as it searches lib64/, and nvcc -v
+# tells it the folder (LIBRARIES=, docs/cucc.md).
+#
+# version.json: the toolkit's version file in CUDA 13.0's shape ("cuda":
+# {"name", "version"}), which newer FindCUDAToolkit and build scripts read;
+# the names say that it is cucpu's. CUDA 13.0.0, the version cucc and the
+# runtime answer with (nvcc --version, cudaRuntimeGetVersion).
+set(CUCPU_CUDA_VERSION "13.0.0")
+configure_file("${PROJECT_SOURCE_DIR}/cmake/cuda-version.json.in"
+  "${PROJECT_BINARY_DIR}/cmake/version.json" @ONLY)
+install(FILES "${PROJECT_BINARY_DIR}/cmake/version.json" DESTINATION ".")
+
+# nvvm/libdevice/: CMake takes a compiler for nvcc only where this folder
+# exists. It holds a README that says why it is otherwise empty.
+configure_file("${PROJECT_SOURCE_DIR}/cmake/nvvm-libdevice-README.in"
+  "${PROJECT_BINARY_DIR}/cmake/nvvm-libdevice-README" COPYONLY)
+install(FILES "${PROJECT_BINARY_DIR}/cmake/nvvm-libdevice-README"
+  DESTINATION "nvvm/libdevice" RENAME README)
+
+# lib/libcudadevrt.a: CMake links -lcudadevrt (the device runtime of
+# NVIDIA's dynamic parallelism) into every target with CUDA code, whichever
+# CUDA_RUNTIME_LIBRARY it has. cucpu has no device runtime; an archive
+# without members lets those links succeed and adds nothing to them.
+file(WRITE "${PROJECT_BINARY_DIR}/cmake/libcudadevrt.a" "!<arch>\n")
+install(FILES "${PROJECT_BINARY_DIR}/cmake/libcudadevrt.a"
+  DESTINATION "${CMAKE_INSTALL_LIBDIR}")

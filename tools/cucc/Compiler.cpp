@@ -83,6 +83,11 @@ Expected<Toolchain> findToolchain(const char *Argv0) {
     sys::path::append(Lib, CUCC_BIN_TO_LIB);
     sys::path::remove_dots(Lib, /*remove_dot_dot=*/true);
     Tools.LibDir = std::string(Lib);
+    // include/cucpu/device/../../.. : the prefix.
+    SmallString<256> Root(Installed);
+    for (int Up = 0; Up < 3; ++Up)
+      sys::path::remove_filename(Root);
+    Tools.Root = std::string(Root);
   } else {
     Prelude = Source;
     sys::path::append(Prelude, "prelude.h");
@@ -105,6 +110,24 @@ Expected<Toolchain> findToolchain(const char *Argv0) {
   if (sys::fs::exists(Runtime))
     Tools.RuntimeHeader = std::string(Runtime);
   return Tools;
+}
+
+std::vector<std::string> toolkitVariables(const Toolchain &Tools) {
+  std::vector<std::string> Lines;
+  // CMake's toolkit root (CMAKE_CUDA_COMPILER_TOOLKIT_ROOT); without it, the
+  // folder above the nvcc it was given, which is wrong for a symbolic link
+  // to bin/nvcc.
+  if (!Tools.Root.empty())
+    Lines.push_back("TOP=" + Tools.Root);
+  // CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES: clang's passes search it with
+  // -isystem (after the device headers), the host compiler with -I.
+  Lines.push_back("INCLUDES=" + quoteCommand({"-I" + Tools.ToolkitIncludeDir}));
+  // CMake takes the line that contains this value, verbatim, as the host
+  // link line and reads its implicit libraries and folders from it: the
+  // value must be the link line's -L (Link.cpp).
+  if (!Tools.LibDir.empty())
+    Lines.push_back("LIBRARIES=" + quoteCommand({"-L" + Tools.LibDir}));
+  return Lines;
 }
 
 void addSharedClangArgs(const Options &Opts, const Toolchain &Tools,
@@ -412,8 +435,12 @@ Expected<int> Run::run() {
       continue;
     }
 
-    stage(formatv("cucc: describe {0} as a module image for {1}", *Bitcode,
-                  Arch));
+    // "-arch compute_XX -code sm_XX": the nvcc architecture pair the image
+    // stands for (CMake reads the default CMAKE_CUDA_ARCHITECTURES from
+    // nvcc's "-arch compute_XX").
+    stage(formatv("cucc: describe {0} as a module image for {1} (-arch "
+                  "compute_{2} -code {1})",
+                  *Bitcode, Arch, StringRef(Arch).drop_front(3)));
     if (Opts.DryRun)
       continue;
     Expected<std::unique_ptr<Module>> M = readModule(*Bitcode);
@@ -469,6 +496,8 @@ Expected<int> compileDevice(const Options &Opts, const Toolchain &Tools,
 
 int compile(const Options &Opts, const Toolchain &Tools, raw_ostream &Log) {
   Stages S(Opts.Verbose, Opts.DryRun, Log);
+  for (const std::string &Line : toolkitVariables(Tools))
+    S.show(Line);
   Expected<int> RC = compilesHostCode(Opts.Kind)
                          ? buildProgram(Opts, Tools, S)
                          : compileDevice(Opts, Tools, /*Cuid=*/"", S);

@@ -34,6 +34,9 @@ struct Toolchain {
   /// Where libcudart and libcuda are: the prefix's lib/ when installed, the
   /// build tree's lib/ otherwise.
   std::string LibDir;
+  /// The installed prefix (include/.., which holds bin/, include/ and lib/),
+  /// nvcc's "toolkit root"; empty in the build tree.
+  std::string Root;
 };
 
 /// Finds clang, the headers and the libraries for the cucc executable
@@ -41,6 +44,13 @@ struct Toolchain {
 /// (bin/../include/cucpu/device, bin/../lib), else the source tree's headers
 /// and the build tree's lib/.
 llvm::Expected<Toolchain> findToolchain(const char *Argv0);
+
+/// The variable lines nvcc's -v and --dryrun begin with (its nvcc.profile),
+/// as far as CMake's CUDA support reads them: TOP (\p Tools.Root, when
+/// installed), INCLUDES (the toolkit include folder) and LIBRARIES (the
+/// folder of libcudart and libcuda, spelled as the link line spells it).
+/// Without the leading "#$ ". docs/cucc.md, "Variables".
+std::vector<std::string> toolkitVariables(const Toolchain &Tools);
 
 /// Appends what the device and the host pass of a CUDA source share: the
 /// launch API, the compilation unit id \p Cuid (none if empty), warnings,
