@@ -37,7 +37,14 @@ cudaError_t rt::checkDevice(const char *Function, int Device) {
   return cudaSuccess;
 }
 
-int rt::threadDevice() { return ThreadDevice; }
+int rt::threadDevice() {
+  CUcontext Current = nullptr;
+  CUdevice D;
+  if (cuCtxGetCurrent(&Current) == CUDA_SUCCESS && Current &&
+      cuCtxGetDevice(&D) == CUDA_SUCCESS)
+    ThreadDevice = D;
+  return ThreadDevice;
+}
 
 cudaError_t rt::selectDevice(const char *Function, int Device) {
   CUDART_TRY(checkDevice(Function, Device));
@@ -54,21 +61,15 @@ cudaError_t rt::selectDevice(const char *Function, int Device) {
 
 cudaError_t rt::currentContext(const char *Function, CurrentContext &Out) {
   CUDART_TRY(initialize(Function));
-  CUcontext Current = nullptr;
-  if (CUresult R = cuCtxGetCurrent(&Current))
-    return failDriver(Function, R);
-  if (!Current) {
-    CUDART_TRY(selectDevice(Function, ThreadDevice));
-    if (CUresult R = cuCtxGetCurrent(&Current))
-      return failDriver(Function, R);
-  }
-  Out.Context = Current;
-  if (CUresult R = cuCtxGetDevice(&Out.Device))
-    return failDriver(Function, R);
-  // A context a driver-API user made current decides the device.
-  ThreadDevice = Out.Device;
+  // One driver call when a context is current (every call after the
+  // first): its id (cuCtxGetId of NULL is the current context's).
   unsigned long long Id = 0;
-  if (CUresult R = cuCtxGetId(Current, &Id))
+  CUresult R = cuCtxGetId(nullptr, &Id);
+  if (R == CUDA_ERROR_INVALID_CONTEXT) {
+    CUDART_TRY(selectDevice(Function, ThreadDevice));
+    R = cuCtxGetId(nullptr, &Id);
+  }
+  if (R != CUDA_SUCCESS)
     return failDriver(Function, R);
   Out.Id = Id;
   return cudaSuccess;

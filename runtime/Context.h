@@ -18,11 +18,9 @@
 
 namespace cucpu::rt {
 
-/// The context a runtime call runs in, with its device and its never-reused
-/// id (cuCtxGetId), which keys what the runtime loads into it.
+/// The context a runtime call runs in, named by its never-reused id
+/// (cuCtxGetId), which keys what the runtime loads into it.
 struct CurrentContext {
-  CUcontext Context = nullptr;
-  CUdevice Device = 0;
   uint64_t Id = 0;
 };
 
@@ -34,7 +32,9 @@ cudaError_t initialize(const char *Function);
 /// describes it in \p Out. On failure records the error for \p Function.
 cudaError_t currentContext(const char *Function, CurrentContext &Out);
 
-/// The device of the calling thread's runtime calls (cudaGetDevice).
+/// The device of the calling thread's runtime calls (cudaGetDevice): that of
+/// the current context if a driver-API user made one current, else the one
+/// cudaSetDevice chose (default 0).
 int threadDevice();
 
 /// Makes \p Device the calling thread's device: its primary context becomes

@@ -245,14 +245,6 @@ cudaError_t CUDARTAPI cudaGetDeviceCount(int *Count) {
 cudaError_t CUDARTAPI cudaGetDevice(int *Device) {
   CUDART_FAIL_IF(!Device, cudaErrorInvalidValue, "The device pointer is null.");
   CUDART_TRY(initialize(__func__));
-  // A context made current through the driver API decides the device.
-  CUcontext Current = nullptr;
-  CUdevice D;
-  if (cuCtxGetCurrent(&Current) == CUDA_SUCCESS && Current &&
-      cuCtxGetDevice(&D) == CUDA_SUCCESS) {
-    *Device = D;
-    return cudaSuccess;
-  }
   *Device = threadDevice();
   return cudaSuccess;
 }
@@ -326,11 +318,7 @@ cudaError_t CUDARTAPI cudaDeviceSynchronize(void) {
 
 cudaError_t CUDARTAPI cudaDeviceReset(void) {
   CUDART_TRY(initialize(__func__));
-  CUcontext Current = nullptr;
-  CUDART_DRIVER(cuCtxGetCurrent(&Current));
   CUdevice Device = threadDevice();
-  if (Current)
-    CUDART_DRIVER(cuCtxGetDevice(&Device));
   // "Destroy all allocations and reset all state on the current device in
   // the current process": the primary context goes; the next call that
   // needs one creates it again. Modules loaded into it are keyed by its id,

@@ -2,6 +2,7 @@
 #include "Registry.h"
 #include "Errors.h"
 
+#include <atomic>
 #include <cstdint>
 #include <list>
 #include <map>
@@ -66,6 +67,7 @@ public:
 
   void removeBinary(FatBinary *B) {
     std::unique_lock Lock(Mutex);
+    Generations.fetch_add(1, std::memory_order_release);
     for (auto It = Kernels.begin(); It != Kernels.end();)
       It = It->second.Binary == B ? Kernels.erase(It) : std::next(It);
     for (auto It = Variables.begin(); It != Variables.end();)
@@ -80,6 +82,7 @@ public:
   void addKernel(FatBinary *B, const void *Stub, const char *Name) {
     std::unique_lock Lock(Mutex);
     Kernels[Stub] = KernelEntry{B, Name};
+    Generations.fetch_add(1, std::memory_order_release);
   }
 
   void addVariable(FatBinary *B, const void *Shadow, const char *Name,
@@ -91,10 +94,19 @@ public:
   cudaError_t function(const char *Caller, const void *Stub,
                        const CurrentContext &Ctx, CUfunction &Out) {
     FunctionKey Key{Ctx.Id, Stub};
+    // A loop of launches finds its kernel in the thread's last lookup; a
+    // registration or unregistration anywhere makes that stale.
+    thread_local LastLookup Last;
+    uint64_t Generation = Generations.load(std::memory_order_acquire);
+    if (Last.Key == Key && Last.Generation == Generation) {
+      Out = Last.Function;
+      return cudaSuccess;
+    }
     {
       std::shared_lock Lock(Mutex);
       if (auto It = Functions.find(Key); It != Functions.end()) {
         Out = It->second.Function;
+        Last = {Key, Generation, Out};
         return cudaSuccess;
       }
     }
@@ -111,6 +123,7 @@ public:
     if (CUresult R = cuModuleGetFunction(&F, Module, It->second.Name.c_str()))
       return failDriverAs(Caller, R, cudaErrorInvalidDeviceFunction);
     Functions[Key] = CachedFunction{F, It->second.Binary};
+    Last = {Key, Generation, F};
     Out = F;
     return cudaSuccess;
   }
@@ -145,6 +158,11 @@ private:
     CUfunction Function;
     FatBinary *Binary;
   };
+  struct LastLookup {
+    FunctionKey Key{0, nullptr};
+    uint64_t Generation = ~uint64_t(0);
+    CUfunction Function = nullptr;
+  };
 
   /// The module of \p B in \p Ctx, loaded on first use. Caller holds the
   /// lock exclusively.
@@ -164,6 +182,9 @@ private:
   }
 
   std::shared_mutex Mutex;
+  /// Counts changes to the kernels (registrations and unregistrations),
+  /// which invalidate every thread's LastLookup.
+  std::atomic<uint64_t> Generations{0};
   std::list<std::unique_ptr<FatBinary>> Binaries;
   std::unordered_map<const void *, KernelEntry> Kernels;
   std::unordered_map<const void *, VariableEntry> Variables;
