@@ -1,6 +1,7 @@
 //===- Device.cpp - Devices, their properties and the runtime's version ---===//
 #include "Context.h"
 #include "Errors.h"
+#include "Registry.h"
 
 #include <cudaProfiler.h>
 
@@ -319,6 +320,9 @@ cudaError_t CUDARTAPI cudaDeviceSynchronize(void) {
 cudaError_t CUDARTAPI cudaDeviceReset(void) {
   CUDART_TRY(initialize(__func__));
   CUdevice Device = threadDevice();
+  unsigned long long Id = 0;
+  if (cuCtxGetId(nullptr, &Id) == CUDA_SUCCESS)
+    unbindManagedVariables(Id);
   // "Destroy all allocations and reset all state on the current device in
   // the current process": the primary context goes; the next call that
   // needs one creates it again. Modules loaded into it are keyed by its id,

@@ -2,6 +2,7 @@
 #include "Registry.h"
 #include "Errors.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <list>
@@ -45,6 +46,24 @@ struct VariableEntry {
   size_t Size;
 };
 
+/// A __managed__ variable: host code reaches it through *Slot (cucc's
+/// host pass, tools/cucc/ManagedVariables.h), which points at the host
+/// shadow until the variable's module is loaded, then at the module's
+/// variable in the context that loaded it last (BoundTo, a context id).
+struct ManagedEntry {
+  FatBinary *Binary;
+  std::string Name;
+  size_t Size;
+  void **Slot;
+  void *Shadow;
+  uint64_t BoundTo = 0;
+  /// Whether *Slot holds the variable's value. Until the first binding it
+  /// does not: host code has not reached the variable yet (its first
+  /// access binds it), and the shadow lacks the variable's initializer,
+  /// which only the module has.
+  bool SlotHasValue = false;
+};
+
 /// The process's registrations. Registration runs before main (and from
 /// dlopen'd libraries later); lookups run on every launch, so they share a
 /// reader lock and a cache of functions per (context id, host stub).
@@ -72,6 +91,7 @@ public:
       It = It->second.Binary == B ? Kernels.erase(It) : std::next(It);
     for (auto It = Variables.begin(); It != Variables.end();)
       It = It->second.Binary == B ? Variables.erase(It) : std::next(It);
+    Managed.remove_if([B](const ManagedEntry &V) { return V.Binary == B; });
     for (auto It = Functions.begin(); It != Functions.end();)
       It = It->second.Binary == B ? Functions.erase(It) : std::next(It);
     // The modules stay loaded: contexts may already be gone while the
@@ -89,6 +109,45 @@ public:
                    size_t Size) {
     std::unique_lock Lock(Mutex);
     Variables[Shadow] = VariableEntry{B, Name, Size};
+  }
+
+  void addManaged(FatBinary *B, void **Slot, const char *Name, size_t Size) {
+    std::unique_lock Lock(Mutex);
+    Managed.push_back(ManagedEntry{B, Name, Size, Slot, *Slot});
+    // cudaMemcpyToSymbol and friends find it by its shadow too.
+    Variables[*Slot] = VariableEntry{B, Name, Size};
+  }
+
+  /// The storage of the managed variable behind \p Slot, its module loaded
+  /// into the current context first.
+  void *initManaged(void **Slot) {
+    const char *Caller = "__cudaInitManagedVar";
+    CurrentContext Ctx;
+    if (currentContext(Caller, Ctx) != cudaSuccess)
+      return *Slot; // Host code goes on with the shadow.
+    std::unique_lock Lock(Mutex);
+    for (ManagedEntry &V : Managed)
+      if (V.Slot == Slot) {
+        CUmodule Module;
+        if (module(Caller, *V.Binary, Ctx, Module) == cudaSuccess)
+          (void)bindManaged(Caller, *V.Binary, Ctx, Module);
+        break;
+      }
+    return *Slot;
+  }
+
+  /// Before context \p Id goes (cudaDeviceReset): the managed variables
+  /// bound to it take their values back to their shadows.
+  void unbindManaged(uint64_t Id) {
+    std::unique_lock Lock(Mutex);
+    for (ManagedEntry &V : Managed) {
+      if (V.BoundTo != Id)
+        continue;
+      (void)cuMemcpyDtoH(V.Shadow, reinterpret_cast<CUdeviceptr>(*V.Slot),
+                         V.Size);
+      *V.Slot = V.Shadow;
+      V.BoundTo = 0;
+    }
   }
 
   cudaError_t function(const char *Caller, const void *Stub,
@@ -133,6 +192,11 @@ public:
                      size_t &Size) {
     std::unique_lock Lock(Mutex);
     auto It = Variables.find(Shadow);
+    // Host code names a managed variable by its storage, the slot's target.
+    if (It == Variables.end())
+      for (const ManagedEntry &V : Managed)
+        if (*V.Slot == Shadow)
+          It = Variables.find(V.Shadow);
     if (It == Variables.end())
       return fail(Caller, cudaErrorInvalidSymbol,
                   "%p is not the host address of a registered __device__ or "
@@ -178,6 +242,31 @@ private:
                               ? cudaErrorNoKernelImageForDevice
                               : cudaErrorInvalidKernelImage);
     B.Modules[Ctx.Id] = Out;
+    return bindManaged(Caller, B, Ctx, Out);
+  }
+
+  /// Points the managed variables of \p B at their storage in module
+  /// \p Mod of context \p Ctx, carrying over the value they have so far
+  /// (from another context, or kept on the host across a reset).
+  /// cucpu's device memory is host memory, so host code reaches the
+  /// module's variable at the address cuModuleGetGlobal gives. Caller holds
+  /// the lock exclusively.
+  cudaError_t bindManaged(const char *Caller, FatBinary &B,
+                          const CurrentContext &Ctx, CUmodule Mod) {
+    for (ManagedEntry &V : Managed) {
+      if (V.Binary != &B || V.BoundTo == Ctx.Id)
+        continue;
+      CUdeviceptr Address = 0;
+      size_t Size = 0;
+      if (CUresult R = cuModuleGetGlobal(&Address, &Size, Mod, V.Name.c_str()))
+        return failDriverAs(Caller, R, cudaErrorInvalidSymbol);
+      if (V.SlotHasValue)
+        if (CUresult R = cuMemcpyHtoD(Address, *V.Slot, std::min(Size, V.Size)))
+          return failDriver(Caller, R);
+      *V.Slot = reinterpret_cast<void *>(Address);
+      V.BoundTo = Ctx.Id;
+      V.SlotHasValue = true;
+    }
     return cudaSuccess;
   }
 
@@ -188,6 +277,7 @@ private:
   std::list<std::unique_ptr<FatBinary>> Binaries;
   std::unordered_map<const void *, KernelEntry> Kernels;
   std::unordered_map<const void *, VariableEntry> Variables;
+  std::list<ManagedEntry> Managed;
   std::unordered_map<FunctionKey, CachedFunction, FunctionKeyHash> Functions;
 };
 
@@ -196,6 +286,10 @@ private:
 cudaError_t rt::findFunction(const char *Caller, const void *HostFunction,
                              const CurrentContext &Ctx, CUfunction &Out) {
   return Registry::get().function(Caller, HostFunction, Ctx, Out);
+}
+
+void rt::unbindManagedVariables(uint64_t ContextId) {
+  Registry::get().unbindManaged(ContextId);
 }
 
 cudaError_t rt::findSymbol(const char *Caller, const void *Symbol,
@@ -244,13 +338,23 @@ void CUDARTAPI __cudaRegisterVar(void **Handle, char *HostVar, char *,
                                 DeviceName, Size);
 }
 
-// Managed variables, texture references and surface references are not
-// supported yet (docs/runtime.md): their registration is accepted so that a
-// program starts, and a use of them fails where it happens (a managed
-// variable is not a registered symbol; a texture reference has no binding).
-void CUDARTAPI __cudaRegisterManagedVar(void **, void **, char *, const char *,
-                                        int, size_t, int, int) {}
+void CUDARTAPI __cudaRegisterManagedVar(void **Handle, void **HostVarPtrAddress,
+                                        char *, const char *DeviceName, int,
+                                        size_t Size, int, int) {
+  if (Handle && HostVarPtrAddress && DeviceName)
+    Registry::get().addManaged(reinterpret_cast<FatBinary *>(Handle),
+                               HostVarPtrAddress, DeviceName, Size);
+}
 
+/// Called by cucc's host code on an access of a managed variable whose slot
+/// still points at its shadow (tools/cucc/ManagedVariables.h).
+void *CUDARTAPI __cudaInitManagedVar(void **HostVarPtrAddress) {
+  return Registry::get().initManaged(HostVarPtrAddress);
+}
+
+// Texture and surface references are not supported (docs/runtime.md): their
+// registration is accepted so that a program starts, and a use of them
+// fails where it happens (a texture reference has no binding).
 void CUDARTAPI __cudaRegisterTexture(void **, const struct textureReference *,
                                      const void **, const char *, int, int,
                                      int) {}

@@ -17,6 +17,8 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include <cstdint>
+
 namespace cucpu::rt {
 
 /// The driver function of the kernel whose host stub is \p HostFunction,
@@ -30,6 +32,10 @@ cudaError_t findFunction(const char *Caller, const void *HostFunction,
 cudaError_t findSymbol(const char *Caller, const void *Symbol,
                        const CurrentContext &Ctx, CUdeviceptr &Address,
                        size_t &Size);
+
+/// Before the context with id \p ContextId is destroyed: the managed
+/// variables bound to it take their values back to host memory.
+void unbindManagedVariables(uint64_t ContextId);
 
 } // namespace cucpu::rt
 

@@ -51,7 +51,7 @@ static void addHostFlags(const Options &Opts, bool IsC,
 std::vector<std::string> hostPassCommand(const Options &Opts,
                                          const Toolchain &Tools,
                                          StringRef Source, StringRef Fatbin,
-                                         StringRef Cuid, StringRef Object) {
+                                         StringRef Cuid, StringRef Bitcode) {
   std::vector<std::string> Cmd = {Tools.Clang,
                                   "-x",
                                   "cuda",
@@ -70,8 +70,26 @@ std::vector<std::string> hostPassCommand(const Options &Opts,
   append_range(Cmd, ArrayRef<std::string>{"-Xclang", "-fcuda-include-gpubinary",
                                           "-Xclang", Fatbin.str()});
   append_range(Cmd, Opts.HostCompilerArgs);
+  append_range(Cmd, ArrayRef<std::string>{"-emit-llvm", "-c", "-o",
+                                          Bitcode.str(), Source.str()});
+  return Cmd;
+}
+
+std::vector<std::string> hostCodegenCommand(const Options &Opts,
+                                            const Toolchain &Tools,
+                                            StringRef Bitcode,
+                                            StringRef Object) {
+  std::vector<std::string> Cmd = {Tools.Clang, "-x", "ir"};
+  if (Opts.HostOptLevel >= 0)
+    Cmd.push_back("-O" + std::to_string(Opts.HostOptLevel));
+  if (Opts.Kind == OutputKind::SharedLibrary)
+    Cmd.push_back("-fPIC");
+  // Code-generation flags among them (-fPIC, -mno-red-zone, ...) apply
+  // again; the others have done their work in the host pass.
+  append_range(Cmd, Opts.HostCompilerArgs);
   append_range(Cmd,
-               ArrayRef<std::string>{"-c", "-o", Object.str(), Source.str()});
+               ArrayRef<std::string>{"-Wno-unused-command-line-argument", "-c",
+                                     "-o", Object.str(), Bitcode.str()});
   return Cmd;
 }
 

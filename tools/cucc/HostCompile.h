@@ -28,11 +28,18 @@ std::string compilationUnitId(const Options &Opts, llvm::StringRef Source);
 /// clang's CUDA host pass over \p Source: host code, with \p Fatbin (the
 /// device pass's fat binary) embedded and registered by a constructor
 /// (__cudaRegisterFatBinary, __cudaRegisterFunction, ...) and each <<<>>>
-/// calling cudaLaunchKernel; writes the object \p Object.
+/// calling cudaLaunchKernel; writes the IR \p Bitcode, which cucc rewrites
+/// for managed variables (ManagedVariables.h) before hostCodegenCommand.
 std::vector<std::string>
 hostPassCommand(const Options &Opts, const Toolchain &Tools,
                 llvm::StringRef Source, llvm::StringRef Fatbin,
-                llvm::StringRef Cuid, llvm::StringRef Object);
+                llvm::StringRef Cuid, llvm::StringRef Bitcode);
+
+/// clang compiling the host pass's IR \p Bitcode into the object \p Object.
+std::vector<std::string> hostCodegenCommand(const Options &Opts,
+                                            const Toolchain &Tools,
+                                            llvm::StringRef Bitcode,
+                                            llvm::StringRef Object);
 
 /// The host compiler \p Compiler compiling the C or C++ file \p In into
 /// \p Object, with the toolkit's include folder on the path as nvcc has it.

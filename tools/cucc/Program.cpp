@@ -3,11 +3,19 @@
 #include "Program.h"
 #include "HostCompile.h"
 #include "Link.h"
+#include "ManagedVariables.h"
 #include "Stages.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -24,6 +32,36 @@ static Expected<std::string> intermediateFile(const Options &Opts,
   SmallString<256> Path(Opts.KeepDir);
   sys::path::append(Path, Stem + "." + Ext);
   return std::string(Path);
+}
+
+/// Rewrites the host pass's IR in the file \p Path when it has managed
+/// variables (ManagedVariables.h).
+static Error redirectManagedVariablesIn(StringRef Path) {
+  LLVMContext Context;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(Path, Diag, Context);
+  if (!M)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read the host pass's IR " + Path.str() +
+                                 ": " + Diag.getMessage().str());
+  Expected<unsigned> Count = redirectManagedVariables(*M);
+  if (!Count)
+    return Count.takeError();
+  if (*Count == 0)
+    return Error::success();
+  std::string Problems;
+  raw_string_ostream ProblemStream(Problems);
+  if (verifyModule(*M, &ProblemStream))
+    return createStringError(inconvertibleErrorCode(),
+                             "the host IR is invalid after redirecting its "
+                             "managed variables: " +
+                                 Problems);
+  std::error_code EC;
+  raw_fd_ostream Out(Path, EC);
+  if (EC)
+    return createStringError(EC, "cannot write " + Path.str());
+  WriteBitcodeToFile(*M, Out);
+  return Error::success();
 }
 
 /// Compiles the CUDA source \p Unit.Input into the host object \p Object:
@@ -47,7 +85,19 @@ static Expected<int> compileCuda(const Options &Unit, const Toolchain &Tools,
   Expected<int> RC = compileDevice(Device, Tools, Cuid, S);
   if (!RC || *RC != 0)
     return RC;
-  return S.run(hostPassCommand(Unit, Tools, Unit.Input, *Fatbin, Cuid, Object));
+  Expected<std::string> Bitcode =
+      intermediateFile(Unit, Unit.Input, "host.bc", S);
+  if (!Bitcode)
+    return Bitcode.takeError();
+  RC = S.run(hostPassCommand(Unit, Tools, Unit.Input, *Fatbin, Cuid, *Bitcode));
+  if (!RC || *RC != 0)
+    return RC;
+  S.show("cucc: redirect host accesses of __managed__ variables in " +
+         *Bitcode);
+  if (!S.dryRun())
+    if (Error E = redirectManagedVariablesIn(*Bitcode))
+      return E;
+  return S.run(hostCodegenCommand(Unit, Tools, *Bitcode, Object));
 }
 
 Expected<int> buildProgram(const Options &Opts, const Toolchain &Tools,

@@ -36,9 +36,12 @@
 /// A module-scope variable in constant memory (address space 4).
 #define __constant__ __attribute__((constant))
 /// Managed memory: clang's NVPTX target ignores the `managed` attribute, and on
-/// cucpu device memory is host memory anyway, so a managed variable is a
-/// __device__ variable.
-#define __managed__ __attribute__((device))
+/// cucpu device memory is host memory anyway, so in device code a managed
+/// variable is a __device__ variable. The annotation marks it for cucc's
+/// host pass, which sends host code's accesses to the device's storage
+/// (docs/cucc.md, Managed variables).
+#define __managed__                                                            \
+  __attribute__((device)) __attribute__((annotate("cucpu.managed")))
 /// Occupancy hints; clang records the maximum threads per block as the
 /// `maxntidx` NVVM annotation.
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
