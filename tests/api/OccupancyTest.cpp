@@ -96,3 +96,33 @@ TEST_F(Occupancy, SharedMemConfigOfAFunctionIsAPreference) {
 }
 
 } // namespace
+
+TEST_F(Occupancy, LaunchBoundsLimitLaunchesNotTheCalculator) {
+  CUfunction Bounded = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&Bounded, Mod, "addOneBounded"));
+  int Max = 0;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuFuncGetAttribute(&Max, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                               Bounded));
+  EXPECT_EQ(128, Max) << "__launch_bounds__(128) is the function's limit";
+  int Blocks = -1;
+  EXPECT_CU(CUDA_SUCCESS, cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                              &Blocks, Bounded, 256, 0))
+      << "a block size above the bound is not an error for the calculator";
+  report("occupancy.bounded_128_at_256_threads", Blocks);
+  EXPECT_GT(Blocks, 0) << "observed on an H200: the calculator answers as "
+                          "if there were no bound";
+  CUdeviceptr Data = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&Data, 256 * sizeof(int)));
+  int N = 256;
+  void *Args[] = {&Data, &N};
+  EXPECT_CU(
+      CUDA_ERROR_INVALID_VALUE,
+      cuLaunchKernel(Bounded, 1, 1, 1, 256, 1, 1, 0, nullptr, Args, nullptr))
+      << "a launch above the bound is an invalid block shape";
+  EXPECT_CU(CUDA_SUCCESS, cuLaunchKernel(Bounded, 2, 1, 1, 128, 1, 1, 0,
+                                         nullptr, Args, nullptr))
+      << "at the bound it runs";
+  EXPECT_CU(CUDA_SUCCESS, cuCtxSynchronize());
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(Data));
+}

@@ -18,3 +18,11 @@ extern "C" __global__ void addOne(int *Data, int N) {
   if (I < N)
     Data[I] += 1;
 }
+
+/// addOne for at most 128 threads per block (OccupancyTest.cpp).
+extern "C" __global__ void __launch_bounds__(128)
+    addOneBounded(int *Data, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    Data[I] += 1;
+}
