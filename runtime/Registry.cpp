@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <list>
 #include <map>
 #include <memory>
@@ -13,6 +14,7 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 using namespace cucpu;
 using namespace cucpu::rt;
@@ -30,10 +32,28 @@ struct FatBinaryWrapper {
 constexpr int FatBinaryWrapperMagic = 0x466243b1;
 
 /// One registered fat binary and the modules loaded from it, by context id.
+/// One registered fat binary and the modules loaded from it, by context id;
+/// or, for relocatable device code (-rdc=true), the fat binaries of every
+/// translation unit of one linked program or library (Parts), which are
+/// linked into one module when it is first loaded.
 struct FatBinary {
   const FatBinaryWrapper *Wrapper = nullptr;
+  std::vector<const FatBinaryWrapper *> Parts;
   std::map<uint64_t, CUmodule> Modules;
 };
+
+/// The size of the fat binary a wrapper points at, from its header
+/// (magic 0xBA55ED50, version, header size, then the size of what follows).
+size_t fatBinarySize(const FatBinaryWrapper &W) {
+  struct Header {
+    uint32_t Magic;
+    uint16_t Version;
+    uint16_t HeaderSize;
+    uint64_t FatSize;
+  } H;
+  std::memcpy(&H, W.Data, sizeof(H));
+  return H.Magic == 0xBA55ED50u ? H.HeaderSize + H.FatSize : 0;
+}
 
 struct KernelEntry {
   FatBinary *Binary;
@@ -82,6 +102,19 @@ public:
     B->Wrapper = Wrapper;
     Binaries.push_back(std::move(B));
     return Binaries.back().get();
+  }
+
+  /// The linked program \p Unit (one per program or shared library that
+  /// cucc linked with -rdc=true) gains \p Wrapper's relocatable code.
+  FatBinary *addRelocatable(const void *Unit, const FatBinaryWrapper *Wrapper) {
+    std::unique_lock Lock(Mutex);
+    FatBinary *&Group = LinkedPrograms[Unit];
+    if (!Group) {
+      Binaries.push_back(std::make_unique<FatBinary>());
+      Group = Binaries.back().get();
+    }
+    Group->Parts.push_back(Wrapper);
+    return Group;
   }
 
   void removeBinary(FatBinary *B) {
@@ -236,13 +269,39 @@ private:
       Out = It->second;
       return cudaSuccess;
     }
-    if (CUresult R = cuModuleLoadData(&Out, B.Wrapper))
+    CUresult R = B.Parts.empty() ? cuModuleLoadData(&Out, B.Wrapper)
+                                 : loadLinked(B, Out);
+    if (R != CUDA_SUCCESS)
       return failDriverAs(Caller, R,
                           R == CUDA_ERROR_NO_BINARY_FOR_GPU
                               ? cudaErrorNoKernelImageForDevice
                               : cudaErrorInvalidKernelImage);
     B.Modules[Ctx.Id] = Out;
     return bindManaged(Caller, B, Ctx, Out);
+  }
+
+  /// Links the relocatable parts of \p B with the driver's JIT linker, as
+  /// nvcc's device link would have before the program ran, and loads the
+  /// result.
+  static CUresult loadLinked(const FatBinary &B, CUmodule &Out) {
+    CUlinkState Link = nullptr;
+    if (CUresult R = cuLinkCreate(0, nullptr, nullptr, &Link))
+      return R;
+    CUresult R = CUDA_SUCCESS;
+    for (size_t I = 0; I < B.Parts.size() && R == CUDA_SUCCESS; ++I) {
+      std::string Name = "translation unit " + std::to_string(I + 1);
+      R = cuLinkAddData(
+          Link, CU_JIT_INPUT_FATBINARY, const_cast<void *>(B.Parts[I]->Data),
+          fatBinarySize(*B.Parts[I]), Name.c_str(), 0, nullptr, nullptr);
+    }
+    void *Image = nullptr;
+    size_t Size = 0;
+    if (R == CUDA_SUCCESS)
+      R = cuLinkComplete(Link, &Image, &Size);
+    if (R == CUDA_SUCCESS)
+      R = cuModuleLoadData(&Out, Image);
+    cuLinkDestroy(Link);
+    return R;
   }
 
   /// Points the managed variables of \p B at their storage in module
@@ -278,6 +337,7 @@ private:
   std::unordered_map<const void *, KernelEntry> Kernels;
   std::unordered_map<const void *, VariableEntry> Variables;
   std::list<ManagedEntry> Managed;
+  std::unordered_map<const void *, FatBinary *> LinkedPrograms;
   std::unordered_map<FunctionKey, CachedFunction, FunctionKeyHash> Functions;
 };
 
@@ -316,6 +376,25 @@ void **CUDARTAPI __cudaRegisterFatBinary(void *FatCubin) {
 }
 
 void CUDARTAPI __cudaRegisterFatBinaryEnd(void **) {}
+
+/// What each translation unit compiled with -rdc=true registers through the
+/// __cudaRegisterLinkedBinary_<id> function that cucc's link step defines
+/// for it (tools/cucc/DeviceLink.cpp): its relocatable fat binary, into the
+/// linked program \p LinkUnit (a token of the executable or shared library),
+/// then its kernels and variables through \p RegisterGlobals.
+void CUDARTAPI __cudaRegisterRelocatableBinary(void (*RegisterGlobals)(void **),
+                                               void *FatCubin,
+                                               const void *LinkUnit) {
+  auto *Wrapper = static_cast<const FatBinaryWrapper *>(FatCubin);
+  if (!RegisterGlobals || !Wrapper || Wrapper->Magic != FatBinaryWrapperMagic ||
+      !Wrapper->Data || fatBinarySize(*Wrapper) == 0) {
+    fail("__cudaRegisterRelocatableBinary", cudaErrorInvalidKernelImage,
+         "The relocatable fat binary at %p is not a fat binary.", FatCubin);
+    return;
+  }
+  FatBinary *Group = Registry::get().addRelocatable(LinkUnit, Wrapper);
+  RegisterGlobals(reinterpret_cast<void **>(Group));
+}
 
 void CUDARTAPI __cudaUnregisterFatBinary(void **Handle) {
   if (Handle)

@@ -8,6 +8,7 @@
 
 #include "Compiler.h"
 #include "CuccTestSupport.h"
+#include "DeviceLink.h"
 #include "FatBinary.h"
 #include "HostCompile.h"
 #include "Link.h"
@@ -354,6 +355,69 @@ TEST_P(TwoFileProgram, RunsItsKernelThroughTheRuntime) {
 
 INSTANTIATE_TEST_SUITE_P(Cudart, TwoFileProgram,
                          ::testing::Values("static", "shared"));
+
+/// Relocatable device code across two files: a kernel in one calls a
+/// __device__ function and reads a __device__ variable of the other, built
+/// in one step, or compiled with -c and linked, or device-linked with
+/// -dlink and linked by the host compiler (DeviceLink.h).
+TEST(Cudart, RelocatableDeviceCodeAcrossFiles) {
+  TempFile Exe("exe"), Stdout("txt"), Stderr("txt"), Main("o"), Lib("o"),
+      Dlink("o");
+  auto Run = [&](const char *How) {
+    EXPECT_EQ(0, runProgram(Exe.Path, {}, Stderr.Path, Stdout.Path))
+        << How << ": " << readText(Stdout.Path) << readText(Stderr.Path);
+    EXPECT_EQ(readText(Stdout.Path), "PASSED\n") << How;
+  };
+  ASSERT_EQ(0, runCucc({"-rdc=true", "-o", std::string(Exe.Path),
+                        inputPath("rdc_main.cu"), inputPath("rdc_lib.cu")},
+                       Stderr.Path))
+      << readText(Stderr.Path);
+  Run("one step");
+  ASSERT_EQ(0, runCucc({"-rdc=true", "-c", "-o", std::string(Main.Path),
+                        inputPath("rdc_main.cu")},
+                       Stderr.Path))
+      << readText(Stderr.Path);
+  ASSERT_EQ(0, runCucc({"-rdc=true", "-c", "-o", std::string(Lib.Path),
+                        inputPath("rdc_lib.cu")},
+                       Stderr.Path))
+      << readText(Stderr.Path);
+  ASSERT_EQ(0, runCucc({"-o", std::string(Exe.Path), std::string(Main.Path),
+                        std::string(Lib.Path)},
+                       Stderr.Path))
+      << readText(Stderr.Path);
+  Run("-c, then a link");
+  ASSERT_EQ(0, runCucc({"-dlink", "-o", std::string(Dlink.Path),
+                        std::string(Main.Path), std::string(Lib.Path)},
+                       Stderr.Path))
+      << readText(Stderr.Path);
+  ASSERT_EQ(0, runCucc({"-o", std::string(Exe.Path), std::string(Main.Path),
+                        std::string(Lib.Path), std::string(Dlink.Path)},
+                       Stderr.Path))
+      << readText(Stderr.Path);
+  Run("-dlink, then a link");
+}
 #endif
+
+TEST(DeviceLink, DefinesEachRegistrationAsACallOfTheRuntime) {
+  std::string Source = deviceLinkSource(
+      {"__cudaRegisterLinkedBinary__nv_1", "__cudaRegisterLinkedBinary__nv_2"});
+  EXPECT_NE(Source.find("void __cudaRegisterLinkedBinary__nv_1("),
+            std::string::npos);
+  EXPECT_NE(Source.find("void __cudaRegisterLinkedBinary__nv_2("),
+            std::string::npos);
+  EXPECT_NE(Source.find("__cudaRegisterRelocatableBinary(RegisterGlobals, "
+                        "FatCubin, &LinkUnit)"),
+            std::string::npos)
+      << "one token for the whole link";
+}
+
+TEST(DeviceLink, DlinkTakesObjectsOnly) {
+  Options Opts = parse({"-dlink", "a.o", "b.o"});
+  EXPECT_EQ(Opts.Kind, OutputKind::DeviceLink);
+  EXPECT_EQ(Opts.outputPath(), "a_dlink.o") << "nvcc's default name";
+  EXPECT_NE(parseError({"-dlink", "a.cu"}).find("-c -rdc=true"),
+            std::string::npos)
+      << "sources are compiled with -c -rdc=true first";
+}
 
 } // namespace

@@ -67,6 +67,10 @@ std::vector<std::string> hostPassCommand(const Options &Opts,
     if (StringRef(Flag).starts_with("-D__CUDA_ARCH_LIST__="))
       Cmd.push_back(std::move(Flag));
   addSharedClangArgs(Opts, Tools, Cuid, Cmd);
+  // Relocatable device code: the unit registers through the device link's
+  // __cudaRegisterLinkedBinary_<id> (DeviceLink.h).
+  if (Opts.Relocatable)
+    Cmd.push_back("-fgpu-rdc");
   append_range(Cmd, ArrayRef<std::string>{"-Xclang", "-fcuda-include-gpubinary",
                                           "-Xclang", Fatbin.str()});
   append_range(Cmd, Opts.HostCompilerArgs);
@@ -146,6 +150,16 @@ Expected<std::string> findHostCompiler(const Options &Opts,
       return *Found;
   return hostError("no host compiler found: g++ and clang++ are not on "
                    "PATH; name one with -ccbin.");
+}
+
+} // namespace cucpu::cucc
+
+namespace cucpu::cucc {
+
+std::vector<std::string> deviceLinkCommand(const Toolchain &Tools,
+                                           StringRef Source, StringRef Object) {
+  return {Tools.Clang, "-x", "c",          "-fPIC",     "-O2",
+          "-c",        "-o", Object.str(), Source.str()};
 }
 
 } // namespace cucpu::cucc

@@ -49,6 +49,12 @@ std::vector<std::string> hostCompilerCommand(const Options &Opts,
                                              const InputFile &In,
                                              llvm::StringRef Object);
 
+/// clang compiling the device-link source \p Source (DeviceLink.h) into
+/// the object \p Object.
+std::vector<std::string> deviceLinkCommand(const Toolchain &Tools,
+                                           llvm::StringRef Source,
+                                           llvm::StringRef Object);
+
 /// The host compiler, which compiles C and C++ files and links: -ccbin (a
 /// compiler, or a folder holding g++), else g++ on PATH, else clang++ beside
 /// \p Tools.Clang or on PATH.

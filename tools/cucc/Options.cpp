@@ -23,7 +23,8 @@ static Error usageError(const Twine &Message) {
 
 bool compilesHostCode(OutputKind Kind) {
   return Kind == OutputKind::Executable || Kind == OutputKind::Object ||
-         Kind == OutputKind::SharedLibrary || Kind == OutputKind::StaticLibrary;
+         Kind == OutputKind::SharedLibrary ||
+         Kind == OutputKind::StaticLibrary || Kind == OutputKind::DeviceLink;
 }
 
 std::string Options::outputPath() const {
@@ -34,6 +35,8 @@ std::string Options::outputPath() const {
     return "a.out";
   if (Kind == OutputKind::StaticLibrary)
     return "a.a";
+  if (Kind == OutputKind::DeviceLink)
+    return "a_dlink.o";
   // -E and -M write to stdout unless -o says otherwise, as nvcc.
   if (Kind == OutputKind::Preprocess || Kind == OutputKind::Dependencies)
     return "-";
@@ -236,11 +239,12 @@ static Error classifyInputs(Options &Opts, StringRef Language) {
   if (Opts.Kind == OutputKind::Object && Sources > 1 && !Opts.Output.empty())
     return usageError("A single input file is required for a non-link phase "
                       "when an outputfile is specified");
-  if (Opts.Relocatable)
-    return usageError("Relocatable device code (-rdc=true) in host objects "
-                      "and programs is not supported yet: compile the device "
-                      "code with -cubin -rdc=true (or -dc) and link the "
-                      "images with cuLinkCreate when the program runs.");
+  if (Opts.Kind == OutputKind::DeviceLink &&
+      any_of(Opts.Inputs, [](const InputFile &In) {
+        return In.Kind != InputKind::LinkInput;
+      }))
+    return usageError("-dlink links objects; compile the sources with -c "
+                      "-rdc=true first.");
   return Error::success();
 }
 
@@ -375,14 +379,12 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
       Opts.Relocatable = false;
       continue;
     }
-    // nvcc's device link writes a host object; cucpu links when the program
-    // runs.
-    if (Arg == "-dlink" || Arg == "--device-link")
-      return usageError(
-          formatv("'{0}': cucc has no device-link stage; load the relocatable "
-                  "images (-rdc=true or -dc) with cuLinkCreate, cuLinkAddFile "
-                  "and cuLinkComplete when the program runs.",
-                  Arg));
+    // nvcc's device link writes the host object that registers the linked
+    // device code of relocatable objects (DeviceLink.h).
+    if (Arg == "-dlink" || Arg == "--device-link") {
+      Opts.Kind = OutputKind::DeviceLink;
+      continue;
+    }
     // Options of nvcc's other stages, or that change nothing in device IR:
     // accepted and ignored (with their values).
     if (StringSwitch<bool>(Arg)

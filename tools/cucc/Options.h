@@ -24,6 +24,7 @@ enum class OutputKind {
   Object,        ///< One host object per source, with its device code (-c).
   SharedLibrary, ///< A linked shared library (-shared).
   StaticLibrary, ///< An archive of host objects (-lib).
+  DeviceLink,    ///< The device-link object of relocatable objects (-dlink).
   Cubin,         ///< One module image (-cubin).
   Fatbin,        ///< A fat binary with one image per architecture (-fatbin).
   LLVMIR,     ///< The device IR itself (--emit-llvm): text, or bitcode for .bc.

@@ -1,6 +1,7 @@
 //===- Program.cpp - cucc's whole-program build ---------------------------===//
 
 #include "Program.h"
+#include "DeviceLink.h"
 #include "HostCompile.h"
 #include "Link.h"
 #include "ManagedVariables.h"
@@ -13,6 +14,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -100,6 +102,36 @@ static Expected<int> compileCuda(const Options &Unit, const Toolchain &Tools,
   return S.run(hostCodegenCommand(Unit, Tools, *Bitcode, Object));
 }
 
+/// The device link of \p Inputs into \p Object (DeviceLink.h). Unless
+/// asked for (-dlink), nothing is written when no input has relocatable
+/// device code.
+static Expected<int> deviceLink(const Options &Opts, const Toolchain &Tools,
+                                ArrayRef<std::string> Inputs, StringRef Object,
+                                Stages &S) {
+  bool Asked = Opts.Kind == OutputKind::DeviceLink;
+  S.show("cucc: device link: define __cudaRegisterLinkedBinary_* of the "
+         "relocatable objects" +
+         std::string(Asked ? " in " + Object.str() : ""));
+  if (S.dryRun())
+    return 0;
+  Expected<std::vector<std::string>> Registrations =
+      linkedBinaryRegistrations(Inputs);
+  if (!Registrations)
+    return Registrations.takeError();
+  if (Registrations->empty() && !Asked)
+    return 0;
+  Expected<std::string> Source = S.temporaryFile("dlink", "c");
+  if (!Source)
+    return Source.takeError();
+  std::error_code EC;
+  raw_fd_ostream Out(*Source, EC);
+  if (EC)
+    return createStringError(EC, "cannot write " + *Source);
+  Out << deviceLinkSource(*Registrations);
+  Out.close();
+  return S.run(deviceLinkCommand(Tools, *Source, Object));
+}
+
 Expected<int> buildProgram(const Options &Opts, const Toolchain &Tools,
                            Stages &S) {
   // The host compiler is needed for C and C++ sources and for the link.
@@ -148,6 +180,19 @@ Expected<int> buildProgram(const Options &Opts, const Toolchain &Tools,
     return 0;
 
   std::string Output = Opts.outputPath();
+  if (Opts.Kind == OutputKind::DeviceLink)
+    return deviceLink(Opts, Tools, LinkInputs, Output, S);
+  if (Opts.Kind == OutputKind::Executable ||
+      Opts.Kind == OutputKind::SharedLibrary) {
+    Expected<std::string> Linked = intermediateFile(Opts, Output, "dlink.o", S);
+    if (!Linked)
+      return Linked.takeError();
+    Expected<int> LinkRC = deviceLink(Opts, Tools, LinkInputs, *Linked, S);
+    if (!LinkRC || *LinkRC != 0)
+      return LinkRC;
+    if (!S.dryRun() && sys::fs::exists(*Linked))
+      LinkInputs.push_back(*Linked);
+  }
   Expected<int> RC = 0;
   if (Opts.Kind == OutputKind::StaticLibrary) {
     Expected<std::string> Archiver = findArchiver(Tools);
