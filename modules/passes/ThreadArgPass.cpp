@@ -28,8 +28,19 @@ static AttributeList shiftParams(LLVMContext &Ctx, AttributeList Attrs,
   Params.push_back(AttributeSet());
   for (unsigned I = 0; I < NumParams; ++I)
     Params.push_back(Attrs.getParamAttrs(I));
-  return AttributeList::get(Ctx, Attrs.getFnAttrs(), Attrs.getRetAttrs(),
-                            Params);
+  // allocsize names parameters by index (clang puts it on operator new and
+  // new[]): they move one place right, or the module does not verify.
+  AttributeSet FnAttrs = Attrs.getFnAttrs();
+  if (auto AllocSize = FnAttrs.getAllocSizeArgs()) {
+    std::optional<unsigned> NumElems;
+    if (AllocSize->second)
+      NumElems = *AllocSize->second + 1;
+    AttrBuilder B(Ctx, FnAttrs);
+    B.removeAttribute(Attribute::AllocSize);
+    B.addAllocSizeAttr(AllocSize->first + 1, NumElems);
+    FnAttrs = AttributeSet::get(Ctx, B);
+  }
+  return AttributeList::get(Ctx, FnAttrs, Attrs.getRetAttrs(), Params);
 }
 
 /// Re-creates \p CB calling \p Callee of type \p Ty with \p Thread first.

@@ -402,3 +402,41 @@ TEST(LaunchChild, DevicePrintf) {
               "hello from block 1 thread 1")
       << "the output of device printf appears by the synchronization";
 }
+
+/// An allocator the compiler may not inline: clang marks it allocsize, an
+/// attribute that names its size parameter by position.
+__device__ __attribute__((noinline, alloc_size(1))) void *
+launchAllocate(size_t Bytes) {
+  return malloc(Bytes);
+}
+
+/// An abstract class in device code: its vtable names __cxa_pure_virtual.
+struct LaunchShape {
+  __device__ virtual ~LaunchShape() {}
+  __device__ virtual int sides() const = 0;
+};
+struct LaunchTriangle : LaunchShape {
+  __device__ int sides() const override { return 3; }
+};
+
+__global__ void launchAllocateAndCall(int *Out) {
+  int *P = static_cast<int *>(launchAllocate(sizeof(int)));
+  *P = 7;
+  LaunchShape *S = new LaunchTriangle;
+  Out[0] = *P;
+  Out[1] = S->sides();
+  delete S;
+  free(P);
+}
+
+TEST_F(Launch, DeviceAllocationAndVirtualCalls) {
+  int *Out = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMallocManaged(&Out, 2 * sizeof(int)))
+      << "result words";
+  launchAllocateAndCall<<<1, 1>>>(Out);
+  ASSERT_CUDA(cudaSuccess, cudaDeviceSynchronize())
+      << "device malloc, new and a virtual call";
+  EXPECT_EQ(7, Out[0]) << "through a non-inlined allocator";
+  EXPECT_EQ(3, Out[1]) << "through the vtable of an abstract class";
+  EXPECT_CUDA(cudaSuccess, cudaFree(Out)) << "cleanup";
+}

@@ -11,12 +11,21 @@
 
 #define __CUCPU_MATH_FN static __device__ __forceinline__
 
-// min/max as CUDA's math_functions.h overloads them (int min/max comes from
-// clang). Mixed signedness compares as unsigned, as the usual arithmetic
-// conversions would.
+// min/max as CUDA's math_functions.hpp overloads them (int min/max comes from
+// clang on the device). Mixed signedness compares as unsigned, as the usual
+// arithmetic conversions would. nvcc declares them __host__ __device__, so
+// host code calls them too (cuda-samples' simpleStreams, simpleMultiCopy,
+// alignedTypes); clang's device-only int overloads cannot be redeclared
+// __host__ __device__, so each overload here is a __device__ and a __host__
+// function (clang overloads on the target attributes).
+#define __CUCPU_MINMAX_FN(Q, T, A, B)                                          \
+  Q T min(A X, B Y) { return (T)X < (T)Y ? (T)X : (T)Y; }                      \
+  Q T max(A X, B Y) { return (T)X > (T)Y ? (T)X : (T)Y; }
+#define __CUCPU_MINMAX_HOST static __host__ __forceinline__
 #define __CUCPU_MINMAX(T, A, B)                                                \
-  __CUCPU_MATH_FN T min(A X, B Y) { return (T)X < (T)Y ? (T)X : (T)Y; }        \
-  __CUCPU_MATH_FN T max(A X, B Y) { return (T)X > (T)Y ? (T)X : (T)Y; }
+  __CUCPU_MINMAX_FN(__CUCPU_MATH_FN, T, A, B)                                  \
+  __CUCPU_MINMAX_FN(__CUCPU_MINMAX_HOST, T, A, B)
+__CUCPU_MINMAX_FN(__CUCPU_MINMAX_HOST, int, int, int)
 __CUCPU_MINMAX(unsigned int, unsigned int, unsigned int)
 __CUCPU_MINMAX(unsigned int, int, unsigned int)
 __CUCPU_MINMAX(unsigned int, unsigned int, int)
@@ -29,14 +38,20 @@ __CUCPU_MINMAX(unsigned long long, unsigned long long, unsigned long long)
 __CUCPU_MINMAX(unsigned long long, long long, unsigned long long)
 __CUCPU_MINMAX(unsigned long long, unsigned long long, long long)
 #undef __CUCPU_MINMAX
-__CUCPU_MATH_FN float min(float X, float Y) { return fminf(X, Y); }
-__CUCPU_MATH_FN float max(float X, float Y) { return fmaxf(X, Y); }
-__CUCPU_MATH_FN double min(double X, double Y) { return fmin(X, Y); }
-__CUCPU_MATH_FN double max(double X, double Y) { return fmax(X, Y); }
-__CUCPU_MATH_FN double min(float X, double Y) { return fmin((double)X, Y); }
-__CUCPU_MATH_FN double max(float X, double Y) { return fmax((double)X, Y); }
-__CUCPU_MATH_FN double min(double X, float Y) { return fmin(X, (double)Y); }
-__CUCPU_MATH_FN double max(double X, float Y) { return fmax(X, (double)Y); }
+#undef __CUCPU_MINMAX_FN
+#define __CUCPU_MINMAX_FP(Q)                                                   \
+  Q float min(float X, float Y) { return fminf(X, Y); }                        \
+  Q float max(float X, float Y) { return fmaxf(X, Y); }                        \
+  Q double min(double X, double Y) { return fmin(X, Y); }                      \
+  Q double max(double X, double Y) { return fmax(X, Y); }                      \
+  Q double min(float X, double Y) { return fmin((double)X, Y); }               \
+  Q double max(float X, double Y) { return fmax((double)X, Y); }               \
+  Q double min(double X, float Y) { return fmin(X, (double)Y); }               \
+  Q double max(double X, float Y) { return fmax(X, (double)Y); }
+__CUCPU_MINMAX_FP(__CUCPU_MATH_FN)
+__CUCPU_MINMAX_FP(__CUCPU_MINMAX_HOST)
+#undef __CUCPU_MINMAX_FP
+#undef __CUCPU_MINMAX_HOST
 
 // Float overloads of CUDA-only functions (the std ones come from clang's
 // __clang_cuda_cmath.h).

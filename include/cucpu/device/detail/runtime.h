@@ -41,4 +41,19 @@ __device__ static __inline__ void *malloc(size_t Size) { return ::malloc(Size); 
 __device__ static __inline__ void free(void *Ptr) { ::free(Ptr); }
 } // namespace std
 
+#ifdef __CUDA_ARCH__
+// What a pure or deleted virtual function's vtable slot names; nvcc's device
+// runtime defines both (cuda-samples' newdelete has an abstract class in
+// device code). Weak, so that every module may carry them; device pass only,
+// since the host has libstdc++'s.
+extern "C" __device__ __attribute__((weak, noinline)) void
+__cxa_pure_virtual(void) {
+  __builtin_trap();
+}
+extern "C" __device__ __attribute__((weak, noinline)) void
+__cxa_deleted_virtual(void) {
+  __builtin_trap();
+}
+#endif
+
 #endif // CUCPU_DEVICE_DETAIL_RUNTIME_H

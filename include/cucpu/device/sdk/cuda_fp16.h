@@ -49,6 +49,17 @@ struct alignas(4) __half2 {
   __CUCPU_F16_PAIR_MEMBERS(__half, __half2, __half_raw, __half2_raw)
 };
 
+// The toolkit's other names for the types (cuda_fp16.hpp): programs write
+// half and half2 (cuda-samples' fp16ScalarProduct).
+typedef __half half;
+typedef __half2 half2;
+typedef __half __nv_half;
+typedef __half2 __nv_half2;
+typedef __half_raw __nv_half_raw;
+typedef __half2_raw __nv_half2_raw;
+typedef __half nv_half;
+typedef __half2 nv_half2;
+
 // --- Conversions --------------------------------------------------------
 
 // __float2half_rn is the prelude's (its result converts to __half).
