@@ -53,8 +53,11 @@ inline constexpr uint32_t GlobalHasInitializer = 1;
 /// u32 ChannelKind @12, u32 ChannelBits @16, u32 Channels @20.
 inline constexpr uint32_t TexRefRecordSize = 24;
 
-/// Limits checked by the validator.
-inline constexpr uint32_t MaxParamBytes = 4096;
+/// Limits checked by the validator. Kernel parameters: 32,764 bytes, what
+/// CUDA 12.1 and later allow on compute capability 7.0 and up (CUDA C++
+/// Programming Guide, Function Parameters); the legacy cuParamSet* buffer
+/// keeps its 4 KB (driver/core/LaunchConfig.h).
+inline constexpr uint32_t MaxParamBytes = 32764;
 inline constexpr uint32_t MaxGlobalAlign = 65536;
 inline constexpr uint64_t MaxGlobalSize = uint64_t(1) << 40;
 inline constexpr uint32_t MaxNameLength = 65536;

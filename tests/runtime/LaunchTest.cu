@@ -440,3 +440,31 @@ TEST_F(Launch, DeviceAllocationAndVirtualCalls) {
   EXPECT_EQ(3, Out[1]) << "through the vtable of an abstract class";
   EXPECT_CUDA(cudaSuccess, cudaFree(Out)) << "cleanup";
 }
+
+/// 8 KB of parameters: more than CUDA's old 4 KB limit, within the 32,764
+/// bytes of CUDA 12.1 and later (compute capability 7.0 and up).
+struct LaunchLargeParameters {
+  int Values[2048];
+};
+
+__global__ void launchSumLarge(LaunchLargeParameters P, long long *Out) {
+  long long Sum = 0;
+  for (int I = 0; I < 2048; ++I)
+    Sum += P.Values[I];
+  *Out = Sum;
+}
+
+TEST_F(Launch, ParametersLargerThanFourKilobytes) {
+  LaunchLargeParameters P;
+  for (int I = 0; I < 2048; ++I)
+    P.Values[I] = I;
+  long long *Out = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMallocManaged(&Out, sizeof(long long)))
+      << "the result";
+  *Out = 0;
+  launchSumLarge<<<1, 1>>>(P, Out);
+  ASSERT_CUDA(cudaSuccess, cudaDeviceSynchronize())
+      << "8 KB of parameters are allowed";
+  EXPECT_EQ(2047LL * 2048 / 2, *Out) << "every parameter byte arrives";
+  EXPECT_CUDA(cudaSuccess, cudaFree(Out)) << "cleanup";
+}

@@ -468,7 +468,7 @@ TEST(ModuleImage, RejectsBadKernelRecords) {
   EXPECT_REJECTED(With(Info, 0xffffffff), "parameters need",
                   "giant parameter count");
   EXPECT_REJECTED(With(Info, 5), "parameters need", "count off by one");
-  EXPECT_REJECTED(With(Info + 4, 8192), "at most 4096", "parameter bytes");
+  EXPECT_REJECTED(With(Info + 4, 32768), "at most 32764", "parameter bytes");
   EXPECT_REJECTED(With(Info + 4, 20), "past the parameter size",
                   "parameter past ParamBytes");
   EXPECT_REJECTED(With(Param(2, 0), 8), "overlaps", "overlapping parameters");

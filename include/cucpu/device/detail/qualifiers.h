@@ -45,8 +45,11 @@
 /// Occupancy hints; clang records the maximum threads per block as the
 /// `maxntidx` NVVM annotation.
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
-/// A kernel parameter that stays in the parameter buffer.
-#define __grid_constant__ __attribute__((grid_constant))
+/// A kernel parameter that stays in the parameter buffer (its address is
+/// valid in the kernel). Every parameter of a cucpu kernel lives in its
+/// launch's parameter buffer, so this adds nothing; clang 19 would warn that
+/// it ignores `grid_constant` where nvcc says nothing.
+#define __grid_constant__
 /// Always inline (clang spells __noinline__ itself: it is a keyword in CUDA
 /// mode, and a macro would break libstdc++'s __attribute__((__noinline__))).
 #define __forceinline__ __inline__ __attribute__((always_inline))
