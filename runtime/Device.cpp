@@ -312,8 +312,14 @@ cudaError_t CUDARTAPI cudaChooseDevice(int *Device,
 }
 
 cudaError_t CUDARTAPI cudaDeviceSynchronize(void) {
-  CUDART_CONTEXT(Ctx);
-  CUDART_DRIVER(cuCtxSynchronize());
+  // One driver call when a context is current, as after any earlier call
+  // that needed one: the wait for the device is what programs time.
+  CUresult R = cuCtxSynchronize();
+  if (R == CUDA_ERROR_INVALID_CONTEXT || R == CUDA_ERROR_NOT_INITIALIZED) {
+    CUDART_CONTEXT(Ctx);
+    R = cuCtxSynchronize();
+  }
+  CUDART_DRIVER(R);
   return cudaSuccess;
 }
 

@@ -7,6 +7,10 @@
 // process, one after the other:
 //   *.sync    one launch, then a wait for the device;
 //   *.queued  Batch launches back to back, then one wait; time per launch.
+//   launch.paired  the two queued forms alternating within each iteration,
+//             so that both see the same machine (a shared VM's speed drifts
+//             by more than the difference measured): counters runtime_us and
+//             driver_us per launch, and ratio = runtime / driver.
 // Built by cucc as a whole program (bench/CMakeLists.txt, bench-cudart).
 //
 //===----------------------------------------------------------------------===//
@@ -93,8 +97,53 @@ void driverQueued(benchmark::State &S) {
   });
 }
 
+/// One batch of \p L, waited for: seconds per launch.
+template <class Launch> double batchSeconds(Launch L) {
+  auto Start = std::chrono::steady_clock::now();
+  for (int I = 0; I < Batch; ++I)
+    L();
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  std::chrono::duration<double> Took = std::chrono::steady_clock::now() - Start;
+  return Took.count() / Batch;
+}
+
+void paired(benchmark::State &S) {
+  CUfunction F = driverFunction();
+  auto Runtime = [] { empty<<<1, 1>>>(); };
+  auto Driver = [F] {
+    cuLaunchKernel(F, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr);
+  };
+  batchSeconds(Runtime); // warm-up
+  batchSeconds(Driver);
+  double RuntimeTotal = 0, DriverTotal = 0;
+  bool RuntimeFirst = true;
+  for (auto _ : S) {
+    double R, D;
+    if (RuntimeFirst) {
+      R = batchSeconds(Runtime);
+      D = batchSeconds(Driver);
+    } else {
+      D = batchSeconds(Driver);
+      R = batchSeconds(Runtime);
+    }
+    RuntimeFirst = !RuntimeFirst;
+    RuntimeTotal += R;
+    DriverTotal += D;
+    S.SetIterationTime(R + D);
+  }
+  check(cudaGetLastError(), "launch.paired");
+  S.counters["runtime_us"] = 1e6 * RuntimeTotal / S.iterations();
+  S.counters["driver_us"] = 1e6 * DriverTotal / S.iterations();
+  S.counters["ratio"] = RuntimeTotal / DriverTotal;
+}
+
 } // namespace
 
+BENCHMARK(paired)
+    ->Name("launch.paired")
+    ->UseManualTime()
+    ->Iterations(100)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(runtimeSync)
     ->Name("runtime.launch.sync")
     ->Unit(benchmark::kMicrosecond);
