@@ -360,15 +360,21 @@ TEST_F(Device, MemGetInfo) {
 }
 
 TEST_F(Device, MemGetInfoSeesAnAllocation) {
-  size_t Free0 = 0, Free1 = 0, Total = 0;
-  ASSERT_CUDA(cudaSuccess, cudaMemGetInfo(&Free0, &Total)) << "before";
-  void *P = nullptr;
+  // Other processes (parallel tests, the machine) allocate and free too, so
+  // one reading may be off by more than the allocation: up to five tries,
+  // of which one must see it.
   const size_t Size = 512u << 20;
-  ASSERT_CUDA(cudaSuccess, cudaMalloc(&P, Size)) << "512 MiB";
-  ASSERT_CUDA(cudaSuccess, cudaMemGetInfo(&Free1, &Total)) << "after";
-  EXPECT_LE(Free1 + Size / 2, Free0)
-      << "the allocation took memory (other processes may also allocate)";
-  EXPECT_CUDA(cudaSuccess, cudaFree(P)) << "cleanup";
+  bool Seen = false;
+  for (int Try = 0; Try < 5 && !Seen; ++Try) {
+    size_t Free0 = 0, Free1 = 0, Total = 0;
+    ASSERT_CUDA(cudaSuccess, cudaMemGetInfo(&Free0, &Total)) << "before";
+    void *P = nullptr;
+    ASSERT_CUDA(cudaSuccess, cudaMalloc(&P, Size)) << "512 MiB";
+    ASSERT_CUDA(cudaSuccess, cudaMemGetInfo(&Free1, &Total)) << "after";
+    Seen = Free1 + Size / 2 <= Free0;
+    EXPECT_CUDA(cudaSuccess, cudaFree(P)) << "cleanup";
+  }
+  EXPECT_TRUE(Seen) << "the allocation took memory in one of five tries";
 }
 
 TEST_F(Device, StreamPriorityRange) {
