@@ -62,18 +62,6 @@ inline int runCucc(llvm::ArrayRef<std::string> Args,
   return runProgram(CUCC_PATH, Args, Stderr);
 }
 
-/// runCucc for a build that links a program against this build's
-/// libraries: with the build's sanitizer (CUCC_PROGRAM_ARGS), if any.
-inline int runCuccProgram(llvm::ArrayRef<std::string> Args,
-                          llvm::StringRef Stderr = "") {
-  std::vector<std::string> All;
-  llvm::StringRef Extra = CUCC_PROGRAM_ARGS;
-  if (!Extra.empty())
-    All.push_back(Extra.str());
-  All.insert(All.end(), Args.begin(), Args.end());
-  return runCucc(All, Stderr);
-}
-
 /// The contents of the file at \p Path; empty if it cannot be read.
 inline std::string readText(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
