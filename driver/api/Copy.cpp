@@ -229,7 +229,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpyAsync(CUdeviceptr Dst, CUdeviceptr Src,
                                             size_t Bytes, CUstream S) {
   return CU_ENTRY(Dst, Src, Bytes, S).run([&]() -> llvm::Error {
     CU_TRY(checkStream(S));
-    return copyUnified(Dst, Src, Bytes, Synchronous);
+    return copyUnified(Dst, Src, Bytes, {S, true});
   });
 }
 

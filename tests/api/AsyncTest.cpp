@@ -404,6 +404,30 @@ TEST_F(Async, CopyFromPageLockedMemoryRunsInStreamOrder) {
   EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
 }
 
+TEST_F(Async, UnifiedCopyRunsInStreamOrder) {
+  Flag F;
+  ASSERT_TRUE(F.ok());
+  CUstream S = createStream(CU_STREAM_NON_BLOCKING);
+  int *Pinned = nullptr;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuMemAllocHost(reinterpret_cast<void **>(&Pinned), sizeof(int)));
+  int Seven = 7;
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyHtoD(Data, &Seven, sizeof(int)));
+  *Pinned = 1;
+  ASSERT_CU(CUDA_SUCCESS, launchWait(S, F));
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(Pinned),
+                                        Data, sizeof(int), S))
+      << "cuMemcpyAsync takes unified addresses and a stream";
+  EXPECT_CU(CUDA_ERROR_NOT_READY, cuStreamQuery(S))
+      << "the copy waits behind the kernel";
+  EXPECT_EQ(1, *Pinned) << "so page-locked memory is not written yet";
+  F.set();
+  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S));
+  EXPECT_EQ(7, *Pinned) << "the copy ran after the kernel, in stream order";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFreeHost(Pinned));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
+}
+
 TEST_F(Async, CopyFromPageableMemoryReadsItBeforeReturning) {
   Flag F;
   ASSERT_TRUE(F.ok());
