@@ -23,10 +23,20 @@ cudaError_t checkKind(const char *Function, cudaMemcpyKind Kind) {
               "Copy kind %d is not a cudaMemcpyKind.", static_cast<int>(Kind));
 }
 
-/// A copy between the variable \p Symbol (at \p Offset) and memory: the
-/// symbol's address, checked against its size.
+/// A copy between the variable \p Symbol (at \p Offset) and memory, into
+/// the symbol if \p ToSymbol: its kind checked, then the symbol's address,
+/// checked against its size.
 cudaError_t symbolAddress(const char *Function, const void *Symbol,
-                          size_t Count, size_t Offset, CUdeviceptr &Out) {
+                          size_t Count, size_t Offset, bool ToSymbol,
+                          cudaMemcpyKind Kind, CUdeviceptr &Out) {
+  cudaMemcpyKind Host =
+      ToSymbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+  CUDART_FAIL_IF_FOR(Function,
+                     Kind != Host && Kind != cudaMemcpyDeviceToDevice &&
+                         Kind != cudaMemcpyDefault,
+                     cudaErrorInvalidMemcpyDirection,
+                     "A copy %s a symbol cannot have kind %d.",
+                     ToSymbol ? "to" : "from", static_cast<int>(Kind));
   CUDART_CONTEXT_FOR(Function, Ctx);
   size_t Size = 0;
   CUDART_TRY(findSymbol(Function, Symbol, Ctx, Out, Size));
@@ -213,13 +223,9 @@ cudaError_t CUDARTAPI cudaMemset3D(struct cudaPitchedPtr Ptr, int Value,
 cudaError_t CUDARTAPI cudaMemcpyToSymbol(const void *Symbol, const void *Src,
                                          size_t Count, size_t Offset,
                                          enum cudaMemcpyKind Kind) {
-  CUDART_FAIL_IF(
-      Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
-          Kind != cudaMemcpyDefault,
-      cudaErrorInvalidMemcpyDirection,
-      "A copy to a symbol cannot have kind %d.", static_cast<int>(Kind));
   CUdeviceptr Dst = 0;
-  CUDART_TRY(symbolAddress(__func__, Symbol, Count, Offset, Dst));
+  CUDART_TRY(symbolAddress(__func__, Symbol, Count, Offset, /*ToSymbol=*/true,
+                           Kind, Dst));
   if (Count)
     CUDART_DRIVER(cuMemcpy(Dst, address(Src), Count));
   return cudaSuccess;
@@ -228,13 +234,9 @@ cudaError_t CUDARTAPI cudaMemcpyToSymbol(const void *Symbol, const void *Src,
 cudaError_t CUDARTAPI cudaMemcpyFromSymbol(void *Dst, const void *Symbol,
                                            size_t Count, size_t Offset,
                                            enum cudaMemcpyKind Kind) {
-  CUDART_FAIL_IF(
-      Kind != cudaMemcpyDeviceToHost && Kind != cudaMemcpyDeviceToDevice &&
-          Kind != cudaMemcpyDefault,
-      cudaErrorInvalidMemcpyDirection,
-      "A copy from a symbol cannot have kind %d.", static_cast<int>(Kind));
   CUdeviceptr Src = 0;
-  CUDART_TRY(symbolAddress(__func__, Symbol, Count, Offset, Src));
+  CUDART_TRY(symbolAddress(__func__, Symbol, Count, Offset, /*ToSymbol=*/false,
+                           Kind, Src));
   if (Count)
     CUDART_DRIVER(cuMemcpy(address(Dst), Src, Count));
   return cudaSuccess;
@@ -245,13 +247,9 @@ cudaError_t CUDARTAPI cudaMemcpyToSymbolAsync(const void *Symbol,
                                               size_t Offset,
                                               enum cudaMemcpyKind Kind,
                                               cudaStream_t Stream) {
-  CUDART_FAIL_IF(
-      Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
-          Kind != cudaMemcpyDefault,
-      cudaErrorInvalidMemcpyDirection,
-      "A copy to a symbol cannot have kind %d.", static_cast<int>(Kind));
   CUdeviceptr Dst = 0;
-  CUDART_TRY(symbolAddress(__func__, Symbol, Count, Offset, Dst));
+  CUDART_TRY(symbolAddress(__func__, Symbol, Count, Offset, /*ToSymbol=*/true,
+                           Kind, Dst));
   if (Count)
     CUDART_DRIVER(cuMemcpyAsync(Dst, address(Src), Count, Stream));
   return cudaSuccess;
@@ -261,13 +259,9 @@ cudaError_t CUDARTAPI cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol,
                                                 size_t Count, size_t Offset,
                                                 enum cudaMemcpyKind Kind,
                                                 cudaStream_t Stream) {
-  CUDART_FAIL_IF(
-      Kind != cudaMemcpyDeviceToHost && Kind != cudaMemcpyDeviceToDevice &&
-          Kind != cudaMemcpyDefault,
-      cudaErrorInvalidMemcpyDirection,
-      "A copy from a symbol cannot have kind %d.", static_cast<int>(Kind));
   CUdeviceptr Src = 0;
-  CUDART_TRY(symbolAddress(__func__, Symbol, Count, Offset, Src));
+  CUDART_TRY(symbolAddress(__func__, Symbol, Count, Offset, /*ToSymbol=*/false,
+                           Kind, Src));
   if (Count)
     CUDART_DRIVER(cuMemcpyAsync(address(Dst), Src, Count, Stream));
   return cudaSuccess;

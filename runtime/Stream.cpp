@@ -29,6 +29,15 @@ void CUDA_CB runStreamCallback(CUstream Stream, CUresult Status, void *Data) {
   Copy.Callback(Stream, fromDriver(Status), Copy.UserData);
 }
 
+/// The result of a query: cudaErrorNotReady is an answer, not a failure,
+/// and does not become the last error.
+cudaError_t answer(const char *Function, CUresult R) {
+  if (R == CUDA_ERROR_NOT_READY)
+    return cudaErrorNotReady;
+  CUDART_DRIVER_FOR(Function, R);
+  return cudaSuccess;
+}
+
 } // namespace
 
 extern "C" {
@@ -71,13 +80,7 @@ cudaError_t CUDARTAPI cudaStreamSynchronize(cudaStream_t Stream) {
 
 cudaError_t CUDARTAPI cudaStreamQuery(cudaStream_t Stream) {
   CUDART_CONTEXT(Ctx);
-  CUresult R = cuStreamQuery(Stream);
-  // cudaErrorNotReady is an answer, not a failure: it does not become the
-  // last error.
-  if (R == CUDA_ERROR_NOT_READY)
-    return cudaErrorNotReady;
-  CUDART_DRIVER(R);
-  return cudaSuccess;
+  return answer(__func__, cuStreamQuery(Stream));
 }
 
 cudaError_t CUDARTAPI cudaStreamWaitEvent(cudaStream_t Stream,
@@ -178,11 +181,7 @@ cudaError_t CUDARTAPI cudaEventRecordWithFlags(cudaEvent_t Event,
 
 cudaError_t CUDARTAPI cudaEventQuery(cudaEvent_t Event) {
   CUDART_CONTEXT(Ctx);
-  CUresult R = cuEventQuery(Event);
-  if (R == CUDA_ERROR_NOT_READY)
-    return cudaErrorNotReady;
-  CUDART_DRIVER(R);
-  return cudaSuccess;
+  return answer(__func__, cuEventQuery(Event));
 }
 
 cudaError_t CUDARTAPI cudaEventSynchronize(cudaEvent_t Event) {
@@ -195,11 +194,7 @@ cudaError_t CUDARTAPI cudaEventElapsedTime(float *Ms, cudaEvent_t Start,
                                            cudaEvent_t End) {
   CUDART_FAIL_IF(!Ms, cudaErrorInvalidValue, "The time pointer is null.");
   CUDART_CONTEXT(Ctx);
-  CUresult R = cuEventElapsedTime(Ms, Start, End);
-  if (R == CUDA_ERROR_NOT_READY)
-    return cudaErrorNotReady;
-  CUDART_DRIVER(R);
-  return cudaSuccess;
+  return answer(__func__, cuEventElapsedTime(Ms, Start, End));
 }
 
 } // extern "C"
