@@ -88,18 +88,24 @@ struct Allocation {
   bool Live = true;
 };
 
-/// The seed corpus images, read once (FUZZ_CORPUS_DIR).
+/// The seed corpus images in the order of their file names, read once
+/// (FUZZ_CORPUS_DIR). The order must not depend on the images' bytes, which
+/// hold the source path of the checkout, nor on the directory's order, so
+/// that a saved input picks the same image on every machine.
 const std::vector<std::vector<char>> &corpusImages() {
   static const std::vector<std::vector<char>> Images = [] {
-    std::vector<std::vector<char>> Read;
+    std::vector<std::filesystem::path> Files;
     std::error_code Ec;
     for (const auto &Entry :
-         std::filesystem::directory_iterator(FUZZ_CORPUS_DIR, Ec)) {
-      std::ifstream In(Entry.path(), std::ios::binary);
+         std::filesystem::directory_iterator(FUZZ_CORPUS_DIR, Ec))
+      Files.push_back(Entry.path());
+    std::sort(Files.begin(), Files.end());
+    std::vector<std::vector<char>> Read;
+    for (const auto &File : Files) {
+      std::ifstream In(File, std::ios::binary);
       Read.emplace_back(std::istreambuf_iterator<char>(In),
                         std::istreambuf_iterator<char>());
     }
-    std::sort(Read.begin(), Read.end());
     return Read;
   }();
   return Images;
@@ -547,6 +553,13 @@ void Sequence::launch() {
     G = In.byte() % 16 == 0 ? In.u32() : 1 + In.byte() % 4;
   for (unsigned &B : Block)
     B = In.byte() % 16 == 0 ? In.u32() : 1 + In.byte() % 8;
+  // A grid the device accepts runs all its blocks, and the replay under
+  // ThreadSanitizer has no watchdog to end a long launch: such a grid keeps
+  // at most 4,096 blocks. Dimensions past the device's limits stay as drawn,
+  // for the driver to refuse.
+  if (Grid[0] <= 0x7fffffffu && Grid[1] <= 65535 && Grid[2] <= 65535)
+    while (uint64_t(Grid[0]) * Grid[1] * Grid[2] > 4096)
+      *std::max_element(Grid, Grid + 3) /= 2;
   unsigned Shared = In.byte() % 8 == 0 ? In.u32() : In.below(4096);
   auto *S = pick(Streams);
   // A parameter buffer of 8-byte words: pointers into the allocations (most
