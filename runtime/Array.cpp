@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Context.h"
+#include "Copy.h"
 #include "Errors.h"
 
 #include <algorithm>
@@ -154,41 +155,35 @@ cudaError_t copySide(const char *Function, cudaArray_t Array, cudaPos Pos,
 
 cudaError_t copy3D(const char *Function, const cudaMemcpy3DParms *P,
                    CUstream Stream, bool Async) {
-  CUDART_FAIL_IF_FOR(Function, !P, cudaErrorInvalidValue,
-                     "The parameters are null.");
-  CUDART_FAIL_IF_FOR(Function,
-                     (P->srcArray && P->srcPtr.ptr) ||
-                         (P->dstArray && P->dstPtr.ptr),
-                     cudaErrorInvalidValue,
-                     "A side of the copy names both an array and a pointer.");
-  CUDART_FAIL_IF_FOR(
-      Function, P->kind < cudaMemcpyHostToHost || P->kind > cudaMemcpyDefault,
-      cudaErrorInvalidMemcpyDirection, "Copy kind %d is not a cudaMemcpyKind.",
-      static_cast<int>(P->kind));
   CUDART_CONTEXT_FOR(Function, Ctx);
-  CUDA_MEMCPY3D C = {};
-  size_t SrcElement = 1, DstElement = 1;
-  CUDART_TRY(copySide(Function, P->srcArray, P->srcPos, P->srcPtr,
-                      C.srcMemoryType, C.srcArray, C.srcDevice, C.srcPitch,
-                      C.srcHeight, C.srcXInBytes, SrcElement));
-  CUDART_TRY(copySide(Function, P->dstArray, P->dstPos, P->dstPtr,
-                      C.dstMemoryType, C.dstArray, C.dstDevice, C.dstPitch,
-                      C.dstHeight, C.dstXInBytes, DstElement));
-  C.srcY = P->srcPos.y;
-  C.srcZ = P->srcPos.z;
-  C.dstY = P->dstPos.y;
-  C.dstZ = P->dstPos.z;
-  // "The extent is defined in terms of that array's elements" when an
-  // array takes part, else in bytes.
-  size_t Element = P->srcArray ? SrcElement : DstElement;
-  C.WidthInBytes = P->extent.width * Element;
-  C.Height = P->extent.height;
-  C.Depth = P->extent.depth;
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(toDriverCopy3D(Function, P, C));
   if (C.WidthInBytes == 0 || C.Height == 0 || C.Depth == 0)
     return cudaSuccess;
   CUresult R = Async ? cuMemcpy3DAsync(&C, Stream) : cuMemcpy3D(&C);
   if (R != CUDA_SUCCESS)
     return failDriver(Function, R);
+  return cudaSuccess;
+}
+
+/// One side of the driver's copy as the runtime describes it, the reverse
+/// of copySide: an array with its position in elements, or a pointer with
+/// its pitch and rows (xsize, which the driver does not keep, is the pitch).
+cudaError_t runtimeSide(const char *Function, CUmemorytype Type, CUarray A,
+                        CUdeviceptr Device, const void *Host, size_t Pitch,
+                        size_t Height, size_t XInBytes, size_t Y, size_t Z,
+                        cudaArray_t &Array, cudaPos &Pos, cudaPitchedPtr &Ptr,
+                        size_t &Element) {
+  Element = 1;
+  if (Type == CU_MEMORYTYPE_ARRAY) {
+    Array = reinterpret_cast<cudaArray_t>(A);
+    CUDART_TRY(elementSize(Function, A, Element));
+  } else {
+    void *P = Type == CU_MEMORYTYPE_HOST ? const_cast<void *>(Host)
+                                         : reinterpret_cast<void *>(Device);
+    Ptr = cudaPitchedPtr{P, Pitch, Pitch, Height};
+  }
+  Pos = cudaPos{XInBytes / Element, Y, Z};
   return cudaSuccess;
 }
 
@@ -302,6 +297,57 @@ bool isIntegerFormat(CUarray_format F) {
 }
 
 } // namespace
+
+cudaError_t rt::toDriverCopy3D(const char *Function, const cudaMemcpy3DParms *P,
+                               CUDA_MEMCPY3D &Out) {
+  CUDART_FAIL_IF_FOR(Function, !P, cudaErrorInvalidValue,
+                     "The parameters are null.");
+  CUDART_FAIL_IF_FOR(Function,
+                     (P->srcArray && P->srcPtr.ptr) ||
+                         (P->dstArray && P->dstPtr.ptr),
+                     cudaErrorInvalidValue,
+                     "A side of the copy names both an array and a pointer.");
+  CUDART_TRY(checkCopyKind(Function, P->kind));
+  CUDA_MEMCPY3D C = {};
+  size_t SrcElement = 1, DstElement = 1;
+  CUDART_TRY(copySide(Function, P->srcArray, P->srcPos, P->srcPtr,
+                      C.srcMemoryType, C.srcArray, C.srcDevice, C.srcPitch,
+                      C.srcHeight, C.srcXInBytes, SrcElement));
+  CUDART_TRY(copySide(Function, P->dstArray, P->dstPos, P->dstPtr,
+                      C.dstMemoryType, C.dstArray, C.dstDevice, C.dstPitch,
+                      C.dstHeight, C.dstXInBytes, DstElement));
+  C.srcY = P->srcPos.y;
+  C.srcZ = P->srcPos.z;
+  C.dstY = P->dstPos.y;
+  C.dstZ = P->dstPos.z;
+  // "The extent is defined in terms of that array's elements" when an
+  // array takes part, else in bytes.
+  size_t Element = P->srcArray ? SrcElement : DstElement;
+  C.WidthInBytes = P->extent.width * Element;
+  C.Height = P->extent.height;
+  C.Depth = P->extent.depth;
+  Out = C;
+  return cudaSuccess;
+}
+
+cudaError_t rt::fromDriverCopy3D(const char *Function, const CUDA_MEMCPY3D &C,
+                                 cudaMemcpy3DParms &Out) {
+  cudaMemcpy3DParms P = {};
+  size_t SrcElement = 1, DstElement = 1;
+  CUDART_TRY(runtimeSide(Function, C.srcMemoryType, C.srcArray, C.srcDevice,
+                         C.srcHost, C.srcPitch, C.srcHeight, C.srcXInBytes,
+                         C.srcY, C.srcZ, P.srcArray, P.srcPos, P.srcPtr,
+                         SrcElement));
+  CUDART_TRY(runtimeSide(Function, C.dstMemoryType, C.dstArray, C.dstDevice,
+                         C.dstHost, C.dstPitch, C.dstHeight, C.dstXInBytes,
+                         C.dstY, C.dstZ, P.dstArray, P.dstPos, P.dstPtr,
+                         DstElement));
+  size_t Element = P.srcArray ? SrcElement : DstElement;
+  P.extent = cudaExtent{C.WidthInBytes / Element, C.Height, C.Depth};
+  P.kind = cudaMemcpyDefault;
+  Out = P;
+  return cudaSuccess;
+}
 
 extern "C" {
 

@@ -5,6 +5,7 @@
 // (cudaMemcpyDefault is the same for any kind).
 //
 //===----------------------------------------------------------------------===//
+#include "Copy.h"
 #include "Context.h"
 #include "Errors.h"
 #include "Registry.h"
@@ -16,19 +17,44 @@ namespace {
 
 CUdeviceptr address(const void *P) { return reinterpret_cast<CUdeviceptr>(P); }
 
-cudaError_t checkKind(const char *Function, cudaMemcpyKind Kind) {
+/// A 2D copy of \p Width bytes by \p Height rows between unified addresses.
+CUDA_MEMCPY2D copy2D(void *Dst, size_t DPitch, const void *Src, size_t SPitch,
+                     size_t Width, size_t Height) {
+  CUDA_MEMCPY2D C = {};
+  C.srcMemoryType = CU_MEMORYTYPE_UNIFIED;
+  C.srcDevice = address(Src);
+  C.srcPitch = SPitch;
+  C.dstMemoryType = CU_MEMORYTYPE_UNIFIED;
+  C.dstDevice = address(Dst);
+  C.dstPitch = DPitch;
+  C.WidthInBytes = Width;
+  C.Height = Height;
+  return C;
+}
+
+cudaError_t check2D(const char *Function, size_t DPitch, size_t SPitch,
+                    size_t Width, cudaMemcpyKind Kind) {
+  CUDART_TRY(checkCopyKind(Function, Kind));
+  CUDART_FAIL_IF_FOR(
+      Function, Width > DPitch || Width > SPitch, cudaErrorInvalidPitchValue,
+      "A row of %zu bytes exceeds a pitch (source %zu, destination "
+      "%zu).",
+      Width, SPitch, DPitch);
+  return cudaSuccess;
+}
+
+} // namespace
+
+cudaError_t rt::checkCopyKind(const char *Function, cudaMemcpyKind Kind) {
   if (Kind >= cudaMemcpyHostToHost && Kind <= cudaMemcpyDefault)
     return cudaSuccess;
   return fail(Function, cudaErrorInvalidMemcpyDirection,
               "Copy kind %d is not a cudaMemcpyKind.", static_cast<int>(Kind));
 }
 
-/// A copy between the variable \p Symbol (at \p Offset) and memory, into
-/// the symbol if \p ToSymbol: its kind checked, then the symbol's address,
-/// checked against its size.
-cudaError_t symbolAddress(const char *Function, const void *Symbol,
-                          size_t Count, size_t Offset, bool ToSymbol,
-                          cudaMemcpyKind Kind, CUdeviceptr &Out) {
+cudaError_t rt::symbolAddress(const char *Function, const void *Symbol,
+                              size_t Count, size_t Offset, bool ToSymbol,
+                              cudaMemcpyKind Kind, CUdeviceptr &Out) {
   cudaMemcpyKind Host =
       ToSymbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
   CUDART_FAIL_IF_FOR(Function,
@@ -48,39 +74,27 @@ cudaError_t symbolAddress(const char *Function, const void *Symbol,
   return cudaSuccess;
 }
 
-/// A 2D copy of \p Width bytes by \p Height rows between unified addresses.
-CUDA_MEMCPY2D copy2D(void *Dst, size_t DPitch, const void *Src, size_t SPitch,
-                     size_t Width, size_t Height) {
-  CUDA_MEMCPY2D C = {};
+CUDA_MEMCPY3D rt::linearCopy3D(CUdeviceptr Dst, CUdeviceptr Src, size_t Count) {
+  CUDA_MEMCPY3D C = {};
   C.srcMemoryType = CU_MEMORYTYPE_UNIFIED;
-  C.srcDevice = address(Src);
-  C.srcPitch = SPitch;
+  C.srcDevice = Src;
+  C.srcPitch = Count;
+  C.srcHeight = 1;
   C.dstMemoryType = CU_MEMORYTYPE_UNIFIED;
-  C.dstDevice = address(Dst);
-  C.dstPitch = DPitch;
-  C.WidthInBytes = Width;
-  C.Height = Height;
+  C.dstDevice = Dst;
+  C.dstPitch = Count;
+  C.dstHeight = 1;
+  C.WidthInBytes = Count;
+  C.Height = 1;
+  C.Depth = 1;
   return C;
 }
-
-cudaError_t check2D(const char *Function, size_t DPitch, size_t SPitch,
-                    size_t Width, cudaMemcpyKind Kind) {
-  CUDART_TRY(checkKind(Function, Kind));
-  CUDART_FAIL_IF_FOR(
-      Function, Width > DPitch || Width > SPitch, cudaErrorInvalidPitchValue,
-      "A row of %zu bytes exceeds a pitch (source %zu, destination "
-      "%zu).",
-      Width, SPitch, DPitch);
-  return cudaSuccess;
-}
-
-} // namespace
 
 extern "C" {
 
 cudaError_t CUDARTAPI cudaMemcpy(void *Dst, const void *Src, size_t Count,
                                  enum cudaMemcpyKind Kind) {
-  CUDART_TRY(checkKind(__func__, Kind));
+  CUDART_TRY(checkCopyKind(__func__, Kind));
   CUDART_CONTEXT(Ctx);
   if (Count == 0)
     return cudaSuccess;
@@ -91,7 +105,7 @@ cudaError_t CUDARTAPI cudaMemcpy(void *Dst, const void *Src, size_t Count,
 cudaError_t CUDARTAPI cudaMemcpyAsync(void *Dst, const void *Src, size_t Count,
                                       enum cudaMemcpyKind Kind,
                                       cudaStream_t Stream) {
-  CUDART_TRY(checkKind(__func__, Kind));
+  CUDART_TRY(checkCopyKind(__func__, Kind));
   CUDART_CONTEXT(Ctx);
   if (Count == 0)
     return cudaSuccess;

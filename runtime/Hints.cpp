@@ -1,17 +1,14 @@
-//===- Hints.cpp - Managed-memory hints, capture queries, entry points ----===//
+//===- Hints.cpp - Managed-memory hints and driver entry points -----------===//
 //
 // On the CPU every managed allocation is resident where every processor can
 // reach it, so prefetches, advice and stream attachment only have their
 // arguments checked: "this is only a performance hint" (CUDA 11 guide,
-// Appendix N, Performance Tuning). cucpu has no stream capture, so no
-// stream is ever capturing.
+// Appendix N, Performance Tuning).
 //
 //===----------------------------------------------------------------------===//
 #include "Context.h"
 #include "Errors.h"
 #include "Registry.h"
-
-#include <utility>
 
 using namespace cucpu;
 using namespace cucpu::rt;
@@ -53,23 +50,6 @@ cudaError_t CUDARTAPI cudaMemAdvise(const void *DevPtr, size_t Count,
 cudaError_t CUDARTAPI cudaStreamAttachMemAsync(cudaStream_t, void *DevPtr,
                                                size_t Length, unsigned int) {
   return checkRange(__func__, DevPtr, Length);
-}
-
-cudaError_t CUDARTAPI
-cudaStreamIsCapturing(cudaStream_t, enum cudaStreamCaptureStatus *Status) {
-  CUDART_FAIL_IF(!Status, cudaErrorInvalidValue, "The status pointer is null.");
-  CUDART_CONTEXT(Ctx);
-  *Status = cudaStreamCaptureStatusNone;
-  return cudaSuccess;
-}
-
-cudaError_t CUDARTAPI
-cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *Mode) {
-  CUDART_FAIL_IF(!Mode, cudaErrorInvalidValue, "The mode pointer is null.");
-  // The mode only matters while a stream captures; keep the thread's.
-  thread_local cudaStreamCaptureMode ThreadMode = cudaStreamCaptureModeGlobal;
-  std::swap(ThreadMode, *Mode);
-  return cudaSuccess;
 }
 
 cudaError_t CUDARTAPI cudaGetDriverEntryPointByVersion(

@@ -96,6 +96,18 @@ CUDART_PTSZ(cudaStreamGetDevice, (cudaStream_t Stream, int *D),
 CUDART_PTSZ(cudaStreamIsCapturing,
             (cudaStream_t Stream, cudaStreamCaptureStatus *S),
             perThread(Stream), S)
+CUDART_PTSZ(cudaStreamBeginCapture,
+            (cudaStream_t Stream, cudaStreamCaptureMode M), perThread(Stream),
+            M)
+CUDART_PTSZ(cudaStreamEndCapture, (cudaStream_t Stream, cudaGraph_t *G),
+            perThread(Stream), G)
+CUDART_PTSZ(cudaStreamGetCaptureInfo,
+            (cudaStream_t Stream, cudaStreamCaptureStatus *S,
+             unsigned long long *Id, cudaGraph_t *G, const cudaGraphNode_t **D,
+             const cudaGraphEdgeData **E, size_t *N),
+            perThread(Stream), S, Id, G, D, E, N)
+CUDART_PTSZ(cudaGraphLaunch, (cudaGraphExec_t G, cudaStream_t Stream), G,
+            perThread(Stream))
 CUDART_PTSZ(cudaStreamAttachMemAsync,
             (cudaStream_t Stream, void *P, size_t N, unsigned F),
             perThread(Stream), P, N, F)

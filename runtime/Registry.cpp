@@ -220,6 +220,16 @@ public:
     return cudaSuccess;
   }
 
+  const void *hostFunction(CUfunction F, const CurrentContext &Ctx) {
+    // Every kernel node's function was looked up by function() first, so
+    // the cache knows it; a linear search is enough for a query.
+    std::shared_lock Lock(Mutex);
+    for (const auto &[Key, Cached] : Functions)
+      if (Key.first == Ctx.Id && Cached.Function == F)
+        return Key.second;
+    return nullptr;
+  }
+
   cudaError_t symbol(const char *Caller, const void *Shadow,
                      const CurrentContext &Ctx, CUdeviceptr &Address,
                      size_t &Size) {
@@ -261,6 +271,24 @@ private:
     CUfunction Function = nullptr;
   };
 
+  /// The calling thread in the relaxed stream capture mode for its
+  /// lifetime (unchanged if the driver cannot exchange modes).
+  class RelaxedCapture {
+  public:
+    RelaxedCapture()
+        : Swapped(cuThreadExchangeStreamCaptureMode(&Mode) == CUDA_SUCCESS) {}
+    ~RelaxedCapture() {
+      if (Swapped)
+        (void)cuThreadExchangeStreamCaptureMode(&Mode);
+    }
+    RelaxedCapture(const RelaxedCapture &) = delete;
+    RelaxedCapture &operator=(const RelaxedCapture &) = delete;
+
+  private:
+    CUstreamCaptureMode Mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+    bool Swapped;
+  };
+
   /// The module of \p B in \p Ctx, loaded on first use. Caller holds the
   /// lock exclusively.
   cudaError_t module(const char *Caller, FatBinary &B,
@@ -269,6 +297,12 @@ private:
       Out = It->second;
       return cudaSuccess;
     }
+    // A kernel's first launch may come while its stream is being captured
+    // into a graph. Loading its module then is the runtime's own business,
+    // not an unsafe call of the program's, so it runs in the relaxed
+    // capture mode ("the local thread is not prohibited from potentially
+    // unsafe API calls", cuStreamBeginCapture).
+    RelaxedCapture Relaxed;
     CUresult R = B.Parts.empty() ? cuModuleLoadData(&Out, B.Wrapper)
                                  : loadLinked(B, Out);
     if (R != CUDA_SUCCESS)
@@ -346,6 +380,10 @@ private:
 cudaError_t rt::findFunction(const char *Caller, const void *HostFunction,
                              const CurrentContext &Ctx, CUfunction &Out) {
   return Registry::get().function(Caller, HostFunction, Ctx, Out);
+}
+
+const void *rt::findHostFunction(CUfunction F, const CurrentContext &Ctx) {
+  return Registry::get().hostFunction(F, Ctx);
 }
 
 void rt::unbindManagedVariables(uint64_t ContextId) {

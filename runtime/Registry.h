@@ -27,6 +27,11 @@ namespace cucpu::rt {
 cudaError_t findFunction(const char *Caller, const void *HostFunction,
                          const CurrentContext &Ctx, CUfunction &Out);
 
+/// The host stub of the registered kernel whose driver function in \p Ctx
+/// is \p F (a kernel node's function, given back as the program named it),
+/// or null when no launch or node in \p Ctx looked that kernel up.
+const void *findHostFunction(CUfunction F, const CurrentContext &Ctx);
+
 /// The address and size in \p Ctx of the device variable whose host shadow
 /// is \p Symbol. cudaErrorInvalidSymbol when nothing registered it.
 cudaError_t findSymbol(const char *Caller, const void *Symbol,

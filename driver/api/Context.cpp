@@ -1,5 +1,6 @@
 //===- Context.cpp - Context management entry points (E.3) ----------------===//
 #include "api/Handles.h"
+#include "api/StreamCapture.h"
 #include "core/Entry.h"
 
 using namespace cucpu;
@@ -228,6 +229,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxGetApiVersion(CUcontext Ctx,
 CUCPU_EXPORT CUresult CUDAAPI cuCtxSynchronize() {
   return CU_ENTRY().run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY(checkNoCaptureIn(*C));
     return C->synchronize();
   });
 }
@@ -235,6 +237,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxSynchronize() {
 CUCPU_EXPORT CUresult CUDAAPI cuCtxSynchronize_v2(CUcontext Ctx) {
   return CU_ENTRY(Ctx).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, contextOrCurrent(Ctx));
+    CU_TRY(checkNoCaptureIn(*C));
     return C->synchronize();
   });
 }

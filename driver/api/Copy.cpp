@@ -38,7 +38,8 @@ llvm::Error issueMove(Order O, void *To, const void *From, size_t Bytes) {
   CU_TRY_ASSIGN(Mover Move, currentMover());
   bool ToLocked = isPageLocked(To, Bytes);
   bool FromLocked = isPageLocked(From, Bytes);
-  if (O.Async && ToLocked && !FromLocked && Bytes <= MaxStagedBytes) {
+  if (O.Async && ToLocked && !FromLocked && Bytes <= MaxStagedBytes &&
+      !workIsDeferred(O.Stream)) {
     std::unique_ptr<char[]> Staged(new char[Bytes]);
     Move(Staged.get(), From, Bytes);
     return issueWork(O.Stream, true,
@@ -116,15 +117,18 @@ llvm::Error memsetLinear(CUdeviceptr Dst, T Value, size_t Count, Order O) {
                 CUDA_ERROR_INVALID_VALUE, "{0} elements overflow the address space.",
                 Count);
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
-  return issueWork(O.Stream, O.Async, [=] {
-    if constexpr (sizeof(T) == 1) {
-      std::memset(To, Value, Count);
-    } else {
-      T *Elements = static_cast<T *>(To);
-      for (size_t I = 0; I < Count; ++I)
-        Elements[I] = Value;
-    }
-  });
+  return issueWork(
+      O.Stream, O.Async,
+      [=] {
+        if constexpr (sizeof(T) == 1) {
+          std::memset(To, Value, Count);
+        } else {
+          T *Elements = static_cast<T *>(To);
+          for (size_t I = 0; I < Count; ++I)
+            Elements[I] = Value;
+        }
+      },
+      CU_GRAPH_NODE_TYPE_MEMSET);
 }
 
 /// cuMemsetD2D8/16/32: \p Height rows of \p Width elements, \p Pitch apart.
@@ -152,16 +156,37 @@ llvm::Error memset2D(CUdeviceptr Dst, size_t Pitch, T Value, size_t Width,
                 CUDA_ERROR_INVALID_VALUE,
                 "The rectangle does not fit in the address space.");
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Span, "destination"));
-  return issueWork(O.Stream, O.Async, [=] {
-    for (size_t Row = 0; Row < Height; ++Row) {
-      T *Elements =
-          reinterpret_cast<T *>(static_cast<char *>(To) + Row * Pitch);
-      for (size_t I = 0; I < Width; ++I)
-        Elements[I] = Value;
-    }
-  });
+  return issueWork(
+      O.Stream, O.Async,
+      [=] {
+        for (size_t Row = 0; Row < Height; ++Row) {
+          T *Elements =
+              reinterpret_cast<T *>(static_cast<char *>(To) + Row * Pitch);
+          for (size_t I = 0; I < Width; ++I)
+            Elements[I] = Value;
+        }
+      },
+      CU_GRAPH_NODE_TYPE_MEMSET);
 }
 } // namespace
+
+llvm::Error api::memsetNode(const CUDA_MEMSET_NODE_PARAMS &P) {
+  Order O;
+  switch (P.elementSize) {
+  case 1:
+    return memset2D<uint8_t>(P.dst, P.pitch, P.value, P.width, P.height, O);
+  case 2:
+    return memset2D<uint16_t>(P.dst, P.pitch, P.value, P.width, P.height, O);
+  case 4:
+    return memset2D<uint32_t>(P.dst, P.pitch, P.value, P.width, P.height, O);
+  default:
+    return makeError(CUDA_ERROR_INVALID_VALUE,
+                     llvm::formatv("The memset element size {0} is not 1, 2 "
+                                   "or 4.",
+                                   P.elementSize)
+                         .str());
+  }
+}
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemcpyHtoD_v2(CUdeviceptr Dst, const void *Src,
                                               size_t Bytes) {

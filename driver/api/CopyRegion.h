@@ -17,6 +17,10 @@ llvm::Error copy2D(const CUDA_MEMCPY2D *Copy, CUstream Stream = nullptr,
 llvm::Error copy3D(const CUDA_MEMCPY3D *Copy, CUstream Stream = nullptr,
                    bool Async = false);
 
+/// A memset node's work (cuGraphAddMemsetNode): \p P.height rows of
+/// \p P.width elements of \p P.elementSize bytes, on the legacy stream's
+/// order (graph code runs it under a WorkRecorder).
+llvm::Error memsetNode(const CUDA_MEMSET_NODE_PARAMS &P);
 } // namespace cucpu::api
 
 #endif // CUCPU_DRIVER_API_COPYREGION_H

@@ -1,5 +1,6 @@
 //===- Event.cpp - Event management entry points (E.6) --------------------===//
 #include "api/Handles.h"
+#include "api/StreamCapture.h"
 #include "core/Entry.h"
 
 using namespace cucpu;
@@ -9,7 +10,7 @@ namespace {
 constexpr unsigned EventFlags = CU_EVENT_BLOCKING_SYNC |
                                 CU_EVENT_DISABLE_TIMING | CU_EVENT_INTERPROCESS;
 
-llvm::Error recordEvent(CUevent H, CUstream SH) {
+llvm::Error recordEvent(CUevent H, CUstream SH, bool External = false) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Event> E, lookupEvent(H));
   CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(SH));
@@ -17,6 +18,10 @@ llvm::Error recordEvent(CUevent H, CUstream SH) {
                 "The event belongs to another context than the current one.");
   CU_INVALID_IF(S && S->context() != C, CUDA_ERROR_INVALID_HANDLE,
                 "The stream belongs to another context than the current one.");
+  if (capturing(S.get()))
+    return captureEventRecord(E, *S, External);
+  if (!S)
+    CU_TRY(checkLegacyUse(*C));
   Event::record(E, S ? *S->queue() : *C->queues().legacy());
   return llvm::Error::success();
 }
@@ -55,7 +60,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuEventRecordWithFlags(CUevent H, CUstream S,
     CU_INVALID_IF(Flags & ~CU_EVENT_RECORD_EXTERNAL, CUDA_ERROR_INVALID_VALUE,
                   "cuEventRecordWithFlags flags {0:x} contain unknown bits.",
                   Flags);
-    return recordEvent(H, S);
+    return recordEvent(H, S, Flags & CU_EVENT_RECORD_EXTERNAL);
   });
 }
 

@@ -8,6 +8,7 @@
 
 #include <cuda.h>
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -33,6 +34,12 @@ llvm::Expected<std::shared_ptr<Function>> lookupFunction(CUfunction H);
 /// either; its cuFunc* calls take functions only.
 llvm::Expected<std::shared_ptr<Function>>
 launchableFunction(CUfunction H, const std::shared_ptr<Context> &Ctx);
+
+/// Builds the parameter buffer of a launch of \p F from cuLaunchKernel's
+/// kernelParams or extra (one of them, as the kernel's layout needs).
+llvm::Error gatherLaunchParams(const Function &F, void **KernelParams,
+                               void **Extra,
+                               llvm::SmallVectorImpl<char> &Buffer);
 
 /// The live library \p H names, or CUDA_ERROR_INVALID_HANDLE.
 llvm::Expected<std::shared_ptr<Library>> lookupLibrary(CUlibrary H);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "api/Handles.h"
 #include "api/Kernels.h"
+#include "api/StreamCapture.h"
 #include "core/Entry.h"
 #include "core/Launcher.h"
 
@@ -18,15 +19,30 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
-/// The queue of stream \p H, which must be usable in \p Ctx (a default
-/// stream or one of Ctx's).
-llvm::Expected<std::shared_ptr<WorkQueue>>
-launchQueue(CUstream H, const std::shared_ptr<Context> &Ctx) {
-  CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+/// Launches \p R of \p F in stream \p S (\p H; null for a default
+/// stream), or adds it to S's capture. The stream must be usable in \p Ctx.
+llvm::Error launchOrCapture(const std::shared_ptr<Function> &F,
+                            const std::shared_ptr<Context> &Ctx,
+                            const std::shared_ptr<Stream> &S, CUstream H,
+                            LaunchRequest R) {
   CU_INVALID_IF(S && S->context().get() != Ctx.get(), CUDA_ERROR_INVALID_HANDLE,
                 "Stream {0} belongs to another context than the current one.",
                 static_cast<const void *>(H));
-  return S ? S->queue() : Ctx->queues().legacy();
+  if (!S)
+    CU_TRY(checkLegacyUse(*Ctx));
+  if (!capturing(S.get()))
+    return launchFunction(*F, Ctx, S ? *S->queue() : *Ctx->queues().legacy(),
+                          std::move(R));
+  // Checked now, as the launch would be.
+  CU_TRY(prepareLaunch(*F, Ctx, R).takeError());
+  NodeParams P;
+  P.Type = CU_GRAPH_NODE_TYPE_KERNEL;
+  P.Kernel.F = F;
+  P.Kernel.Grid = R.Grid;
+  P.Kernel.Block = R.Block;
+  P.Kernel.SharedBytes = R.DynamicShared;
+  P.Kernel.Buffer.assign(R.Params.begin(), R.Params.end());
+  return captureNode(*S, std::move(P));
 }
 
 /// A launch with the state the legacy API accumulated on \p H.
@@ -34,8 +50,9 @@ llvm::Error legacyLaunch(CUfunction H, int Width, int Height, CUstream Stream,
                          bool CheckStream) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
-  CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Queue,
-                launchQueue(CheckStream ? Stream : nullptr, Ctx));
+  if (!CheckStream)
+    Stream = nullptr;
+  CU_TRY_ASSIGN(std::shared_ptr<cucpu::Stream> S, lookupStream(Stream));
   // "invokes the kernel on a grid_width x grid_height grid of blocks" (E.7.9);
   // NVIDIA rejects 0 and a height over 65535 (observed).
   CU_INVALID_IF(Width < 1 || Height < 1, CUDA_ERROR_INVALID_VALUE,
@@ -50,12 +67,14 @@ llvm::Error legacyLaunch(CUfunction H, int Width, int Height, CUstream Stream,
   size_t Used = std::max<size_t>(State.ParamBytes, F->paramBytes());
   R.Params.assign(State.Params.begin(),
                   State.Params.begin() + std::min<size_t>(Used, MaxParamBytes));
-  return launchFunction(*F, Ctx, *Queue, std::move(R));
+  return launchOrCapture(F, Ctx, S, Stream, std::move(R));
 }
 
-/// Builds the parameter buffer of a cuLaunchKernel call into \p Buffer.
-llvm::Error gatherParams(const Function &F, void **KernelParams, void **Extra,
-                         llvm::SmallVectorImpl<char> &Buffer) {
+} // namespace
+
+llvm::Error api::gatherLaunchParams(const Function &F, void **KernelParams,
+                                    void **Extra,
+                                    llvm::SmallVectorImpl<char> &Buffer) {
   CU_INVALID_IF(KernelParams && Extra, CUDA_ERROR_INVALID_VALUE,
                 "Both kernelParams and extra were given; only one may be.");
   const loader::KernelInfo *Info = F.kernel().Info;
@@ -113,6 +132,8 @@ llvm::Error gatherParams(const Function &F, void **KernelParams, void **Extra,
   return llvm::Error::success();
 }
 
+namespace {
+
 /// Checks the attributes of a cuLaunchKernelEx launch. They are scheduling
 /// hints on the CPU, except thread-block clusters, which need compute
 /// capability 9.0 (cucpu's device has 7.5): a cluster of one block is a
@@ -152,15 +173,18 @@ llvm::Error launchKernel(CUfunction H, std::array<unsigned, 3> Grid,
                          CUstream Stream, void **KernelParams, void **Extra) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Function> F, launchableFunction(H, Ctx));
-  CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Queue, launchQueue(Stream, Ctx));
+  CU_TRY_ASSIGN(std::shared_ptr<cucpu::Stream> S, lookupStream(Stream));
+  CU_INVALID_IF(S && S->context().get() != Ctx.get(), CUDA_ERROR_INVALID_HANDLE,
+                "Stream {0} belongs to another context than the current one.",
+                static_cast<const void *>(Stream));
   llvm::SmallVector<char, 128> Buffer;
-  CU_TRY(gatherParams(*F, KernelParams, Extra, Buffer));
+  CU_TRY(gatherLaunchParams(*F, KernelParams, Extra, Buffer));
   LaunchRequest R;
   R.Grid = Grid;
   R.Block = Block;
   R.DynamicShared = Shared;
   R.Params = std::move(Buffer);
-  return launchFunction(*F, Ctx, *Queue, std::move(R));
+  return launchOrCapture(F, Ctx, S, Stream, std::move(R));
 }
 } // namespace
 

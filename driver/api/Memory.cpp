@@ -1,5 +1,6 @@
 //===- Memory.cpp - Allocation and pointer entry points (E.8) -------------===//
 #include "api/Handles.h"
+#include "api/StreamCapture.h"
 #include "core/AddressSpace.h"
 #include "core/Entry.h"
 #include "core/HandleRegistry.h"
@@ -127,6 +128,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *Out, size_t Bytes) {
                   "The device pointer output is NULL.");
     CU_TRY(checkAllocationSize(Bytes));
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY(checkCaptureSafe("cuMemAlloc"));
     CU_TRY_ASSIGN(*Out, C->allocate(Bytes, MemoryKind::Device, 0));
     return llvm::Error::success();
   });

@@ -275,9 +275,12 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr Ptr, CUstream Stream) {
     std::shared_ptr<Context> Owner = Found->Owner;
     // The memory goes when the stream reaches the free, not before: work
     // issued earlier may still use it.
-    return issueWork(Stream, /*Async=*/true, [Owner, Ptr] {
-      llvm::consumeError(
-          Owner->release(Ptr, {MemoryKind::Device, MemoryKind::Managed}));
-    });
+    return issueWork(
+        Stream, /*Async=*/true,
+        [Owner, Ptr] {
+          llvm::consumeError(
+              Owner->release(Ptr, {MemoryKind::Device, MemoryKind::Managed}));
+        },
+        CU_GRAPH_NODE_TYPE_MEM_FREE);
   });
 }

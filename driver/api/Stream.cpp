@@ -1,5 +1,6 @@
 //===- Stream.cpp - Stream management entry points (E.5) ------------------===//
 #include "api/Handles.h"
+#include "api/StreamCapture.h"
 #include "api/StreamWork.h"
 #include "core/Entry.h"
 
@@ -73,6 +74,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamQuery(CUstream H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    CU_TRY(S ? refuseWhileCapturing(S.get(), "Querying") : checkLegacyUse(*C));
     bool Idle = S ? S->queue()->idle() : C->queues().legacyIdle();
     CU_INVALID_IF(!Idle, CUDA_ERROR_NOT_READY,
                   "Work issued to the stream has not completed yet.");
@@ -84,6 +86,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamSynchronize(CUstream H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    CU_TRY(S ? refuseWhileCapturing(S.get(), "Synchronizing")
+             : checkLegacyUse(*C));
     if (!S) {
       CU_TRY(C->queues().waitForLegacy());
       return C->finishSynchronize();
@@ -103,10 +107,17 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamWaitEvent(CUstream H, CUevent E,
   return CU_ENTRY(H, E, Flags).run([&]() -> llvm::Error {
     CU_INVALID_IF(Flags & ~CU_EVENT_WAIT_EXTERNAL, CUDA_ERROR_INVALID_VALUE,
                   "cuStreamWaitEvent flags {0:x} contain unknown bits.", Flags);
-    CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
     CU_TRY_ASSIGN(std::shared_ptr<Event> Ev, lookupEvent(E));
+    CU_TRY_ASSIGN(bool Captured,
+                  captureStreamWait(S, Ev, Flags & CU_EVENT_WAIT_EXTERNAL));
+    if (Captured)
+      return llvm::Error::success();
+    if (!S)
+      CU_TRY(checkLegacyUse(*C));
     // Work issued to the stream from now on waits for the event's record.
-    Ev->orderBefore(*Q);
+    Ev->orderBefore(S ? *S->queue() : *C->queues().legacy());
     return llvm::Error::success();
   });
 }
@@ -119,6 +130,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamAddCallback(CUstream H,
     CU_INVALID_IF(!Callback, CUDA_ERROR_INVALID_VALUE, "The callback is NULL.");
     CU_INVALID_IF(Flags != 0, CUDA_ERROR_INVALID_VALUE,
                   "cuStreamAddCallback flags must be 0 (got {0}).", Flags);
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    CU_INVALID_IF(capturing(S.get()), CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
+                  "Stream callbacks cannot be captured; use cuLaunchHostFunc.");
     CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
     // The callback learns whether the context has faulted.
     CU_TRY_ASSIGN(std::weak_ptr<Context> Owner, streamContext(H));
@@ -142,6 +156,13 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream H, CUhostFn Fn,
                                                void *UserData) {
   return CU_ENTRY(H, Fn, UserData).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Fn, CUDA_ERROR_INVALID_VALUE, "The host function is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    if (capturing(S.get())) {
+      NodeParams P;
+      P.Type = CU_GRAPH_NODE_TYPE_HOST;
+      P.Host = {Fn, UserData};
+      return captureNode(*S, std::move(P));
+    }
     CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
     CU_TRY_ASSIGN(std::weak_ptr<Context> Owner, streamContext(H));
     Q->enqueue(

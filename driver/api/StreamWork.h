@@ -46,8 +46,34 @@ llvm::Expected<Mover> currentMover();
 
 /// Issues \p Work to stream \p H: queued when \p Async (and
 /// CUDA_LAUNCH_BLOCKING is not set), else run on the calling thread once the
-/// stream reaches it.
-llvm::Error issueWork(CUstream H, bool Async, WorkQueue::Task Work);
+/// stream reaches it. On a capturing stream it becomes a graph node of type
+/// \p Kind; with a WorkRecorder on the thread, the recorder takes it.
+llvm::Error issueWork(CUstream H, bool Async, WorkQueue::Task Work,
+                      CUgraphNodeType Kind = CU_GRAPH_NODE_TYPE_MEMCPY);
+
+/// Whether work issued to stream \p H is captured or recorded rather than
+/// run (so a copy must read its source when the work runs, not now).
+bool workIsDeferred(CUstream H);
+
+/// While one lives on a thread, the work an entry point's own code issues
+/// goes to it instead of a stream: a graph's copy and memset nodes are
+/// checked, and their work made, by the code cuMemcpy3D and cuMemsetD2D*
+/// run.
+class WorkRecorder {
+public:
+  WorkRecorder();
+  ~WorkRecorder();
+  WorkRecorder(const WorkRecorder &) = delete;
+  WorkRecorder &operator=(const WorkRecorder &) = delete;
+
+  /// The recorder of the calling thread, if any.
+  static WorkRecorder *active();
+  /// The work recorded: empty when the operation had nothing to do.
+  WorkQueue::Task Work;
+
+private:
+  WorkRecorder *Outer;
+};
 
 } // namespace cucpu::api
 

@@ -83,8 +83,11 @@ llvm::Expected<CucpuBlockEntry> chooseBlockEntry(Function &F, Module &Mod,
   return *Entry ? *Entry : F.kernel().Block;
 }
 
-/// A launch waiting in its stream: the configuration and what it points to.
-struct QueuedLaunch {
+} // namespace
+
+/// A validated launch: the configuration and what it points to. It waits in
+/// its stream once, or runs at every launch of a graph.
+struct cucpu::PreparedLaunch {
   LaunchConfig Config;
   llvm::SmallVector<char, 128> Params;
   std::vector<CucpuTexture> Textures;
@@ -121,6 +124,7 @@ struct QueuedLaunch {
   }
 };
 
+namespace {
 /// Largest per-block frame a block function may use; beyond it the kernel
 /// runs on the fiber engine, whose private memory lives on fiber stacks.
 constexpr uint64_t MaxBlockFrameBytes = 256u << 20;
@@ -165,9 +169,9 @@ llvm::Error cucpu::checkBlock(const std::array<unsigned, 3> &Block) {
   return llvm::Error::success();
 }
 
-llvm::Error cucpu::launchFunction(Function &F,
-                                  const std::shared_ptr<Context> &Current,
-                                  WorkQueue &Queue, LaunchRequest R) {
+llvm::Expected<std::shared_ptr<PreparedLaunch>>
+cucpu::prepareLaunch(Function &F, const std::shared_ptr<Context> &Current,
+                     LaunchRequest R) {
   std::shared_ptr<Context> Ctx = F.context();
   CU_INVALID_IF(!Ctx || Ctx.get() != Current.get(), CUDA_ERROR_INVALID_HANDLE,
                 "Kernel {0} belongs to a module of another context than the "
@@ -228,7 +232,7 @@ llvm::Error cucpu::launchFunction(Function &F,
   // The launch owns copies of what it reads when it runs: the parameters and
   // the module's texture references as they are now (the arrays those read
   // stay alive until it has run).
-  auto Work = std::make_unique<QueuedLaunch>();
+  auto Work = std::make_shared<PreparedLaunch>();
   Work->Params = std::move(R.Params);
   Work->Params.resize(
       std::max<size_t>({Work->Params.size(), F.paramBytes(), 16}), 0);
@@ -238,7 +242,16 @@ llvm::Error cucpu::launchFunction(Function &F,
   Work->Config = std::move(C);
   Work->Ctx = Ctx.get();
   installFaultHandlers();
+  return Work;
+}
 
+void cucpu::runPrepared(PreparedLaunch &L) { L.run(); }
+
+llvm::Error cucpu::launchFunction(Function &F,
+                                  const std::shared_ptr<Context> &Current,
+                                  WorkQueue &Queue, LaunchRequest R) {
+  CU_TRY_ASSIGN(std::shared_ptr<PreparedLaunch> Work,
+                prepareLaunch(F, Current, std::move(R)));
   if (!launchBlocking()) {
     Queue.enqueue([Work = std::move(Work)] { Work->run(); });
     return llvm::Error::success();

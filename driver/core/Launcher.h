@@ -33,6 +33,21 @@ struct LaunchRequest {
 llvm::Error launchFunction(Function &F, const std::shared_ptr<Context> &Current,
                            WorkQueue &Queue, LaunchRequest R);
 
+/// A launch checked and made ready to run: the kernel's entry, a copy of
+/// its parameters and of the module's texture references.
+struct PreparedLaunch;
+
+/// Checks \p R as launchFunction() does and prepares it without queueing
+/// it. It may run any number of times (a graph's kernel node); the caller
+/// keeps F's module and context alive meanwhile.
+llvm::Expected<std::shared_ptr<PreparedLaunch>>
+prepareLaunch(Function &F, const std::shared_ptr<Context> &Current,
+              LaunchRequest R);
+
+/// Runs \p L on the calling thread; a failure sticky-faults its context, as
+/// a queued launch's does.
+void runPrepared(PreparedLaunch &L);
+
 /// CUDA_LAUNCH_BLOCKING=1: every launch and copy completes before its call
 /// returns, and a failed launch returns its error.
 bool launchBlocking();

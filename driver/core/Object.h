@@ -26,6 +26,9 @@ enum class ObjectKind : uint32_t {
   MemoryPool = 0x4d504c31, // "MPL1"
   Library = 0x4c494231,    // "LIB1"
   Kernel = 0x4b524e31,     // "KRN1"
+  Graph = 0x47524131,      // "GRA1"
+  GraphNode = 0x474e4431,  // "GND1"
+  GraphExec = 0x47455831,  // "GEX1"
   Dead = 0xdeadbeef,       ///< Stamped on destruction.
 };
 

@@ -1,0 +1,81 @@
+//===- GraphExec.h - Executable graphs ------------------------*- C++ -*-===//
+//
+// cuGraphInstantiate turns a graph into a plan: its nodes in an order that
+// respects every dependency, each made ready to run (kernels validated and
+// prepared, copies and memsets validated). A launch issues the plan to a
+// stream: consecutive kernels, copies and memsets as one task, host
+// functions as tasks of their own (on the stream's worker), event records
+// and waits as the stream's own. Setting a node's parameters replaces the
+// plan, so launches already issued keep the one they were issued with.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_DRIVER_CORE_GRAPHEXEC_H
+#define CUCPU_DRIVER_CORE_GRAPHEXEC_H
+
+#include "core/Graph.h"
+#include "core/Object.h"
+#include "core/WorkQueue.h"
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace cucpu {
+
+class Context;
+
+/// One thing a launch of an executable graph does.
+struct GraphStep {
+  enum class StepKind {
+    Work,   ///< A kernel, copy or memset: runs on any thread of the stream.
+    Host,   ///< A host function: runs on the stream's worker.
+    Record, ///< Records Ev in the stream.
+    Wait    ///< Makes the stream wait for Ev's last record.
+  };
+  StepKind Kind = StepKind::Work;
+  std::shared_ptr<llvm::unique_function<void()>> Run;
+  std::shared_ptr<Event> Ev;
+  /// The node of the instantiated graph the step comes from (null inside a
+  /// child graph).
+  const GraphNode *Source = nullptr;
+};
+
+/// What one launch runs, in order.
+struct GraphPlan {
+  std::vector<GraphStep> Steps;
+};
+
+/// An instantiated graph (CUgraphExec).
+class GraphExec : public Object {
+public:
+  static constexpr ObjectKind Kind = ObjectKind::GraphExec;
+
+  GraphExec(std::shared_ptr<Context> Owner, std::shared_ptr<Graph> Snapshot,
+            GraphPlan Plan, unsigned long long Flags);
+
+  /// The context the graph was instantiated in (null once destroyed).
+  std::shared_ptr<Context> context() const { return Owner.lock(); }
+  unsigned long long flags() const { return Flags; }
+  /// A copy of the graph as instantiated (or last updated); its nodes'
+  /// Origin are the nodes of the graph the program holds.
+  std::shared_ptr<Graph> snapshot() const;
+
+  /// Issues one launch to \p Queue.
+  void launch(WorkQueue &Queue) const;
+  /// Replaces the steps that come from \p Source with \p Step (one step, or
+  /// none for an empty \p Step.Run of kind Work).
+  void replace(const GraphNode *Source, GraphStep Step);
+  /// Replaces the whole plan and snapshot (cuGraphExecUpdate).
+  void reset(std::shared_ptr<Graph> Snapshot, GraphPlan Plan);
+
+private:
+  std::weak_ptr<Context> Owner;
+  unsigned long long Flags;
+  mutable std::mutex Mutex;
+  std::shared_ptr<Graph> Snapshot;
+  std::shared_ptr<const GraphPlan> Plan;
+};
+
+} // namespace cucpu
+
+#endif // CUCPU_DRIVER_CORE_GRAPHEXEC_H

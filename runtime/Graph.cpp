@@ -1,0 +1,657 @@
+//===- Graph.cpp - CUDA graphs: nodes, edges, instantiation, launch -------===//
+//
+// cudaGraph_t, cudaGraphNode_t and cudaGraphExec_t are the driver's CUgraph,
+// CUgraphNode and CUgraphExec, and the runtime's node types, edge data,
+// instantiation flags and update results have the driver's values, so most
+// calls pass their handles through. The node parameters differ:
+//
+// - a kernel node names its kernel by host stub, as <<<>>> does; the
+//   driver's node holds the CUfunction the registry finds for that stub in
+//   the current context, and GetParams gives the stub back;
+// - a memcpy node is a cudaMemcpy3DParms (or a 1D or symbol copy), the
+//   driver's CUDA_MEMCPY3D, converted as cudaMemcpy3D converts it;
+// - memcpy and memset nodes run in the context current when they are set.
+//
+//===----------------------------------------------------------------------===//
+#include "Context.h"
+#include "Copy.h"
+#include "Errors.h"
+#include "Registry.h"
+
+#include <cstddef>
+
+using namespace cucpu;
+using namespace cucpu::rt;
+
+// The runtime's edge data is the driver's, field for field.
+static_assert(sizeof(cudaGraphEdgeData) == sizeof(CUgraphEdgeData));
+static_assert(offsetof(cudaGraphEdgeData, from_port) ==
+                  offsetof(CUgraphEdgeData, from_port) &&
+              offsetof(cudaGraphEdgeData, to_port) ==
+                  offsetof(CUgraphEdgeData, to_port) &&
+              offsetof(cudaGraphEdgeData, type) ==
+                  offsetof(CUgraphEdgeData, type));
+// As are the update results and the node types the runtime names.
+static_assert(int(cudaGraphExecUpdateErrorAttributesChanged) ==
+              int(CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED));
+static_assert(int(cudaGraphNodeTypeMemFree) ==
+                  int(CU_GRAPH_NODE_TYPE_MEM_FREE) &&
+              int(cudaGraphNodeTypeConditional) ==
+                  int(CU_GRAPH_NODE_TYPE_CONDITIONAL));
+
+namespace {
+
+CUdeviceptr address(const void *P) { return reinterpret_cast<CUdeviceptr>(P); }
+
+CUgraphEdgeData *driverEdges(cudaGraphEdgeData *E) {
+  return reinterpret_cast<CUgraphEdgeData *>(E);
+}
+const CUgraphEdgeData *driverEdges(const cudaGraphEdgeData *E) {
+  return reinterpret_cast<const CUgraphEdgeData *>(E);
+}
+
+/// The handle of the calling thread's current context, which memcpy and
+/// memset nodes are given (the runtime has made sure there is one).
+cudaError_t contextHandle(const char *Function, CUcontext &Out) {
+  CUDART_DRIVER_FOR(Function, cuCtxGetCurrent(&Out));
+  return cudaSuccess;
+}
+
+/// The driver's kernel node parameters of \p P: its host stub becomes the
+/// kernel's CUfunction in \p Ctx, found as a <<<>>> launch finds it.
+cudaError_t toDriverKernel(const char *Function, const cudaKernelNodeParams *P,
+                           const CurrentContext &Ctx,
+                           CUDA_KERNEL_NODE_PARAMS &Out) {
+  CUDART_FAIL_IF_FOR(Function, !P, cudaErrorInvalidValue,
+                     "The kernel node parameters are null.");
+  CUfunction F;
+  CUDART_TRY(findFunction(Function, P->func, Ctx, F));
+  Out = {};
+  Out.func = F;
+  Out.gridDimX = P->gridDim.x;
+  Out.gridDimY = P->gridDim.y;
+  Out.gridDimZ = P->gridDim.z;
+  Out.blockDimX = P->blockDim.x;
+  Out.blockDimY = P->blockDim.y;
+  Out.blockDimZ = P->blockDim.z;
+  Out.sharedMemBytes = P->sharedMemBytes;
+  Out.kernelParams = P->kernelParams;
+  Out.extra = P->extra;
+  return cudaSuccess;
+}
+
+/// The runtime's kernel node parameters of \p K: the kernel's host stub
+/// where the program registered one, else the driver's function itself (a
+/// node made through the driver API with a module's function).
+cudaKernelNodeParams fromDriverKernel(const CUDA_KERNEL_NODE_PARAMS &K,
+                                      const CurrentContext &Ctx) {
+  cudaKernelNodeParams P = {};
+  const void *Host = K.func ? findHostFunction(K.func, Ctx) : nullptr;
+  if (Host)
+    P.func = const_cast<void *>(Host);
+  else if (K.func)
+    P.func = reinterpret_cast<void *>(K.func);
+  else
+    P.func = reinterpret_cast<void *>(K.kern);
+  P.gridDim = dim3(K.gridDimX, K.gridDimY, K.gridDimZ);
+  P.blockDim = dim3(K.blockDimX, K.blockDimY, K.blockDimZ);
+  P.sharedMemBytes = K.sharedMemBytes;
+  P.kernelParams = K.kernelParams;
+  P.extra = K.extra;
+  return P;
+}
+
+/// The driver's memset node parameters of \p P (the same fields, the
+/// destination as a device address).
+cudaError_t toDriverMemset(const char *Function, const cudaMemsetParams *P,
+                           CUDA_MEMSET_NODE_PARAMS &Out) {
+  CUDART_FAIL_IF_FOR(Function, !P, cudaErrorInvalidValue,
+                     "The memset node parameters are null.");
+  Out = {};
+  Out.dst = address(P->dst);
+  Out.pitch = P->pitch;
+  Out.value = P->value;
+  Out.elementSize = P->elementSize;
+  Out.width = P->width;
+  Out.height = P->height;
+  return cudaSuccess;
+}
+
+/// The driver's host node parameters of \p P (the same two fields).
+cudaError_t toDriverHost(const char *Function, const cudaHostNodeParams *P,
+                         CUDA_HOST_NODE_PARAMS &Out) {
+  CUDART_FAIL_IF_FOR(Function, !P, cudaErrorInvalidValue,
+                     "The host node parameters are null.");
+  Out.fn = P->fn;
+  Out.userData = P->userData;
+  return cudaSuccess;
+}
+
+/// Adds a memcpy node doing \p C in the current context.
+cudaError_t addMemcpyNode(const char *Function, cudaGraphNode_t *Node,
+                          cudaGraph_t Graph, const cudaGraphNode_t *Deps,
+                          size_t NumDeps, const CUDA_MEMCPY3D &C) {
+  CUcontext Handle;
+  CUDART_TRY(contextHandle(Function, Handle));
+  CUDART_DRIVER_FOR(
+      Function, cuGraphAddMemcpyNode(Node, Graph, Deps, NumDeps, &C, Handle));
+  return cudaSuccess;
+}
+
+/// Makes \p Exec's copy of \p Node do \p C in the current context.
+cudaError_t setExecMemcpy(const char *Function, cudaGraphExec_t Exec,
+                          cudaGraphNode_t Node, const CUDA_MEMCPY3D &C) {
+  CUcontext Handle;
+  CUDART_TRY(contextHandle(Function, Handle));
+  CUDART_DRIVER_FOR(Function,
+                    cuGraphExecMemcpyNodeSetParams(Exec, Node, &C, Handle));
+  return cudaSuccess;
+}
+
+/// The driver's copy of \p Count bytes between unified addresses, its kind
+/// checked first as cudaMemcpy checks it.
+cudaError_t linearCopy(const char *Function, void *Dst, const void *Src,
+                       size_t Count, cudaMemcpyKind Kind, CUDA_MEMCPY3D &Out) {
+  CUDART_TRY(checkCopyKind(Function, Kind));
+  Out = linearCopy3D(address(Dst), address(Src), Count);
+  return cudaSuccess;
+}
+
+/// The driver's copy of \p Count bytes into (\p ToSymbol) or out of the
+/// variable \p Symbol at \p Offset, from or to \p Memory.
+cudaError_t symbolCopy(const char *Function, const void *Symbol, void *Memory,
+                       size_t Count, size_t Offset, bool ToSymbol,
+                       cudaMemcpyKind Kind, CUDA_MEMCPY3D &Out) {
+  CUdeviceptr Variable = 0;
+  CUDART_TRY(
+      symbolAddress(Function, Symbol, Count, Offset, ToSymbol, Kind, Variable));
+  Out = ToSymbol ? linearCopy3D(Variable, address(Memory), Count)
+                 : linearCopy3D(address(Memory), Variable, Count);
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" {
+
+// --- Graphs -----------------------------------------------------------------
+
+cudaError_t CUDARTAPI cudaGraphCreate(cudaGraph_t *Graph, unsigned int Flags) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphCreate(Graph, Flags));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphDestroy(cudaGraph_t Graph) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphDestroy(Graph));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphClone(cudaGraph_t *Clone, cudaGraph_t Original) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphClone(Clone, Original));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphNodeFindInClone(cudaGraphNode_t *Node,
+                                               cudaGraphNode_t Original,
+                                               cudaGraph_t Clone) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphNodeFindInClone(Node, Original, Clone));
+  return cudaSuccess;
+}
+
+// --- Kernel nodes -----------------------------------------------------------
+
+cudaError_t CUDARTAPI cudaGraphAddKernelNode(
+    cudaGraphNode_t *Node, cudaGraph_t Graph, const cudaGraphNode_t *Deps,
+    size_t NumDeps, const struct cudaKernelNodeParams *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUDA_KERNEL_NODE_PARAMS K;
+  CUDART_TRY(toDriverKernel(__func__, Params, Ctx, K));
+  CUDART_DRIVER(cuGraphAddKernelNode(Node, Graph, Deps, NumDeps, &K));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphKernelNodeGetParams(
+    cudaGraphNode_t Node, struct cudaKernelNodeParams *Params) {
+  CUDART_FAIL_IF(!Params, cudaErrorInvalidValue,
+                 "The kernel node parameters pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUDA_KERNEL_NODE_PARAMS K = {};
+  CUDART_DRIVER(cuGraphKernelNodeGetParams(Node, &K));
+  *Params = fromDriverKernel(K, Ctx);
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphKernelNodeSetParams(
+    cudaGraphNode_t Node, const struct cudaKernelNodeParams *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUDA_KERNEL_NODE_PARAMS K;
+  CUDART_TRY(toDriverKernel(__func__, Params, Ctx, K));
+  CUDART_DRIVER(cuGraphKernelNodeSetParams(Node, &K));
+  return cudaSuccess;
+}
+
+// --- Memcpy nodes -----------------------------------------------------------
+
+cudaError_t CUDARTAPI cudaGraphAddMemcpyNode(
+    cudaGraphNode_t *Node, cudaGraph_t Graph, const cudaGraphNode_t *Deps,
+    size_t NumDeps, const struct cudaMemcpy3DParms *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(toDriverCopy3D(__func__, Params, C));
+  return addMemcpyNode(__func__, Node, Graph, Deps, NumDeps, C);
+}
+
+cudaError_t CUDARTAPI cudaGraphAddMemcpyNode1D(cudaGraphNode_t *Node,
+                                               cudaGraph_t Graph,
+                                               const cudaGraphNode_t *Deps,
+                                               size_t NumDeps, void *Dst,
+                                               const void *Src, size_t Count,
+                                               enum cudaMemcpyKind Kind) {
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(linearCopy(__func__, Dst, Src, Count, Kind, C));
+  CUDART_CONTEXT(Ctx);
+  return addMemcpyNode(__func__, Node, Graph, Deps, NumDeps, C);
+}
+
+cudaError_t CUDARTAPI cudaGraphAddMemcpyNodeToSymbol(
+    cudaGraphNode_t *Node, cudaGraph_t Graph, const cudaGraphNode_t *Deps,
+    size_t NumDeps, const void *Symbol, const void *Src, size_t Count,
+    size_t Offset, enum cudaMemcpyKind Kind) {
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(symbolCopy(__func__, Symbol, const_cast<void *>(Src), Count,
+                        Offset, /*ToSymbol=*/true, Kind, C));
+  return addMemcpyNode(__func__, Node, Graph, Deps, NumDeps, C);
+}
+
+cudaError_t CUDARTAPI cudaGraphAddMemcpyNodeFromSymbol(
+    cudaGraphNode_t *Node, cudaGraph_t Graph, const cudaGraphNode_t *Deps,
+    size_t NumDeps, void *Dst, const void *Symbol, size_t Count, size_t Offset,
+    enum cudaMemcpyKind Kind) {
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(symbolCopy(__func__, Symbol, Dst, Count, Offset,
+                        /*ToSymbol=*/false, Kind, C));
+  return addMemcpyNode(__func__, Node, Graph, Deps, NumDeps, C);
+}
+
+cudaError_t CUDARTAPI cudaGraphMemcpyNodeGetParams(
+    cudaGraphNode_t Node, struct cudaMemcpy3DParms *Params) {
+  CUDART_FAIL_IF(!Params, cudaErrorInvalidValue,
+                 "The memcpy node parameters pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUDA_MEMCPY3D C = {};
+  CUDART_DRIVER(cuGraphMemcpyNodeGetParams(Node, &C));
+  return fromDriverCopy3D(__func__, C, *Params);
+}
+
+cudaError_t CUDARTAPI cudaGraphMemcpyNodeSetParams(
+    cudaGraphNode_t Node, const struct cudaMemcpy3DParms *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(toDriverCopy3D(__func__, Params, C));
+  CUDART_DRIVER(cuGraphMemcpyNodeSetParams(Node, &C));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t Node,
+                                                     void *Dst, const void *Src,
+                                                     size_t Count,
+                                                     enum cudaMemcpyKind Kind) {
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(linearCopy(__func__, Dst, Src, Count, Kind, C));
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphMemcpyNodeSetParams(Node, &C));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphMemcpyNodeSetParamsToSymbol(
+    cudaGraphNode_t Node, const void *Symbol, const void *Src, size_t Count,
+    size_t Offset, enum cudaMemcpyKind Kind) {
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(symbolCopy(__func__, Symbol, const_cast<void *>(Src), Count,
+                        Offset, /*ToSymbol=*/true, Kind, C));
+  CUDART_DRIVER(cuGraphMemcpyNodeSetParams(Node, &C));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphMemcpyNodeSetParamsFromSymbol(
+    cudaGraphNode_t Node, void *Dst, const void *Symbol, size_t Count,
+    size_t Offset, enum cudaMemcpyKind Kind) {
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(symbolCopy(__func__, Symbol, Dst, Count, Offset,
+                        /*ToSymbol=*/false, Kind, C));
+  CUDART_DRIVER(cuGraphMemcpyNodeSetParams(Node, &C));
+  return cudaSuccess;
+}
+
+// --- Memset, host, child graph, empty and event nodes -----------------------
+
+cudaError_t CUDARTAPI cudaGraphAddMemsetNode(
+    cudaGraphNode_t *Node, cudaGraph_t Graph, const cudaGraphNode_t *Deps,
+    size_t NumDeps, const struct cudaMemsetParams *Params) {
+  CUDA_MEMSET_NODE_PARAMS M;
+  CUDART_TRY(toDriverMemset(__func__, Params, M));
+  CUDART_CONTEXT(Ctx);
+  CUcontext Handle;
+  CUDART_TRY(contextHandle(__func__, Handle));
+  CUDART_DRIVER(cuGraphAddMemsetNode(Node, Graph, Deps, NumDeps, &M, Handle));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphMemsetNodeGetParams(
+    cudaGraphNode_t Node, struct cudaMemsetParams *Params) {
+  CUDART_FAIL_IF(!Params, cudaErrorInvalidValue,
+                 "The memset node parameters pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUDA_MEMSET_NODE_PARAMS M = {};
+  CUDART_DRIVER(cuGraphMemsetNodeGetParams(Node, &M));
+  Params->dst = reinterpret_cast<void *>(M.dst);
+  Params->pitch = M.pitch;
+  Params->value = M.value;
+  Params->elementSize = M.elementSize;
+  Params->width = M.width;
+  Params->height = M.height;
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphMemsetNodeSetParams(
+    cudaGraphNode_t Node, const struct cudaMemsetParams *Params) {
+  CUDA_MEMSET_NODE_PARAMS M;
+  CUDART_TRY(toDriverMemset(__func__, Params, M));
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphMemsetNodeSetParams(Node, &M));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphAddHostNode(
+    cudaGraphNode_t *Node, cudaGraph_t Graph, const cudaGraphNode_t *Deps,
+    size_t NumDeps, const struct cudaHostNodeParams *Params) {
+  CUDA_HOST_NODE_PARAMS H;
+  CUDART_TRY(toDriverHost(__func__, Params, H));
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphAddHostNode(Node, Graph, Deps, NumDeps, &H));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphHostNodeGetParams(
+    cudaGraphNode_t Node, struct cudaHostNodeParams *Params) {
+  CUDART_FAIL_IF(!Params, cudaErrorInvalidValue,
+                 "The host node parameters pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUDA_HOST_NODE_PARAMS H = {};
+  CUDART_DRIVER(cuGraphHostNodeGetParams(Node, &H));
+  Params->fn = H.fn;
+  Params->userData = H.userData;
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphHostNodeSetParams(
+    cudaGraphNode_t Node, const struct cudaHostNodeParams *Params) {
+  CUDA_HOST_NODE_PARAMS H;
+  CUDART_TRY(toDriverHost(__func__, Params, H));
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphHostNodeSetParams(Node, &H));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphAddChildGraphNode(cudaGraphNode_t *Node,
+                                                 cudaGraph_t Graph,
+                                                 const cudaGraphNode_t *Deps,
+                                                 size_t NumDeps,
+                                                 cudaGraph_t Child) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphAddChildGraphNode(Node, Graph, Deps, NumDeps, Child));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t Node,
+                                                      cudaGraph_t *Graph) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphChildGraphNodeGetGraph(Node, Graph));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphAddEmptyNode(cudaGraphNode_t *Node,
+                                            cudaGraph_t Graph,
+                                            const cudaGraphNode_t *Deps,
+                                            size_t NumDeps) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphAddEmptyNode(Node, Graph, Deps, NumDeps));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphAddEventRecordNode(cudaGraphNode_t *Node,
+                                                  cudaGraph_t Graph,
+                                                  const cudaGraphNode_t *Deps,
+                                                  size_t NumDeps,
+                                                  cudaEvent_t Event) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphAddEventRecordNode(Node, Graph, Deps, NumDeps, Event));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t Node,
+                                                       cudaEvent_t *Event) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphEventRecordNodeGetEvent(Node, Event));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphAddEventWaitNode(cudaGraphNode_t *Node,
+                                                cudaGraph_t Graph,
+                                                const cudaGraphNode_t *Deps,
+                                                size_t NumDeps,
+                                                cudaEvent_t Event) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphAddEventWaitNode(Node, Graph, Deps, NumDeps, Event));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t Node,
+                                                     cudaEvent_t *Event) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphEventWaitNodeGetEvent(Node, Event));
+  return cudaSuccess;
+}
+
+// --- Topology ---------------------------------------------------------------
+
+cudaError_t CUDARTAPI cudaGraphNodeGetType(cudaGraphNode_t Node,
+                                           enum cudaGraphNodeType *Type) {
+  CUDART_FAIL_IF(!Type, cudaErrorInvalidValue, "The type pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUgraphNodeType T;
+  CUDART_DRIVER(cuGraphNodeGetType(Node, &T));
+  *Type = static_cast<cudaGraphNodeType>(T);
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphGetNodes(cudaGraph_t Graph,
+                                        cudaGraphNode_t *Nodes,
+                                        size_t *NumNodes) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphGetNodes(Graph, Nodes, NumNodes));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphGetRootNodes(cudaGraph_t Graph,
+                                            cudaGraphNode_t *Roots,
+                                            size_t *NumRoots) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphGetRootNodes(Graph, Roots, NumRoots));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphGetEdges(cudaGraph_t Graph,
+                                        cudaGraphNode_t *From,
+                                        cudaGraphNode_t *To,
+                                        cudaGraphEdgeData *EdgeData,
+                                        size_t *NumEdges) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(
+      cuGraphGetEdges(Graph, From, To, driverEdges(EdgeData), NumEdges));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphNodeGetDependencies(cudaGraphNode_t Node,
+                                                   cudaGraphNode_t *Deps,
+                                                   cudaGraphEdgeData *EdgeData,
+                                                   size_t *NumDeps) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(
+      cuGraphNodeGetDependencies(Node, Deps, driverEdges(EdgeData), NumDeps));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphNodeGetDependentNodes(
+    cudaGraphNode_t Node, cudaGraphNode_t *Dependents,
+    cudaGraphEdgeData *EdgeData, size_t *NumDependents) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphNodeGetDependentNodes(
+      Node, Dependents, driverEdges(EdgeData), NumDependents));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphAddDependencies(
+    cudaGraph_t Graph, const cudaGraphNode_t *From, const cudaGraphNode_t *To,
+    const cudaGraphEdgeData *EdgeData, size_t NumDeps) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(
+      cuGraphAddDependencies(Graph, From, To, driverEdges(EdgeData), NumDeps));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphRemoveDependencies(
+    cudaGraph_t Graph, const cudaGraphNode_t *From, const cudaGraphNode_t *To,
+    const cudaGraphEdgeData *EdgeData, size_t NumDeps) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphRemoveDependencies(Graph, From, To,
+                                          driverEdges(EdgeData), NumDeps));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphDestroyNode(cudaGraphNode_t Node) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphDestroyNode(Node));
+  return cudaSuccess;
+}
+
+// --- Executable graphs ------------------------------------------------------
+
+cudaError_t CUDARTAPI cudaGraphInstantiate(cudaGraphExec_t *Exec,
+                                           cudaGraph_t Graph,
+                                           unsigned long long Flags) {
+  CUDART_CONTEXT(Ctx);
+  // cudaGraphInstantiateFlags are the driver's CUgraphInstantiate_flags.
+  CUDART_DRIVER(cuGraphInstantiate(Exec, Graph, Flags));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphInstantiateWithFlags(cudaGraphExec_t *Exec,
+                                                    cudaGraph_t Graph,
+                                                    unsigned long long Flags) {
+  return cudaGraphInstantiate(Exec, Graph, Flags);
+}
+
+cudaError_t CUDARTAPI cudaGraphLaunch(cudaGraphExec_t Exec,
+                                      cudaStream_t Stream) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphLaunch(Exec, Stream));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphExecDestroy(cudaGraphExec_t Exec) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphExecDestroy(Exec));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI
+cudaGraphExecKernelNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode_t Node,
+                                 const struct cudaKernelNodeParams *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUDA_KERNEL_NODE_PARAMS K;
+  CUDART_TRY(toDriverKernel(__func__, Params, Ctx, K));
+  CUDART_DRIVER(cuGraphExecKernelNodeSetParams(Exec, Node, &K));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI
+cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode_t Node,
+                                 const struct cudaMemcpy3DParms *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(toDriverCopy3D(__func__, Params, C));
+  return setExecMemcpy(__func__, Exec, Node, C);
+}
+
+cudaError_t CUDARTAPI cudaGraphExecMemcpyNodeSetParams1D(
+    cudaGraphExec_t Exec, cudaGraphNode_t Node, void *Dst, const void *Src,
+    size_t Count, enum cudaMemcpyKind Kind) {
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(linearCopy(__func__, Dst, Src, Count, Kind, C));
+  CUDART_CONTEXT(Ctx);
+  return setExecMemcpy(__func__, Exec, Node, C);
+}
+
+cudaError_t CUDARTAPI cudaGraphExecMemcpyNodeSetParamsToSymbol(
+    cudaGraphExec_t Exec, cudaGraphNode_t Node, const void *Symbol,
+    const void *Src, size_t Count, size_t Offset, enum cudaMemcpyKind Kind) {
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(symbolCopy(__func__, Symbol, const_cast<void *>(Src), Count,
+                        Offset, /*ToSymbol=*/true, Kind, C));
+  return setExecMemcpy(__func__, Exec, Node, C);
+}
+
+cudaError_t CUDARTAPI cudaGraphExecMemcpyNodeSetParamsFromSymbol(
+    cudaGraphExec_t Exec, cudaGraphNode_t Node, void *Dst, const void *Symbol,
+    size_t Count, size_t Offset, enum cudaMemcpyKind Kind) {
+  CUDA_MEMCPY3D C;
+  CUDART_TRY(symbolCopy(__func__, Symbol, Dst, Count, Offset,
+                        /*ToSymbol=*/false, Kind, C));
+  return setExecMemcpy(__func__, Exec, Node, C);
+}
+
+cudaError_t CUDARTAPI
+cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode_t Node,
+                                 const struct cudaMemsetParams *Params) {
+  CUDA_MEMSET_NODE_PARAMS M;
+  CUDART_TRY(toDriverMemset(__func__, Params, M));
+  CUDART_CONTEXT(Ctx);
+  CUcontext Handle;
+  CUDART_TRY(contextHandle(__func__, Handle));
+  CUDART_DRIVER(cuGraphExecMemsetNodeSetParams(Exec, Node, &M, Handle));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI
+cudaGraphExecHostNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode_t Node,
+                               const struct cudaHostNodeParams *Params) {
+  CUDA_HOST_NODE_PARAMS H;
+  CUDART_TRY(toDriverHost(__func__, Params, H));
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphExecHostNodeSetParams(Exec, Node, &H));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI
+cudaGraphExecUpdate(cudaGraphExec_t Exec, cudaGraph_t Graph,
+                    cudaGraphExecUpdateResultInfo *ResultInfo) {
+  CUDART_CONTEXT(Ctx);
+  // The result info says why an update failed, so it is filled in before
+  // the failure is returned.
+  CUgraphExecUpdateResultInfo Info = {};
+  CUresult R = cuGraphExecUpdate(Exec, Graph, ResultInfo ? &Info : nullptr);
+  if (ResultInfo) {
+    ResultInfo->result = static_cast<cudaGraphExecUpdateResult>(Info.result);
+    ResultInfo->errorNode = Info.errorNode;
+    ResultInfo->errorFromNode = Info.errorFromNode;
+  }
+  CUDART_DRIVER(R);
+  return cudaSuccess;
+}
+
+} // extern "C"
