@@ -183,8 +183,10 @@ static llvm::Error instantiateWithLog(CUgraphExec *Out, CUgraph H,
       Text = Message;
       E = makeError(Code, Message);
     }
-    std::strncpy(Log, Text.c_str(), LogBytes - 1);
-    Log[LogBytes - 1] = 0;
+    // No more than the message: the buffer's claimed size is not trusted.
+    size_t Bytes = std::min(Text.size(), LogBytes - 1);
+    std::memcpy(Log, Text.data(), Bytes);
+    Log[Bytes] = 0;
   }
   return E;
 }

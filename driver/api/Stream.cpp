@@ -63,6 +63,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamDestroy_v2(CUstream H) {
     CU_INVALID_IF(isDefaultStream(H), CUDA_ERROR_INVALID_HANDLE,
                   "A default stream cannot be destroyed.");
     CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    forgetStream(*S);
     HandleRegistry::get().remove(S.get());
     if (std::shared_ptr<Context> C = S->context())
       C->disown(S.get());

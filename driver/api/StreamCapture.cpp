@@ -306,6 +306,23 @@ llvm::Error api::checkNoCaptureIn(const Context &C) {
   return llvm::Error::success();
 }
 
+void api::forgetStream(const Stream &S) {
+  if (Active.load(std::memory_order_acquire) == 0)
+    return;
+  std::lock_guard<std::mutex> Lock(CaptureMutex);
+  std::shared_ptr<CaptureSession> Session = sessionOf(&S);
+  if (!Session)
+    return;
+  if (Session->Parts.front().S.lock().get() == &S) {
+    endSession(Session);
+    std::lock_guard<std::mutex> GraphLock(Session->G->Mutex);
+    Session->G->releaseHandles();
+    return;
+  }
+  std::erase_if(Session->Parts,
+                [&](const CapturePart &P) { return P.S.lock().get() == &S; });
+}
+
 llvm::Error api::captureEventRecord(const std::shared_ptr<Event> &E, Stream &S,
                                     bool External) {
   if (External) {

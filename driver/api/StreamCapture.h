@@ -54,6 +54,10 @@ llvm::Error checkCaptureSafe(const char *What);
 /// CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, as NVIDIA.
 llvm::Error checkNoCaptureIn(const Context &C);
 
+/// cuStreamDestroy of \p S: it leaves any capture; a capture it began ends,
+/// and its graph is dropped.
+void forgetStream(const Stream &S);
+
 /// cuEventRecord into capturing stream \p S: the event stands for what \p S
 /// captured so far (an external record becomes an event record node).
 llvm::Error captureEventRecord(const std::shared_ptr<Event> &E, Stream &S,
