@@ -25,7 +25,7 @@ llvm::Expected<std::shared_ptr<T>> lookupGraphObject(const void *H,
 /// Wraps work that may be empty (an operation with nothing to do).
 RecordedWork shareWork(WorkQueue::Task Work) {
   if (!Work)
-    Work = [] {};
+    return std::make_shared<llvm::unique_function<void()>>([] {});
   return std::make_shared<llvm::unique_function<void()>>(std::move(Work));
 }
 
