@@ -1,6 +1,7 @@
 //===- Event.cpp - Event management entry points (E.6) --------------------===//
 #include "api/Handles.h"
 #include "api/StreamCapture.h"
+#include "api/StreamWork.h"
 #include "core/Entry.h"
 
 using namespace cucpu;
@@ -20,9 +21,8 @@ llvm::Error recordEvent(CUevent H, CUstream SH, bool External = false) {
                 "The stream belongs to another context than the current one.");
   if (capturing(S.get()))
     return captureEventRecord(E, *S, External);
-  if (!S)
-    CU_TRY(checkLegacyUse(*C));
-  Event::record(E, S ? *S->queue() : *C->queues().legacy());
+  CU_TRY_ASSIGN(WorkQueue & Q, queueFor(S.get(), *C));
+  Event::record(E, Q);
   return llvm::Error::success();
 }
 } // namespace

@@ -9,6 +9,7 @@
 #include "api/GraphNodes.h"
 #include "api/Handles.h"
 #include "api/StreamCapture.h"
+#include "api/StreamWork.h"
 #include "core/Entry.h"
 #include "core/Launcher.h"
 
@@ -72,8 +73,7 @@ llvm::Error setExecNode(CUgraphExec E, CUgraphNode H, CUgraphNodeType Type,
   CU_TRY_ASSIGN(std::shared_ptr<GraphExec> Exec, lookupExec(E));
   CU_TRY_ASSIGN(const GraphNode *Source, execNode(*Exec, H, Type));
   P.Type = Type;
-  GraphNode Node({}, std::move(P), 0);
-  CU_TRY_ASSIGN(GraphStep Step, stepFor(Node));
+  CU_TRY_ASSIGN(GraphStep Step, stepFor(P));
   Step.Source = Source;
   Exec->replace(Source, std::move(Step));
   return llvm::Error::success();
@@ -228,9 +228,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuGraphLaunch(CUgraphExec E, CUstream H) {
       HandleRegistry::get().add(P.Child);
       return captureNode(*S, std::move(P));
     }
-    if (!S)
-      CU_TRY(checkLegacyUse(*Ctx));
-    WorkQueue &Q = S ? *S->queue() : *Ctx->queues().legacy();
+    CU_TRY_ASSIGN(WorkQueue & Q, queueFor(S.get(), *Ctx));
     Exec->launch(Q);
     if (launchBlocking())
       CU_TRY(WorkQueue::wait(Q.tail()));
@@ -305,24 +303,26 @@ CUCPU_EXPORT CUresult CUDAAPI cuGraphExecHostNodeSetParams(
   });
 }
 
+/// cuGraphExecEvent{Record,Wait}NodeSetEvent.
+static llvm::Error setExecEvent(CUgraphExec E, CUgraphNode H,
+                                CUgraphNodeType Type, CUevent Ev) {
+  NodeParams N;
+  CU_TRY_ASSIGN(N.Ev, lookupEvent(Ev));
+  return setExecNode(E, H, Type, std::move(N));
+}
+
 CUCPU_EXPORT CUresult CUDAAPI cuGraphExecEventRecordNodeSetEvent(CUgraphExec E,
                                                                  CUgraphNode H,
                                                                  CUevent Ev) {
-  return CU_ENTRY(E, H, Ev).run([&]() -> llvm::Error {
-    NodeParams N;
-    CU_TRY_ASSIGN(N.Ev, lookupEvent(Ev));
-    return setExecNode(E, H, CU_GRAPH_NODE_TYPE_EVENT_RECORD, std::move(N));
-  });
+  return CU_ENTRY(E, H, Ev).run(
+      [&] { return setExecEvent(E, H, CU_GRAPH_NODE_TYPE_EVENT_RECORD, Ev); });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuGraphExecEventWaitNodeSetEvent(CUgraphExec E,
                                                                CUgraphNode H,
                                                                CUevent Ev) {
-  return CU_ENTRY(E, H, Ev).run([&]() -> llvm::Error {
-    NodeParams N;
-    CU_TRY_ASSIGN(N.Ev, lookupEvent(Ev));
-    return setExecNode(E, H, CU_GRAPH_NODE_TYPE_WAIT_EVENT, std::move(N));
-  });
+  return CU_ENTRY(E, H, Ev).run(
+      [&] { return setExecEvent(E, H, CU_GRAPH_NODE_TYPE_WAIT_EVENT, Ev); });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuGraphExecUpdate_v2(

@@ -49,7 +49,7 @@ llvm::Error appendSteps(const Graph &G, bool TopLevel,
       CU_TRY(appendSteps(*N->Params.Child, false, Steps));
       continue;
     }
-    CU_TRY_ASSIGN(GraphStep Step, stepFor(*N));
+    CU_TRY_ASSIGN(GraphStep Step, stepFor(N->Params));
     Step.Source = TopLevel ? N->Origin : nullptr;
     Steps.push_back(std::move(Step));
   }
@@ -102,9 +102,8 @@ api::recordMemset(const CUDA_MEMSET_NODE_PARAMS &P) {
   return shareWork(std::move(Recorder.Work));
 }
 
-llvm::Expected<GraphStep> api::stepFor(const GraphNode &N) {
+llvm::Expected<GraphStep> api::stepFor(const NodeParams &P) {
   using StepKind = GraphStep::StepKind;
-  const NodeParams &P = N.Params;
   GraphStep Step;
   switch (P.Type) {
   case CU_GRAPH_NODE_TYPE_KERNEL: {
@@ -139,12 +138,9 @@ llvm::Expected<GraphStep> api::stepFor(const GraphNode &N) {
     // functions do.
     Step.Run = std::make_shared<llvm::unique_function<void()>>(
         [Host = P.Host, Owner = std::weak_ptr<Context>(Ctx)] {
-          std::shared_ptr<Context> C = Owner.lock();
-          if (C)
-            current::push(C);
-          Host.fn(Host.userData);
-          if (C)
-            current::pop();
+          runWithContext(Owner, [&](const std::shared_ptr<Context> &) {
+            Host.fn(Host.userData);
+          });
         });
     return Step;
   }

@@ -37,9 +37,9 @@ kernelNodeParams(const CUDA_KERNEL_NODE_PARAMS &P);
 llvm::Expected<RecordedWork> recordCopy(const CUDA_MEMCPY3D &P);
 llvm::Expected<RecordedWork> recordMemset(const CUDA_MEMSET_NODE_PARAMS &P);
 
-/// The step node \p N runs as in an executable graph of the current
-/// context (not for child graph nodes).
-llvm::Expected<GraphStep> stepFor(const GraphNode &N);
+/// The step a node doing \p P runs as in an executable graph of the
+/// current context (not for child graph nodes).
+llvm::Expected<GraphStep> stepFor(const NodeParams &P);
 
 /// The steps of \p G in dependency order, child graphs inlined; a step's
 /// Source is its node's Origin.

@@ -9,6 +9,7 @@
 #include "api/Handles.h"
 #include "api/Kernels.h"
 #include "api/StreamCapture.h"
+#include "api/StreamWork.h"
 #include "core/Entry.h"
 #include "core/Launcher.h"
 
@@ -19,20 +20,26 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
-/// Launches \p R of \p F in stream \p S (\p H; null for a default
-/// stream), or adds it to S's capture. The stream must be usable in \p Ctx.
-llvm::Error launchOrCapture(const std::shared_ptr<Function> &F,
-                            const std::shared_ptr<Context> &Ctx,
-                            const std::shared_ptr<Stream> &S, CUstream H,
-                            LaunchRequest R) {
+/// The stream \p H names (null for a default stream), which must be usable
+/// in \p Ctx (a default stream or one of Ctx's).
+llvm::Expected<std::shared_ptr<Stream>>
+launchStream(CUstream H, const std::shared_ptr<Context> &Ctx) {
+  CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
   CU_INVALID_IF(S && S->context().get() != Ctx.get(), CUDA_ERROR_INVALID_HANDLE,
                 "Stream {0} belongs to another context than the current one.",
                 static_cast<const void *>(H));
-  if (!S)
-    CU_TRY(checkLegacyUse(*Ctx));
-  if (!capturing(S.get()))
-    return launchFunction(*F, Ctx, S ? *S->queue() : *Ctx->queues().legacy(),
-                          std::move(R));
+  return S;
+}
+
+/// Launches \p R of \p F in stream \p S (from launchStream()), or adds it to
+/// S's capture.
+llvm::Error launchOrCapture(const std::shared_ptr<Function> &F,
+                            const std::shared_ptr<Context> &Ctx,
+                            const std::shared_ptr<Stream> &S, LaunchRequest R) {
+  if (!capturing(S.get())) {
+    CU_TRY_ASSIGN(WorkQueue & Queue, queueFor(S.get(), *Ctx));
+    return launchFunction(*F, Ctx, Queue, std::move(R));
+  }
   // Checked now, as the launch would be.
   CU_TRY(prepareLaunch(*F, Ctx, R).takeError());
   NodeParams P;
@@ -50,9 +57,8 @@ llvm::Error legacyLaunch(CUfunction H, int Width, int Height, CUstream Stream,
                          bool CheckStream) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Function> F, lookupFunction(H));
-  if (!CheckStream)
-    Stream = nullptr;
-  CU_TRY_ASSIGN(std::shared_ptr<cucpu::Stream> S, lookupStream(Stream));
+  CU_TRY_ASSIGN(std::shared_ptr<cucpu::Stream> S,
+                launchStream(CheckStream ? Stream : nullptr, Ctx));
   // "invokes the kernel on a grid_width x grid_height grid of blocks" (E.7.9);
   // NVIDIA rejects 0 and a height over 65535 (observed).
   CU_INVALID_IF(Width < 1 || Height < 1, CUDA_ERROR_INVALID_VALUE,
@@ -67,7 +73,7 @@ llvm::Error legacyLaunch(CUfunction H, int Width, int Height, CUstream Stream,
   size_t Used = std::max<size_t>(State.ParamBytes, F->paramBytes());
   R.Params.assign(State.Params.begin(),
                   State.Params.begin() + std::min<size_t>(Used, MaxParamBytes));
-  return launchOrCapture(F, Ctx, S, Stream, std::move(R));
+  return launchOrCapture(F, Ctx, S, std::move(R));
 }
 
 } // namespace
@@ -173,10 +179,7 @@ llvm::Error launchKernel(CUfunction H, std::array<unsigned, 3> Grid,
                          CUstream Stream, void **KernelParams, void **Extra) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Function> F, launchableFunction(H, Ctx));
-  CU_TRY_ASSIGN(std::shared_ptr<cucpu::Stream> S, lookupStream(Stream));
-  CU_INVALID_IF(S && S->context().get() != Ctx.get(), CUDA_ERROR_INVALID_HANDLE,
-                "Stream {0} belongs to another context than the current one.",
-                static_cast<const void *>(Stream));
+  CU_TRY_ASSIGN(std::shared_ptr<cucpu::Stream> S, launchStream(Stream, Ctx));
   llvm::SmallVector<char, 128> Buffer;
   CU_TRY(gatherLaunchParams(*F, KernelParams, Extra, Buffer));
   LaunchRequest R;
@@ -184,7 +187,7 @@ llvm::Error launchKernel(CUfunction H, std::array<unsigned, 3> Grid,
   R.Block = Block;
   R.DynamicShared = Shared;
   R.Params = std::move(Buffer);
-  return launchOrCapture(F, Ctx, S, Stream, std::move(R));
+  return launchOrCapture(F, Ctx, S, std::move(R));
 }
 } // namespace
 

@@ -10,25 +10,6 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
-/// Runs a host function with \p Owner current on the stream's worker, as
-/// NVIDIA's driver does for its callback thread.
-template <typename Fn>
-void runWithContext(const std::weak_ptr<Context> &Owner, Fn &&Body) {
-  std::shared_ptr<Context> C = Owner.lock();
-  if (C)
-    current::push(C);
-  Body(C);
-  if (C)
-    current::pop();
-}
-
-/// The context stream \p H belongs to (the current one for default streams).
-llvm::Expected<std::weak_ptr<Context>> streamContext(CUstream H) {
-  CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
-  CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
-  return S ? std::weak_ptr<Context>(S->context()) : std::weak_ptr<Context>(C);
-}
-
 llvm::Error createStream(CUstream *Out, unsigned Flags, int Priority) {
   CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The stream pointer is NULL.");
   CU_INVALID_IF(Flags & ~CU_STREAM_NON_BLOCKING, CUDA_ERROR_INVALID_VALUE,
@@ -115,10 +96,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamWaitEvent(CUstream H, CUevent E,
                   captureStreamWait(S, Ev, Flags & CU_EVENT_WAIT_EXTERNAL));
     if (Captured)
       return llvm::Error::success();
-    if (!S)
-      CU_TRY(checkLegacyUse(*C));
+    CU_TRY_ASSIGN(WorkQueue & Q, queueFor(S.get(), *C));
     // Work issued to the stream from now on waits for the event's record.
-    Ev->orderBefore(S ? *S->queue() : *C->queues().legacy());
+    Ev->orderBefore(Q);
     return llvm::Error::success();
   });
 }
@@ -131,13 +111,14 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamAddCallback(CUstream H,
     CU_INVALID_IF(!Callback, CUDA_ERROR_INVALID_VALUE, "The callback is NULL.");
     CU_INVALID_IF(Flags != 0, CUDA_ERROR_INVALID_VALUE,
                   "cuStreamAddCallback flags must be 0 (got {0}).", Flags);
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
     CU_INVALID_IF(capturing(S.get()), CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
                   "Stream callbacks cannot be captured; use cuLaunchHostFunc.");
-    CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
+    CU_TRY_ASSIGN(WorkQueue & Q, queueFor(S.get(), *C));
     // The callback learns whether the context has faulted.
-    CU_TRY_ASSIGN(std::weak_ptr<Context> Owner, streamContext(H));
-    Q->enqueue(
+    std::weak_ptr<Context> Owner = S ? S->context() : C;
+    Q.enqueue(
         [=] {
           runWithContext(Owner, [&](const std::shared_ptr<Context> &Ctx) {
             CUresult Status = CUDA_SUCCESS;
@@ -157,6 +138,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream H, CUhostFn Fn,
                                                void *UserData) {
   return CU_ENTRY(H, Fn, UserData).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Fn, CUDA_ERROR_INVALID_VALUE, "The host function is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
     if (capturing(S.get())) {
       NodeParams P;
@@ -164,9 +146,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream H, CUhostFn Fn,
       P.Host = {Fn, UserData};
       return captureNode(*S, std::move(P));
     }
-    CU_TRY_ASSIGN(std::shared_ptr<WorkQueue> Q, queueOf(H));
-    CU_TRY_ASSIGN(std::weak_ptr<Context> Owner, streamContext(H));
-    Q->enqueue(
+    CU_TRY_ASSIGN(WorkQueue & Q, queueFor(S.get(), *C));
+    std::weak_ptr<Context> Owner = S ? S->context() : C;
+    Q.enqueue(
         [=] {
           runWithContext(
               Owner, [&](const std::shared_ptr<Context> &) { Fn(UserData); });

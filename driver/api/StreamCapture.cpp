@@ -257,11 +257,13 @@ llvm::Error api::checkLegacyUse(const Context &C, bool Invalidate) {
 }
 
 llvm::Error api::refuseWhileCapturing(const Stream *S, const char *What) {
-  if (!capturing(S))
+  if (Active.load(std::memory_order_acquire) == 0)
     return llvm::Error::success();
   std::lock_guard<std::mutex> Lock(CaptureMutex);
-  if (std::shared_ptr<CaptureSession> Session = sessionOf(S))
-    Session->Invalidated = true;
+  std::shared_ptr<CaptureSession> Session = sessionOf(S);
+  if (!Session)
+    return llvm::Error::success();
+  Session->Invalidated = true;
   return makeError(CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
                    llvm::formatv("{0} a capturing stream is not allowed; the "
                                  "capture is invalidated.",

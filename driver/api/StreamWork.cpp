@@ -12,10 +12,15 @@ using namespace cucpu;
 llvm::Expected<std::shared_ptr<WorkQueue>> api::queueOf(CUstream H) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+  CU_TRY(queueFor(S.get(), *C).takeError());
+  return S ? S->queue() : C->queues().legacy();
+}
+
+llvm::Expected<WorkQueue &> api::queueFor(Stream *S, Context &C) {
   if (S)
-    return S->queue();
-  CU_TRY(checkLegacyUse(*C));
-  return C->queues().legacy();
+    return *S->queue();
+  CU_TRY(checkLegacyUse(C));
+  return *C.queues().legacy();
 }
 
 llvm::Expected<api::Mover> api::currentMover() {
@@ -69,11 +74,9 @@ llvm::Error api::issueWork(CUstream H, bool Async, WorkQueue::Task Work,
         std::make_shared<llvm::unique_function<void()>>(std::move(Work));
     return captureNode(*S, std::move(P));
   }
-  if (!S)
-    CU_TRY(checkLegacyUse(*C));
-  const std::shared_ptr<WorkQueue> &Q = S ? S->queue() : C->queues().legacy();
+  CU_TRY_ASSIGN(WorkQueue & Q, queueFor(S.get(), *C));
   if (!Async || launchBlocking())
-    return Q->runInOrder(Work);
-  Q->enqueue(std::move(Work));
+    return Q.runInOrder(Work);
+  Q.enqueue(std::move(Work));
   return llvm::Error::success();
 }

@@ -11,6 +11,7 @@
 #define CUCPU_DRIVER_API_STREAMWORK_H
 
 #include "core/CopyEngine.h"
+#include "core/CurrentContext.h"
 #include "core/WorkQueue.h"
 
 #include <cuda.h>
@@ -19,12 +20,35 @@
 
 #include <memory>
 
+namespace cucpu {
+class Context;
+class Stream;
+} // namespace cucpu
+
 namespace cucpu::api {
 
 /// The queue work issued to stream \p H waits in: the stream's own, or for
 /// the default streams (0, CU_STREAM_LEGACY, CU_STREAM_PER_THREAD) the
 /// current context's legacy stream. Needs a current context.
 llvm::Expected<std::shared_ptr<WorkQueue>> queueOf(CUstream H);
+
+/// queueOf() for a stream already looked up: \p S's queue, or for a default
+/// stream (null) \p C's legacy one, which a capture may forbid
+/// (checkLegacyUse, api/StreamCapture.h).
+llvm::Expected<WorkQueue &> queueFor(Stream *S, Context &C);
+
+/// Runs a host function with \p Owner current on the stream's worker, as
+/// NVIDIA's driver does for its callback thread; \p Body gets the context
+/// (null once it is destroyed).
+template <typename Fn>
+void runWithContext(const std::weak_ptr<Context> &Owner, Fn &&Body) {
+  std::shared_ptr<Context> C = Owner.lock();
+  if (C)
+    current::push(C);
+  Body(C);
+  if (C)
+    current::pop();
+}
 
 /// Whether [P, P + Bytes) lies in memory the driver allocated or registered
 /// (device, managed, page-locked or registered host memory): copies to and

@@ -62,8 +62,7 @@ public:
 
   /// Issues one launch to \p Queue.
   void launch(WorkQueue &Queue) const;
-  /// Replaces the steps that come from \p Source with \p Step (one step, or
-  /// none for an empty \p Step.Run of kind Work).
+  /// Replaces the step that comes from node \p Source with \p Step.
   void replace(const GraphNode *Source, GraphStep Step);
   /// Replaces the whole plan and snapshot (cuGraphExecUpdate).
   void reset(std::shared_ptr<Graph> Snapshot, GraphPlan Plan);
