@@ -17,12 +17,13 @@ std::shared_ptr<Graph> GraphExec::snapshot() const {
   return Snapshot;
 }
 
-void GraphExec::launch(WorkQueue &Queue) const {
-  std::shared_ptr<const GraphPlan> P;
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    P = Plan;
-  }
+void GraphExec::launch(WorkQueue &Queue) {
+  // Held while issuing, so that launches from several threads are ordered
+  // as they take it.
+  std::lock_guard<std::mutex> Lock(Mutex);
+  std::shared_ptr<const GraphPlan> P = Plan;
+  if (LastLaunch.Queue.get() != &Queue && !LastLaunch.reached())
+    Queue.enqueue([] {}, TaskRunner::Anyone, &LastLaunch);
   using StepKind = GraphStep::StepKind;
   const std::vector<GraphStep> &Steps = P->Steps;
   for (size_t I = 0; I < Steps.size();) {
@@ -51,6 +52,7 @@ void GraphExec::launch(WorkQueue &Queue) const {
     }
     ++I;
   }
+  LastLaunch = Queue.tail();
 }
 
 void GraphExec::replace(const GraphNode *Source, GraphStep Step) {

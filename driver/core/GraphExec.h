@@ -60,8 +60,10 @@ public:
   /// Origin are the nodes of the graph the program holds.
   std::shared_ptr<Graph> snapshot() const;
 
-  /// Issues one launch to \p Queue.
-  void launch(WorkQueue &Queue) const;
+  /// Issues one launch to \p Queue, after the previous launch of this
+  /// graph, whichever stream it went to ("each launch is ordered behind ...
+  /// any previous launches of hGraphExec", cuGraphLaunch).
+  void launch(WorkQueue &Queue);
   /// Replaces the step that comes from node \p Source with \p Step.
   void replace(const GraphNode *Source, GraphStep Step);
   /// Replaces the whole plan and snapshot (cuGraphExecUpdate).
@@ -73,6 +75,8 @@ private:
   mutable std::mutex Mutex;
   std::shared_ptr<Graph> Snapshot;
   std::shared_ptr<const GraphPlan> Plan;
+  /// Reached when the last launch issued has run.
+  QueuePoint LastLaunch;
 };
 
 } // namespace cucpu
