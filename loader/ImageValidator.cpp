@@ -89,18 +89,34 @@ Error checkGlobal(const GlobalInfo &G) {
   return Error::success();
 }
 
+/// Whether \p Type is a cudaTextureType value: 1D, 2D, 3D, cubemap, and the
+/// layered 1D, 2D and cubemap forms.
+bool isTextureType(uint32_t Type) {
+  switch (Type) {
+  case 0x01:
+  case 0x02:
+  case 0x03:
+  case 0x0C:
+  case 0xF1:
+  case 0xF2:
+  case 0xFC:
+    return true;
+  default:
+    return false;
+  }
+}
+
 Error checkTexRef(const TexRefInfo &T) {
   bool Unknown = T.Dimensions == 0 && T.ReadMode == 0 && T.ChannelKind == 0 &&
                  T.ChannelBits == 0 && T.Channels == 0;
   bool Valid =
       Unknown ||
-      (T.Dimensions >= 1 && T.Dimensions <= 3 && T.ReadMode <= 1 &&
-       T.ChannelKind <= 2 &&
+      (isTextureType(T.Dimensions) && T.ReadMode <= 1 && T.ChannelKind <= 2 &&
        (T.ChannelBits == 8 || T.ChannelBits == 16 || T.ChannelBits == 32) &&
        (T.Channels == 1 || T.Channels == 2 || T.Channels == 4));
   if (!Valid)
     return invalidImage("Texture reference \"{0}\" has an invalid description "
-                        "(dimensions {1}, read mode {2}, channel kind {3}, "
+                        "(type {1:x}, read mode {2}, channel kind {3}, "
                         "{4} bits, {5} channels).",
                         T.Name, T.Dimensions, T.ReadMode, T.ChannelKind,
                         T.ChannelBits, T.Channels);

@@ -70,7 +70,8 @@ struct GlobalInfo {
 /// name is 0.
 struct TexRefInfo {
   std::string Name;
-  uint32_t Dimensions = 1;   ///< 1, 2 or 3 (0: type unknown).
+  uint32_t Dimensions = 1;   ///< cudaTextureType*: 1, 2, 3, 0x0C (cubemap),
+                             ///< 0xF1, 0xF2, 0xFC (layered); 0: unknown.
   uint32_t ReadMode = 0;     ///< 0: element type, 1: normalized float.
   uint32_t ChannelKind = 0;  ///< 0: signed, 1: unsigned, 2: float.
   uint32_t ChannelBits = 32; ///< Bits of one channel.

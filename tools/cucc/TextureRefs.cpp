@@ -109,11 +109,11 @@ std::vector<loader::TexRefInfo> describeTextures(const Module &M) {
           0;
     } else {
       uint32_t D = It->second;
-      T.Dimensions = D & 0xf;
-      T.ReadMode = (D >> 4) & 0xf;
-      T.ChannelKind = (D >> 8) & 0xf;
-      T.ChannelBits = (D >> 12) & 0xff;
-      T.Channels = (D >> 20) & 0xf;
+      T.Dimensions = D & 0xff;
+      T.ReadMode = (D >> 8) & 0xf;
+      T.ChannelKind = (D >> 12) & 0xf;
+      T.ChannelBits = (D >> 16) & 0xff;
+      T.Channels = (D >> 24) & 0xf;
     }
     Result.push_back(std::move(T));
   }

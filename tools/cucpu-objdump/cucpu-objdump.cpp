@@ -71,6 +71,28 @@ void printKernels(const ModuleImage &Image) {
   }
 }
 
+/// The name of a cudaTextureType value.
+const char *textureTypeName(uint32_t Type) {
+  switch (Type) {
+  case 0x01:
+    return "1D";
+  case 0x02:
+    return "2D";
+  case 0x03:
+    return "3D";
+  case 0x0C:
+    return "cubemap";
+  case 0xF1:
+    return "1D layered";
+  case 0xF2:
+    return "2D layered";
+  case 0xFC:
+    return "cubemap layered";
+  default:
+    return "?";
+  }
+}
+
 void printGlobals(const ModuleImage &Image) {
   for (const GlobalInfo &G : Image.Globals)
     outs() << llvm::formatv(
@@ -85,10 +107,11 @@ void printGlobals(const ModuleImage &Image) {
                               "through it)\n",
                               T.Name);
     else
-      outs() << llvm::formatv(
-          "texture {0}: {1}D, {2}, {3} x {4}-bit {5}\n", T.Name, T.Dimensions,
-          T.ReadMode ? "normalized float" : "element type", T.Channels,
-          T.ChannelBits, T.ChannelKind < 3 ? Kinds[T.ChannelKind] : "?");
+      outs() << llvm::formatv("texture {0}: {1}, {2}, {3} x {4}-bit {5}\n",
+                              T.Name, textureTypeName(T.Dimensions),
+                              T.ReadMode ? "normalized float" : "element type",
+                              T.Channels, T.ChannelBits,
+                              T.ChannelKind < 3 ? Kinds[T.ChannelKind] : "?");
 }
 
 /// Prints the bitcode as IR text; false if it does not parse.

@@ -58,6 +58,10 @@ struct textureReference {
 #define cudaTextureType1D 0x01
 #define cudaTextureType2D 0x02
 #define cudaTextureType3D 0x03
+#define cudaTextureTypeCubemap 0x0C
+#define cudaTextureType1DLayered 0xF1
+#define cudaTextureType2DLayered 0xF2
+#define cudaTextureTypeCubemapLayered 0xFC
 
 typedef unsigned long long cudaTextureObject_t;
 
@@ -116,13 +120,14 @@ __CUCPU_TEX_VECTOR_CHANNELS(uint, unsigned int)
 __CUCPU_TEX_VECTOR_CHANNELS(float, float)
 #undef __CUCPU_TEX_VECTOR_CHANNELS
 
-/// What __cucpu_texref_type records: dimensions in bits 0-3, read mode in
-/// 4-7, channel kind in 8-11, channel bits in 12-19, channels in 20-23.
+/// What __cucpu_texref_type records: the texture type (cudaTextureType*)
+/// in bits 0-7, read mode in 8-11, channel kind in 12-15, channel bits in
+/// 16-23, channels in 24-27.
 template <class T, int TexType, enum cudaTextureReadMode Mode>
 struct description {
   static constexpr unsigned value =
-      unsigned(TexType) | unsigned(Mode) << 4 | channels<T>::kind << 8 |
-      channels<T>::bits << 12 | channels<T>::count << 20;
+      unsigned(TexType) | unsigned(Mode) << 8 | channels<T>::kind << 12 |
+      channels<T>::bits << 16 | channels<T>::count << 24;
 };
 
 /// The result of a fetch from a texture of T read with Mode: T itself, or
