@@ -46,11 +46,56 @@ typedef struct CucpuTexture {
   uint32_t Flags;          /**< CU_TRSF_* flags. */
   uint32_t Kind;           /**< CucpuTexture* kind above. */
   float BorderColor[4];    /**< Returned outside the texture in border mode. */
+  uint32_t Shape;          /**< An array's cudaTextureType (CucpuShape*);
+                                0 for linear and pitched memory. */
+  uint32_t MipmapFilterMode; /**< CUfilter_mode between levels. */
+  float MipmapLevelBias;     /**< Added to every level of detail. */
+  float MinMipmapLevelClamp; /**< Least level of detail read. */
+  float MaxMipmapLevelClamp; /**< Greatest level of detail read. */
+  uint32_t MaxAnisotropy;    /**< Anisotropic filtering above 1. */
+  uint32_t LevelCount;       /**< Entries of Levels (0: no mipmaps). */
+  uint32_t Reserved;
+  const struct CucpuTexture *Levels; /**< A mipmapped array's levels, level 0
+                                          first: Data, sizes and pitches. */
   uint32_t Magic;          /**< CucpuTextureMagic in every description the
                                 driver made; a fetch through anything else
                                 fails the launch. */
-  uint32_t Reserved;
+  uint32_t Reserved2;
 } CucpuTexture;
+
+/** The array shapes of CucpuTexture::Shape (cudaTextureType values). Depth
+    counts the layers of a layered array and the faces (6 per layer) of a
+    cubemap. */
+enum {
+  CucpuShape1D = 0x01,
+  CucpuShape2D = 0x02,
+  CucpuShape3D = 0x03,
+  CucpuShapeCubemap = 0x0C,
+  CucpuShape1DLayered = 0xF1,
+  CucpuShape2DLayered = 0xF2,
+  CucpuShapeCubemapLayered = 0xFC
+};
+
+/** What a CucpuFetch does (bits 8-15 of its Form). */
+enum {
+  CucpuFetchSample = 0,   /**< tex1D ... texCubemapLayered. */
+  CucpuFetchLevel = 1,    /**< tex*Lod: at the given level of detail. */
+  CucpuFetchGradient = 2, /**< tex*Grad: level of detail from gradients. */
+  CucpuFetchGather = 3    /**< tex2Dgather: one channel of four texels. */
+};
+
+/** A fetch of any form: tex*Layered, texCubemap*, tex2Dgather, tex*Lod,
+    tex*Grad. */
+typedef struct CucpuFetch {
+  float Coord[3];       /**< x, y, z (unused ones 0). */
+  int32_t Layer;        /**< The layer of a layered fetch. */
+  float Level;          /**< The level of detail of CucpuFetchLevel. */
+  float Gradient[2][3]; /**< dPdx and dPdy of CucpuFetchGradient. */
+  uint32_t Form;        /**< The texture type the fetch names
+                             (cudaTextureType*) in bits 0-7, what it does
+                             (CucpuFetch* above) in bits 8-15, the channel a
+                             gather reads in bits 16-17. */
+} CucpuFetch;
 
 /** The Magic word of a texture description ("cutx"). */
 enum { CucpuTextureMagic = 0x78747563 };
@@ -76,11 +121,16 @@ void __cucpu_tex_fetch(uint64_t Handle, uint32_t Dims, float X, float Y,
 /** tex1Dfetch: reads texel X of a texture in linear memory (zeros outside
     it), converted as __cucpu_tex_fetch converts. */
 void __cucpu_tex_fetch_index(uint64_t Handle, int32_t X, uint32_t *Out);
+/** Every other fetch form: reads the texture as \p Fetch says and writes
+    four words as __cucpu_tex_fetch does. */
+void __cucpu_tex_sample(uint64_t Handle, const CucpuFetch *Fetch,
+                        uint32_t *Out);
 
 #ifdef __cplusplus
 } /* extern "C" */
 
-static_assert(sizeof(CucpuTexture) == 104, "texture ABI");
+static_assert(sizeof(CucpuTexture) == 144, "texture ABI");
+static_assert(sizeof(CucpuFetch) == 48, "texture ABI");
 #endif
 
 #endif /* CUCPU_MODULES_TEXTUREABI_H */

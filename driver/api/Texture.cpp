@@ -2,6 +2,7 @@
 #include "api/Handles.h"
 #include "api/Kernels.h"
 #include "core/Entry.h"
+#include "core/MipmappedArray.h"
 
 #include <cstring>
 #include <tuple>
@@ -275,11 +276,13 @@ CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetMipmappedArray(CUtexref H,
                                                         unsigned int Flags) {
   return CU_ENTRY(H, A, Flags).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
-    return makeError(CUDA_ERROR_INVALID_HANDLE,
-                     llvm::formatv("{0} is not a mipmapped array (cucpu has "
-                                   "none: cuMipmappedArrayCreate is not "
-                                   "supported).",
-                                   static_cast<const void *>(A)));
+    CU_INVALID_IF(!HandleRegistry::get().findAs<MipmappedArray>(A),
+                  CUDA_ERROR_INVALID_HANDLE,
+                  "{0} is not a live mipmapped array.",
+                  static_cast<const void *>(A));
+    return makeError(CUDA_ERROR_NOT_SUPPORTED,
+                     "Texture references cannot read mipmapped arrays; "
+                     "texture objects can (cuTexObjectCreate).");
   });
 }
 

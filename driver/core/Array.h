@@ -58,6 +58,10 @@ public:
   /// The context that owns the array (null once destroyed).
   std::shared_ptr<Context> context() const { return Owner.lock(); }
 
+  /// Whether the array is a level of a mipmapped array, which owns it.
+  bool isMipmapLevel() const { return MipmapLevel; }
+  void markMipmapLevel() { MipmapLevel = true; }
+
   /// cuArrayDestroy: the array stops being a handle and texture references
   /// bound to it see it unbound; its storage lives while anything holds it.
   void markDestroyed() { Destroyed.store(true, std::memory_order_release); }
@@ -74,6 +78,7 @@ private:
   size_t Bytes;
   char *Storage = nullptr; ///< Zeroed; mapped when large (see create()).
   std::atomic<bool> Destroyed{false};
+  bool MipmapLevel = false;
 };
 
 } // namespace cucpu

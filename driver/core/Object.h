@@ -21,8 +21,11 @@ enum class ObjectKind : uint32_t {
   Module = 0x4d4f4431,  // "MOD1"
   Function = 0x46554e31,
   Array = 0x41525231,
+  MipmappedArray = 0x4d495031, // "MIP1"
   TexRef = 0x54455831,
   TexObject = 0x54584f31,
+  SurfRef = 0x53524631,          // "SRF1"
+  SurfObject = 0x53464f31,       // "SFO1"
   MemoryPool = 0x4d504c31, // "MPL1"
   Library = 0x4c494231,    // "LIB1"
   Kernel = 0x4b524e31,     // "KRN1"

@@ -11,6 +11,7 @@
 #include "core/Context.h"
 #include "core/Error.h"
 #include "core/HandleRegistry.h"
+#include "core/MipmappedArray.h"
 
 #include <algorithm>
 #include <cstring>
@@ -43,6 +44,16 @@ constexpr unsigned TexObjectFlags =
     CU_TRSF_READ_AS_INTEGER | CU_TRSF_NORMALIZED_COORDINATES | CU_TRSF_SRGB |
     CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION | CU_TRSF_SEAMLESS_CUBEMAP;
 
+/// The cudaTextureType of an array of descriptor \p D.
+uint32_t arrayShape(const CUDA_ARRAY3D_DESCRIPTOR &D) {
+  bool Layered = D.Flags & CUDA_ARRAY3D_LAYERED;
+  if (D.Flags & CUDA_ARRAY3D_CUBEMAP)
+    return Layered ? CucpuShapeCubemapLayered : CucpuShapeCubemap;
+  if (Layered)
+    return D.Height ? CucpuShape2DLayered : CucpuShape1DLayered;
+  return D.Depth ? CucpuShape3D : D.Height ? CucpuShape2D : CucpuShape1D;
+}
+
 /// A description that reads \p A whole.
 CucpuTexture arrayTexture(const Array &A) {
   CucpuTexture T{};
@@ -56,6 +67,7 @@ CucpuTexture arrayTexture(const Array &A) {
   T.SlicePitch = A.sliceBytes();
   T.Format = D.Format;
   T.Channels = D.NumChannels;
+  T.Shape = arrayShape(D);
   return T;
 }
 
@@ -394,9 +406,28 @@ TexObject::create(const std::shared_ptr<Context> &Ctx,
                       P.pitchInBytes, P.format, P.numChannels);
     break;
   }
-  case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
-    return makeError(CUDA_ERROR_NOT_SUPPORTED,
-                     "Mipmapped arrays are not supported.");
+  case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY: {
+    auto M = HandleRegistry::get().findAs<MipmappedArray>(
+        Res.res.mipmap.hMipmappedArray);
+    CU_INVALID_IF(!M, CUDA_ERROR_INVALID_VALUE,
+                  "The resource's mipmapped array is not a live "
+                  "CUmipmappedArray.");
+    unsigned First = View ? View->firstMipmapLevel : 0;
+    unsigned Last = View && View->lastMipmapLevel ? View->lastMipmapLevel
+                                                  : M->levelCount() - 1;
+    CU_INVALID_IF(First > Last || Last >= M->levelCount(),
+                  CUDA_ERROR_INVALID_VALUE,
+                  "The view's levels {0} to {1} are not levels of the "
+                  "{2}-level mipmapped array.",
+                  First, Last, M->levelCount());
+    for (unsigned L = First; L <= Last; ++L)
+      O->Levels.push_back(arrayTexture(*M->level(L)));
+    T = O->Levels.front();
+    T.Levels = O->Levels.data();
+    T.LevelCount = unsigned(O->Levels.size());
+    O->KeepMipmaps = std::move(M);
+    break;
+  }
   default:
     return makeError(
         CUDA_ERROR_INVALID_VALUE,
@@ -407,6 +438,11 @@ TexObject::create(const std::shared_ptr<Context> &Ctx,
   T.FilterMode = Tex.filterMode;
   T.Flags = Tex.flags;
   std::copy(Tex.borderColor, Tex.borderColor + 4, T.BorderColor);
+  T.MipmapFilterMode = Tex.mipmapFilterMode;
+  T.MipmapLevelBias = Tex.mipmapLevelBias;
+  T.MinMipmapLevelClamp = Tex.minMipmapLevelClamp;
+  T.MaxMipmapLevelClamp = Tex.maxMipmapLevelClamp;
+  T.MaxAnisotropy = Tex.maxAnisotropy;
   T.Magic = CucpuTextureMagic;
   O->Owner = Ctx;
   O->Resource = Res;

@@ -23,11 +23,13 @@
 #include <array>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 namespace cucpu {
 
 class Array;
 class Context;
+class MipmappedArray;
 
 /// The hardware's texture alignment (CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT):
 /// cuTexRefSetAddress binds the address rounded down to it.
@@ -145,6 +147,8 @@ private:
   CUDA_TEXTURE_DESC TextureDesc{};
   CUDA_RESOURCE_VIEW_DESC View{};
   std::shared_ptr<Array> Keep; ///< The array read, if any.
+  std::shared_ptr<MipmappedArray> KeepMipmaps; ///< The mipmapped array read.
+  std::vector<CucpuTexture> Levels; ///< Its levels, as Texture.Levels.
   CucpuTexture Texture{};
 };
 

@@ -135,6 +135,14 @@ struct Texel {
   uint32_t W[4] = {0, 0, 0, 0};
 };
 
+/// A fetch's result before its final rounding: a point-sampled texel, or a
+/// filtered sum in texel units.
+struct Sample {
+  bool Filtered = false;
+  Texel Point;
+  long double Sum[4] = {0, 0, 0, 0};
+};
+
 class Sampler {
 public:
   explicit Sampler(const CucpuTexture &T)
@@ -144,7 +152,25 @@ public:
                   is32BitInteger(T.Format))) {}
 
   /// Point or linear fetch at Dims coordinates.
-  void fetch(unsigned Dims, const float *Coord, uint32_t *Out) const;
+  void fetch(unsigned Dims, const float *Coord, uint32_t *Out) const {
+    finish(sample(Dims, Coord), Out);
+  }
+  /// The fetch at Dims coordinates before rounding. A 1D texture is
+  /// filtered as a row of a 2D one, unless \p OneRow (a layer of a layered
+  /// 1D texture, filtered along x alone).
+  Sample sample(unsigned Dims, const float *Coord, bool OneRow = false) const;
+  /// Writes a sample's four words, rounded as the read mode says.
+  void finish(const Sample &S, uint32_t *Out) const {
+    if (S.Filtered)
+      finishFiltered(S.Sum, Out);
+    else
+      finishPoint(S.Point, Out);
+  }
+  /// Whether fetches return integers (no filtering).
+  bool integers() const { return Integers; }
+  /// tex2Dgather: channel \p Component of the four texels a linear fetch
+  /// at \p Coord would read.
+  void gather(const float *Coord, unsigned Component, uint32_t *Out) const;
   /// tex1Dfetch: texel \p X of linear memory.
   void fetchIndex(int64_t X, uint32_t *Out) const {
     if (X < 0 || uint64_t(X) >= T.Width)
@@ -383,20 +409,20 @@ void filterWeights(int A, int B, int C, int *W) {
   }
 }
 
-void Sampler::fetch(unsigned Dims, const float *Coord, uint32_t *Out) const {
+Sample Sampler::sample(unsigned Dims, const float *Coord, bool OneRow) const {
   bool Normalized = T.Flags & CU_TRSF_NORMALIZED_COORDINATES;
   const uint64_t Sizes[3] = {T.Width, T.Height, T.Depth};
   double X[3] = {0, 0, 0};
   for (unsigned D = 0; D < Dims; ++D)
     X[D] = texelCoordinate(Coord[D], Sizes[D], Normalized);
+  Sample Result;
   if (T.FilterMode != CU_TR_FILTER_MODE_LINEAR || Integers) {
-    finishPoint(texel(floorIndex(X[0]), floorIndex(X[1]), floorIndex(X[2])),
-                Out);
-    return;
+    Result.Point = texel(floorIndex(X[0]), floorIndex(X[1]), floorIndex(X[2]));
+    return Result;
   }
   // A 1D texture is filtered as one row at y = 0: its footprint spans rows
   // -1 and 0 with equal weights.
-  unsigned FilterDims = std::max(Dims, 2u);
+  unsigned FilterDims = OneRow ? 1 : std::max(Dims, 2u);
   int64_t Base[3] = {0, 0, 0};
   int Fraction[3] = {0, 0, 0};
   for (unsigned D = 0; D < FilterDims; ++D) {
@@ -412,7 +438,8 @@ void Sampler::fetch(unsigned Dims, const float *Coord, uint32_t *Out) const {
   }
   int W[8];
   filterWeights(Fraction[0], Fraction[1], Fraction[2], W);
-  long double Sum[4] = {0, 0, 0, 0};
+  Result.Filtered = true;
+  long double *Sum = Result.Sum;
   unsigned Corners = FilterDims == 3 ? 8 : 4;
   for (unsigned Corner = 0; Corner < Corners; ++Corner) {
     if (W[Corner] == 0)
@@ -422,9 +449,38 @@ void Sampler::fetch(unsigned Dims, const float *Coord, uint32_t *Out) const {
     for (int C = 0; C < 4; ++C)
       Sum[C] += V.V[C] * W[Corner];
   }
-  for (long double &S : Sum)
-    S /= 256;
-  finishFiltered(Sum, Out);
+  for (int C = 0; C < 4; ++C)
+    Sum[C] /= 256;
+  return Result;
+}
+
+void Sampler::gather(const float *Coord, unsigned Component,
+                     uint32_t *Out) const {
+  bool Normalized = T.Flags & CU_TRSF_NORMALIZED_COORDINATES;
+  const uint64_t Sizes[2] = {T.Width, T.Height};
+  int64_t Base[2];
+  for (unsigned D = 0; D < 2; ++D) {
+    // The footprint of linear filtering, whose fraction is rounded to 8
+    // bits: a fraction that rounds up to 1 moves the footprint on.
+    float Below = float(texelCoordinate(Coord[D], Sizes[D], Normalized) - 0.5);
+    Base[D] = floorIndex(Below);
+    double Frac = double(Below) - std::floor(double(Below));
+    if (Frac == Frac && std::floor(Frac * 256.0 + 0.5) >= 256)
+      ++Base[D];
+  }
+  // The footprint's texels in the order NVIDIA returns them: (x, y + 1),
+  // (x + 1, y + 1), (x + 1, y), (x, y).
+  const int Offsets[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+  for (unsigned I = 0; I < 4; ++I) {
+    Texel V = texel(Base[0] + Offsets[I][0], Base[1] + Offsets[I][1], 0);
+    // Texels read as floats are rounded as filtered values are.
+    uint32_t Words[4];
+    if (Integers)
+      finishPoint(V, Words);
+    else
+      finishFiltered(V.V, Words);
+    Out[I] = Component < T.Channels ? Words[Component] : 0;
+  }
 }
 
 bool readable(const CucpuTexture &T) {
@@ -452,6 +508,214 @@ const CucpuTexture *describe(uint64_t Handle) {
   return readable(*T) ? T : nullptr;
 }
 
+/// A view of texture \p T reading slice \p Slice (a layer or cubemap face)
+/// of \p Level, or all of it for \p Slice -1.
+CucpuTexture view(const CucpuTexture &T, const CucpuTexture &Level,
+                  int64_t Slice) {
+  CucpuTexture V = T;
+  V.Data = Level.Data;
+  V.Width = Level.Width;
+  V.Height = Level.Height;
+  V.Depth = Level.Depth;
+  V.RowPitch = Level.RowPitch;
+  V.SlicePitch = Level.SlicePitch;
+  if (Slice >= 0) {
+    V.Data += uint64_t(Slice) * Level.SlicePitch;
+    V.Depth = 1;
+  }
+  return V;
+}
+
+/// \p V in units of 1/256 (the precision of levels of detail), rounded
+/// down; NaN is 0.
+double levelUnits(float V) {
+  if (!(V == V))
+    return 0;
+  return std::floor(double(std::clamp(V, -1.0e6f, 1.0e6f)) * 256.0) / 256.0;
+}
+
+/// The level of detail a fetch reads: \p Level plus the texture's bias,
+/// each in 1/256 units, within the texture's clamps and its levels.
+double levelOfDetail(const CucpuTexture &T, float Level) {
+  double L = levelUnits(Level) + levelUnits(T.MipmapLevelBias);
+  L = std::clamp(L, double(T.MinMipmapLevelClamp),
+                 double(T.MaxMipmapLevelClamp));
+  return std::clamp(L, 0.0, double(T.LevelCount ? T.LevelCount - 1 : 0));
+}
+
+/// log2 of the longer gradient, in texels of level 0, as a level of detail
+/// in 1/256 units.
+float gradientLevel(const CucpuTexture &T, unsigned Dims,
+                    const float (*Gradient)[3]) {
+  const double Sizes[3] = {double(T.Width), double(T.Height), double(T.Depth)};
+  double Longest = 0;
+  for (int G = 0; G < 2; ++G) {
+    double Squares = 0;
+    for (unsigned D = 0; D < Dims; ++D) {
+      double V = double(Gradient[G][D]) * Sizes[D];
+      Squares += V * V;
+    }
+    Longest = std::max(Longest, Squares);
+  }
+  if (!(Longest > 0))
+    return -1.0e6f;
+  return float(0.5 * std::log2(Longest));
+}
+
+/// A cubemap face and the coordinates on it, normalized to [0, 1].
+struct FacePoint {
+  unsigned Face;
+  float S, T;
+};
+
+/// Whether \p A is a cubemap's major axis against \p B and \p C: A is a
+/// number at least as large as each of them (a NaN rival does not count).
+bool majorOver(float A, float B, float C) {
+  return A == A && !(A < B) && !(A < C);
+}
+
+/// The face direction (X, Y, Z) points at and the point on it (the seeds'
+/// cubemap table), as NVIDIA's hardware chooses them: the major axis is the
+/// largest magnitude, z before y before x on ties; a direction with an
+/// infinite component is first divided by it (so infinities become NaN and
+/// finite components 0); a NaN face coordinate reads the face's centre.
+FacePoint cubemapFace(float X, float Y, float Z) {
+  float V[3] = {X, Y, Z};
+  float Largest = 0;
+  for (float C : V)
+    if (std::fabs(C) > Largest)
+      Largest = std::fabs(C);
+  if (std::isinf(Largest))
+    for (float &C : V)
+      C = std::isinf(C) ? NAN : std::copysign(0.0f, C);
+  float AX = std::fabs(V[0]), AY = std::fabs(V[1]), AZ = std::fabs(V[2]);
+  float Major, Sc, Tc;
+  unsigned Face;
+  if (majorOver(AZ, AX, AY)) {
+    Face = std::signbit(V[2]) ? 5 : 4;
+    Major = AZ;
+    Sc = std::signbit(V[2]) ? -V[0] : V[0];
+    Tc = -V[1];
+  } else if (majorOver(AY, AX, AX)) {
+    Face = std::signbit(V[1]) ? 3 : 2;
+    Major = AY;
+    Sc = V[0];
+    Tc = std::signbit(V[1]) ? -V[2] : V[2];
+  } else {
+    Face = std::signbit(V[0]) ? 1 : 0;
+    Major = AX;
+    Sc = std::signbit(V[0]) ? V[2] : -V[2];
+    Tc = -V[1];
+  }
+  auto Coordinate = [&](float C) {
+    float Ratio = C / Major;
+    if (!(Ratio == Ratio))
+      Ratio = 0;
+    return (Ratio + 1.0f) * 0.5f;
+  };
+  return {Face, Coordinate(Sc), Coordinate(Tc)};
+}
+
+/// The layer a fetch reads: \p Layer as an unsigned number, clamped to the
+/// last of \p Layers (a negative layer reads the last).
+int64_t layerIndex(int32_t Layer, uint64_t Layers) {
+  return int64_t(std::min<uint64_t>(uint32_t(Layer), Layers - 1));
+}
+
+/// The sample of one level of \p T for fetch \p F of type \p Type.
+Sample sampleLevel(const CucpuTexture &T, const CucpuTexture &Level,
+                   uint32_t Type, const CucpuFetch &F) {
+  switch (Type) {
+  case CucpuShape1DLayered:
+  case CucpuShape2DLayered: {
+    int64_t Layer = layerIndex(F.Layer, Level.Depth);
+    CucpuTexture V = view(T, Level, Layer);
+    bool OneD = Type == CucpuShape1DLayered;
+    return Sampler(V).sample(OneD ? 1 : 2, F.Coord, OneD);
+  }
+  case CucpuShapeCubemap:
+  case CucpuShapeCubemapLayered: {
+    FacePoint P = cubemapFace(F.Coord[0], F.Coord[1], F.Coord[2]);
+    int64_t Cube = Type == CucpuShapeCubemapLayered
+                       ? layerIndex(F.Layer, Level.Depth / 6)
+                       : 0;
+    CucpuTexture V = view(T, Level, Cube * 6 + P.Face);
+    V.Flags |= CU_TRSF_NORMALIZED_COORDINATES;
+    const float Coord[2] = {P.S, P.T};
+    return Sampler(V).sample(2, Coord);
+  }
+  default: {
+    unsigned Dims = Type == CucpuShape3D ? 3 : Type == CucpuShape2D ? 2 : 1;
+    return Sampler(view(T, Level, -1)).sample(Dims, F.Coord);
+  }
+  }
+}
+
+/// The number of coordinates of a texture type's level of detail.
+unsigned gradientDims(uint32_t Type) {
+  switch (Type) {
+  case CucpuShape1D:
+  case CucpuShape1DLayered:
+    return 1;
+  case CucpuShape3D:
+  case CucpuShapeCubemap:
+  case CucpuShapeCubemapLayered:
+    return 3;
+  default:
+    return 2;
+  }
+}
+
+/// A point sample as a filtered sum in texel units (for blending levels).
+void addWeighted(Sample &Into, const Sample &S, long double Weight) {
+  for (int C = 0; C < 4; ++C)
+    Into.Sum[C] += Weight * (S.Filtered ? S.Sum[C] : S.Point.V[C]);
+}
+
+void sampleForm(const CucpuTexture &T, const CucpuFetch &F, uint32_t *Out) {
+  uint32_t Type = F.Form & 0xff, Op = (F.Form >> 8) & 0xff;
+  if (Op == CucpuFetchGather) {
+    Sampler(T).gather(F.Coord, (F.Form >> 16) & 3, Out);
+    return;
+  }
+  if (T.LevelCount == 0) {
+    Sampler(T).finish(sampleLevel(T, T, Type, F), Out);
+    return;
+  }
+  float Level = 0;
+  if (Op == CucpuFetchLevel)
+    Level = F.Level;
+  else if (Op == CucpuFetchGradient)
+    Level = gradientLevel(T.Levels[0], gradientDims(Type), F.Gradient);
+  double Lod = levelOfDetail(T, Level);
+  Sampler Reader(T);
+  if (T.MipmapFilterMode != CU_TR_FILTER_MODE_LINEAR || Reader.integers()) {
+    auto L = unsigned(std::floor(Lod + 0.5));
+    Reader.finish(sampleLevel(T, T.Levels[L], Type, F), Out);
+    return;
+  }
+  auto Lower = unsigned(std::floor(Lod));
+  double Fraction = Lod - Lower;
+  bool Optimized = T.MaxAnisotropy > 1 &&
+                   !(T.Flags & CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION);
+  if (Optimized)
+    Fraction = std::clamp((Fraction - 0.25) * 2, 0.0, 1.0);
+  Sample Near = sampleLevel(T, T.Levels[Lower], Type, F);
+  if (Fraction == 0 || Lower + 1 >= T.LevelCount) {
+    Reader.finish(Near, Out);
+    return;
+  }
+  if (Fraction == 1) {
+    Reader.finish(sampleLevel(T, T.Levels[Lower + 1], Type, F), Out);
+    return;
+  }
+  Sample Blend;
+  Blend.Filtered = true;
+  addWeighted(Blend, Near, 1 - Fraction);
+  addWeighted(Blend, sampleLevel(T, T.Levels[Lower + 1], Type, F), Fraction);
+  Reader.finish(Blend, Out);
+}
+
 } // namespace
 
 extern "C" {
@@ -461,6 +725,16 @@ void __cucpu_tex_fetch(uint64_t Handle, uint32_t Dims, float X, float Y,
   const CucpuTexture *T = describe(Handle);
   if (!T || Dims < 1 || Dims > 3)
     return;
+  if (T->LevelCount) {
+    // A mipmapped texture: level 0, biased and clamped.
+    CucpuFetch F{};
+    F.Coord[0] = X;
+    F.Coord[1] = Y;
+    F.Coord[2] = Z;
+    F.Form = Dims == 3 ? CucpuShape3D : Dims == 2 ? CucpuShape2D : CucpuShape1D;
+    sampleForm(*T, F, Out);
+    return;
+  }
   const float Coord[3] = {X, Y, Z};
   Sampler(*T).fetch(Dims, Coord, Out);
 }
@@ -470,9 +744,17 @@ void __cucpu_tex_fetch_index(uint64_t Handle, int32_t X, uint32_t *Out) {
   if (const CucpuTexture *T = describe(Handle))
     Sampler(*T).fetchIndex(X, Out);
 }
+
+void __cucpu_tex_sample(uint64_t Handle, const CucpuFetch *Fetch,
+                        uint32_t *Out) {
+  std::memset(Out, 0, 16);
+  if (const CucpuTexture *T = describe(Handle))
+    sampleForm(*T, *Fetch, Out);
+}
 }
 
 void cucpu::modules::addTextureSampler(llvm::StringMap<void *> &Map) {
   CUCPU_RT_ADD(Map, __cucpu_tex_fetch);
   CUCPU_RT_ADD(Map, __cucpu_tex_fetch_index);
+  CUCPU_RT_ADD(Map, __cucpu_tex_sample);
 }

@@ -78,6 +78,17 @@ __device__ void __cucpu_tex_fetch(unsigned long long Handle, unsigned Dims,
                                   float X, float Y, float Z, unsigned *Out);
 __device__ void __cucpu_tex_fetch_index(unsigned long long Handle, int X,
                                         unsigned *Out);
+/// The inputs of every other fetch form (modules/TextureAbi.h CucpuFetch).
+struct __cucpu_fetch {
+  float Coord[3];
+  int Layer;
+  float Level;
+  float Gradient[2][3];
+  unsigned Form;
+};
+__device__ void __cucpu_tex_sample(unsigned long long Handle,
+                                   const struct __cucpu_fetch *Fetch,
+                                   unsigned *Out);
 /// Tells cucc that the reference behind Handle is declared with Description
 /// (see __cucpu_texture::description); removed by the JIT.
 __device__ void __cucpu_texref_type(unsigned long long Handle,
@@ -229,6 +240,77 @@ __device__ __forceinline__ R fetchIndex(unsigned long long H, int X) {
   return build<R>::from(W);
 }
 
+/// What a __cucpu_fetch does (CucpuFetch* << 8 in its Form).
+enum { Sample = 0, Level = 1 << 8, Gradient = 2 << 8, Gather = 3 << 8 };
+
+/// A fetch of any other form: \p Form is the texture type it names and
+/// what it does; DX and DY are the gradients of a Gradient fetch.
+template <class R>
+__device__ __forceinline__ R sample(unsigned long long H, unsigned Form,
+                                    float X, float Y, float Z, int Layer = 0,
+                                    float Lvl = 0, float4 DX = float4(),
+                                    float4 DY = float4()) {
+  __cucpu_fetch F;
+  F.Coord[0] = X;
+  F.Coord[1] = Y;
+  F.Coord[2] = Z;
+  F.Layer = Layer;
+  F.Level = Lvl;
+  F.Gradient[0][0] = DX.x;
+  F.Gradient[0][1] = DX.y;
+  F.Gradient[0][2] = DX.z;
+  F.Gradient[1][0] = DY.x;
+  F.Gradient[1][1] = DY.y;
+  F.Gradient[1][2] = DY.z;
+  F.Form = Form;
+  unsigned W[4];
+  __cucpu_tex_sample(H, &F, W);
+  return build<R>::from(W);
+}
+
+__device__ __forceinline__ float4 grad1(float D) {
+  float4 V = float4();
+  V.x = D;
+  return V;
+}
+__device__ __forceinline__ float4 grad2(float2 D) {
+  float4 V = float4();
+  V.x = D.x;
+  V.y = D.y;
+  return V;
+}
+
+/// The four-channel result of tex2Dgather through a reference of T read
+/// with Mode: T's channel type four times, float4 for normalized reads.
+template <class T, enum cudaTextureReadMode Mode>
+struct gather_result {
+  typedef float4 type;
+};
+#define __CUCPU_TEX_GATHER(S, V)                                               \
+  template <> struct gather_result<S, cudaReadModeElementType> {               \
+    typedef V##4 type;                                                         \
+  };                                                                           \
+  template <> struct gather_result<V##1, cudaReadModeElementType> {            \
+    typedef V##4 type;                                                         \
+  };                                                                           \
+  template <> struct gather_result<V##2, cudaReadModeElementType> {            \
+    typedef V##4 type;                                                         \
+  };                                                                           \
+  template <> struct gather_result<V##4, cudaReadModeElementType> {            \
+    typedef V##4 type;                                                         \
+  };
+__CUCPU_TEX_GATHER(signed char, char)
+__CUCPU_TEX_GATHER(unsigned char, uchar)
+__CUCPU_TEX_GATHER(short, short)
+__CUCPU_TEX_GATHER(unsigned short, ushort)
+__CUCPU_TEX_GATHER(int, int)
+__CUCPU_TEX_GATHER(unsigned int, uint)
+__CUCPU_TEX_GATHER(float, float)
+#undef __CUCPU_TEX_GATHER
+template <> struct gather_result<char, cudaReadModeElementType> {
+  typedef char4 type;
+};
+
 } // namespace __cucpu_texture
 
 // Texture references.
@@ -300,5 +382,271 @@ __device__ __forceinline__ void tex3D(T *Out, cudaTextureObject_t Obj, float X,
                                       float Y, float Z) {
   *Out = __cucpu_texture::fetch<T>(Obj, 3, X, Y, Z);
 }
+
+// Layered, cubemap, gather, level-of-detail and gradient fetches through
+// references. cucpu's references read no mipmapped arrays, so a level or
+// gradient fetch through one reads its only level.
+#define __CUCPU_TEXREF_RESULT typename __cucpu_texture::result<T, Mode>::type
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT tex1DLayered(
+    texture<T, cudaTextureType1DLayered, Mode> Tex, float X, int Layer) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex), cudaTextureType1DLayered, X, 0, 0, Layer);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+tex2DLayered(texture<T, cudaTextureType2DLayered, Mode> Tex, float X, float Y,
+             int Layer) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex), cudaTextureType2DLayered, X, Y, 0, Layer);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT texCubemap(
+    texture<T, cudaTextureTypeCubemap, Mode> Tex, float X, float Y, float Z) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex), cudaTextureTypeCubemap, X, Y, Z);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+texCubemapLayered(texture<T, cudaTextureTypeCubemapLayered, Mode> Tex, float X,
+                  float Y, float Z, int Layer) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex), cudaTextureTypeCubemapLayered, X, Y, Z,
+      Layer);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__
+    typename __cucpu_texture::gather_result<T, Mode>::type
+    tex2Dgather(texture<T, cudaTextureType2D, Mode> Tex, float X, float Y,
+                int Comp = 0) {
+  return __cucpu_texture::sample<
+      typename __cucpu_texture::gather_result<T, Mode>::type>(
+      __cucpu_texture::handle(Tex),
+      cudaTextureType2D | __cucpu_texture::Gather | unsigned(Comp & 3) << 16, X,
+      Y, 0);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+tex1DLod(texture<T, cudaTextureType1D, Mode> Tex, float X, float Level) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex), cudaTextureType1D | __cucpu_texture::Level,
+      X, 0, 0, 0, Level);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT tex2DLod(
+    texture<T, cudaTextureType2D, Mode> Tex, float X, float Y, float Level) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex), cudaTextureType2D | __cucpu_texture::Level,
+      X, Y, 0, 0, Level);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+tex3DLod(texture<T, cudaTextureType3D, Mode> Tex, float X, float Y, float Z,
+         float Level) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex), cudaTextureType3D | __cucpu_texture::Level,
+      X, Y, Z, 0, Level);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+tex1DLayeredLod(texture<T, cudaTextureType1DLayered, Mode> Tex, float X,
+                int Layer, float Level) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex),
+      cudaTextureType1DLayered | __cucpu_texture::Level, X, 0, 0, Layer, Level);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+tex2DLayeredLod(texture<T, cudaTextureType2DLayered, Mode> Tex, float X,
+                float Y, int Layer, float Level) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex),
+      cudaTextureType2DLayered | __cucpu_texture::Level, X, Y, 0, Layer, Level);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+texCubemapLod(texture<T, cudaTextureTypeCubemap, Mode> Tex, float X, float Y,
+              float Z, float Level) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex),
+      cudaTextureTypeCubemap | __cucpu_texture::Level, X, Y, Z, 0, Level);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+texCubemapLayeredLod(texture<T, cudaTextureTypeCubemapLayered, Mode> Tex,
+                     float X, float Y, float Z, int Layer, float Level) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex),
+      cudaTextureTypeCubemapLayered | __cucpu_texture::Level, X, Y, Z, Layer,
+      Level);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT tex1DGrad(
+    texture<T, cudaTextureType1D, Mode> Tex, float X, float DX, float DY) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex),
+      cudaTextureType1D | __cucpu_texture::Gradient, X, 0, 0, 0, 0,
+      __cucpu_texture::grad1(DX), __cucpu_texture::grad1(DY));
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+tex2DGrad(texture<T, cudaTextureType2D, Mode> Tex, float X, float Y, float2 DX,
+          float2 DY) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex),
+      cudaTextureType2D | __cucpu_texture::Gradient, X, Y, 0, 0, 0,
+      __cucpu_texture::grad2(DX), __cucpu_texture::grad2(DY));
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+tex3DGrad(texture<T, cudaTextureType3D, Mode> Tex, float X, float Y, float Z,
+          float4 DX, float4 DY) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex),
+      cudaTextureType3D | __cucpu_texture::Gradient, X, Y, Z, 0, 0, DX, DY);
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+tex1DLayeredGrad(texture<T, cudaTextureType1DLayered, Mode> Tex, float X,
+                 int Layer, float DX, float DY) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex),
+      cudaTextureType1DLayered | __cucpu_texture::Gradient, X, 0, 0, Layer, 0,
+      __cucpu_texture::grad1(DX), __cucpu_texture::grad1(DY));
+}
+template <class T, enum cudaTextureReadMode Mode>
+__device__ __forceinline__ __CUCPU_TEXREF_RESULT
+tex2DLayeredGrad(texture<T, cudaTextureType2DLayered, Mode> Tex, float X,
+                 float Y, int Layer, float2 DX, float2 DY) {
+  return __cucpu_texture::sample<__CUCPU_TEXREF_RESULT>(
+      __cucpu_texture::handle(Tex),
+      cudaTextureType2DLayered | __cucpu_texture::Gradient, X, Y, 0, Layer, 0,
+      __cucpu_texture::grad2(DX), __cucpu_texture::grad2(DY));
+}
+#undef __CUCPU_TEXREF_RESULT
+
+// The same forms through texture objects: the result type is named,
+// tex2DLayered<float>(Obj, X, Y, Layer), or written through a pointer. The
+// forms with isResident (sparse arrays) report every texel resident.
+#define __CUCPU_TEXOBJ(Name, Params, Form, ...)                                \
+  template <class T>                                                           \
+  __device__ __forceinline__ T Name(cudaTextureObject_t Obj Params) {          \
+    return __cucpu_texture::sample<T>(Obj, Form, __VA_ARGS__);                 \
+  }                                                                            \
+  template <class T>                                                           \
+  __device__ __forceinline__ void Name(T *Out,                                 \
+                                       cudaTextureObject_t Obj Params) {       \
+    *Out = __cucpu_texture::sample<T>(Obj, Form, __VA_ARGS__);                 \
+  }
+#define __CUCPU_P(...) , __VA_ARGS__
+__CUCPU_TEXOBJ(tex1DLayered, __CUCPU_P(float X, int Layer),
+               cudaTextureType1DLayered, X, 0, 0, Layer)
+__CUCPU_TEXOBJ(tex2DLayered, __CUCPU_P(float X, float Y, int Layer),
+               cudaTextureType2DLayered, X, Y, 0, Layer)
+__CUCPU_TEXOBJ(texCubemap, __CUCPU_P(float X, float Y, float Z),
+               cudaTextureTypeCubemap, X, Y, Z)
+__CUCPU_TEXOBJ(texCubemapLayered,
+               __CUCPU_P(float X, float Y, float Z, int Layer),
+               cudaTextureTypeCubemapLayered, X, Y, Z, Layer)
+__CUCPU_TEXOBJ(tex2Dgather, __CUCPU_P(float X, float Y, int Comp = 0),
+               cudaTextureType2D | __cucpu_texture::Gather |
+                   unsigned(Comp & 3) << 16,
+               X, Y, 0)
+__CUCPU_TEXOBJ(tex1DLod, __CUCPU_P(float X, float Level),
+               cudaTextureType1D | __cucpu_texture::Level, X, 0, 0, 0, Level)
+__CUCPU_TEXOBJ(tex2DLod, __CUCPU_P(float X, float Y, float Level),
+               cudaTextureType2D | __cucpu_texture::Level, X, Y, 0, 0, Level)
+__CUCPU_TEXOBJ(tex3DLod, __CUCPU_P(float X, float Y, float Z, float Level),
+               cudaTextureType3D | __cucpu_texture::Level, X, Y, Z, 0, Level)
+__CUCPU_TEXOBJ(tex1DLayeredLod, __CUCPU_P(float X, int Layer, float Level),
+               cudaTextureType1DLayered | __cucpu_texture::Level, X, 0, 0,
+               Layer, Level)
+__CUCPU_TEXOBJ(tex2DLayeredLod,
+               __CUCPU_P(float X, float Y, int Layer, float Level),
+               cudaTextureType2DLayered | __cucpu_texture::Level, X, Y, 0,
+               Layer, Level)
+__CUCPU_TEXOBJ(texCubemapLod, __CUCPU_P(float X, float Y, float Z, float Level),
+               cudaTextureTypeCubemap | __cucpu_texture::Level, X, Y, Z, 0,
+               Level)
+__CUCPU_TEXOBJ(texCubemapLayeredLod,
+               __CUCPU_P(float X, float Y, float Z, int Layer, float Level),
+               cudaTextureTypeCubemapLayered | __cucpu_texture::Level, X, Y, Z,
+               Layer, Level)
+__CUCPU_TEXOBJ(tex1DGrad, __CUCPU_P(float X, float DX, float DY),
+               cudaTextureType1D | __cucpu_texture::Gradient, X, 0, 0, 0, 0,
+               __cucpu_texture::grad1(DX), __cucpu_texture::grad1(DY))
+__CUCPU_TEXOBJ(tex2DGrad, __CUCPU_P(float X, float Y, float2 DX, float2 DY),
+               cudaTextureType2D | __cucpu_texture::Gradient, X, Y, 0, 0, 0,
+               __cucpu_texture::grad2(DX), __cucpu_texture::grad2(DY))
+__CUCPU_TEXOBJ(tex3DGrad,
+               __CUCPU_P(float X, float Y, float Z, float4 DX, float4 DY),
+               cudaTextureType3D | __cucpu_texture::Gradient, X, Y, Z, 0, 0, DX,
+               DY)
+__CUCPU_TEXOBJ(tex1DLayeredGrad,
+               __CUCPU_P(float X, int Layer, float DX, float DY),
+               cudaTextureType1DLayered | __cucpu_texture::Gradient, X, 0, 0,
+               Layer, 0, __cucpu_texture::grad1(DX), __cucpu_texture::grad1(DY))
+__CUCPU_TEXOBJ(tex2DLayeredGrad,
+               __CUCPU_P(float X, float Y, int Layer, float2 DX, float2 DY),
+               cudaTextureType2DLayered | __cucpu_texture::Gradient, X, Y, 0,
+               Layer, 0, __cucpu_texture::grad2(DX), __cucpu_texture::grad2(DY))
+__CUCPU_TEXOBJ(texCubemapGrad,
+               __CUCPU_P(float X, float Y, float Z, float4 DX, float4 DY),
+               cudaTextureTypeCubemap | __cucpu_texture::Gradient, X, Y, Z, 0,
+               0, DX, DY)
+__CUCPU_TEXOBJ(texCubemapLayeredGrad,
+               __CUCPU_P(float X, float Y, float Z, int Layer, float4 DX,
+                         float4 DY),
+               cudaTextureTypeCubemapLayered | __cucpu_texture::Gradient, X, Y,
+               Z, Layer, 0, DX, DY)
+// Sparse forms: the arrays are never sparse.
+__CUCPU_TEXOBJ(tex2D, __CUCPU_P(float X, float Y, bool *IsResident),
+               (*IsResident = true, cudaTextureType2D), X, Y, 0)
+__CUCPU_TEXOBJ(tex3D, __CUCPU_P(float X, float Y, float Z, bool *IsResident),
+               (*IsResident = true, cudaTextureType3D), X, Y, Z)
+__CUCPU_TEXOBJ(tex2DLayered,
+               __CUCPU_P(float X, float Y, int Layer, bool *IsResident),
+               (*IsResident = true, cudaTextureType2DLayered), X, Y, 0, Layer)
+__CUCPU_TEXOBJ(tex2Dgather,
+               __CUCPU_P(float X, float Y, bool *IsResident, int Comp = 0),
+               (*IsResident = true, cudaTextureType2D |
+                                        __cucpu_texture::Gather |
+                                        unsigned(Comp & 3) << 16),
+               X, Y, 0)
+__CUCPU_TEXOBJ(tex2DLod,
+               __CUCPU_P(float X, float Y, float Level, bool *IsResident),
+               (*IsResident = true, cudaTextureType2D | __cucpu_texture::Level),
+               X, Y, 0, 0, Level)
+__CUCPU_TEXOBJ(tex3DLod,
+               __CUCPU_P(float X, float Y, float Z, float Level,
+                         bool *IsResident),
+               (*IsResident = true, cudaTextureType3D | __cucpu_texture::Level),
+               X, Y, Z, 0, Level)
+__CUCPU_TEXOBJ(tex2DLayeredLod,
+               __CUCPU_P(float X, float Y, int Layer, float Level,
+                         bool *IsResident),
+               (*IsResident = true,
+                cudaTextureType2DLayered | __cucpu_texture::Level),
+               X, Y, 0, Layer, Level)
+__CUCPU_TEXOBJ(
+    tex2DGrad,
+    __CUCPU_P(float X, float Y, float2 DX, float2 DY, bool *IsResident),
+    (*IsResident = true, cudaTextureType2D | __cucpu_texture::Gradient), X, Y,
+    0, 0, 0, __cucpu_texture::grad2(DX), __cucpu_texture::grad2(DY))
+__CUCPU_TEXOBJ(tex3DGrad,
+               __CUCPU_P(float X, float Y, float Z, float4 DX, float4 DY,
+                         bool *IsResident),
+               (*IsResident = true,
+                cudaTextureType3D | __cucpu_texture::Gradient),
+               X, Y, Z, 0, 0, DX, DY)
+__CUCPU_TEXOBJ(tex2DLayeredGrad,
+               __CUCPU_P(float X, float Y, int Layer, float2 DX, float2 DY,
+                         bool *IsResident),
+               (*IsResident = true,
+                cudaTextureType2DLayered | __cucpu_texture::Gradient),
+               X, Y, 0, Layer, 0, __cucpu_texture::grad2(DX),
+               __cucpu_texture::grad2(DY))
+#undef __CUCPU_P
+#undef __CUCPU_TEXOBJ
 
 #endif // CUCPU_DEVICE_DETAIL_TEXTURES_H
