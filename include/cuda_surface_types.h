@@ -3,9 +3,9 @@
  *
  * cucpu's own text. surface<T, dim> as CUDA 11 declared it, on struct
  * surfaceReference (a channel format); NVIDIA's CUDA 12 and 13 headers no
- * longer have either. C++ host code only: cucc's kernels have no surface
- * references (surface objects, cudaSurfaceObject_t, replace them), so with
- * __CUCPU__ defined this header adds nothing.
+ * longer have either. C++ host code only: cucc's kernels get surface<> from
+ * cucc's prelude (include/cucpu/device/detail/surfaces.h), so with __CUCPU__
+ * defined this header adds nothing.
  */
 #ifndef __CUDA_SURFACE_TYPES_H__
 #define __CUDA_SURFACE_TYPES_H__

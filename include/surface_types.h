@@ -3,6 +3,10 @@
  *
  * cucpu's own text; names and values are those of NVIDIA's CUDA 13.0
  * surface_types.h (which, since CUDA 12, no longer has surface references).
+ * Kernel code compiled by cucc (__CUCPU__ defined) gets the enumerations and
+ * cudaSurfaceObject_t from cucc's prelude
+ * (include/cucpu/device/detail/surfaces.h); this header leaves those out
+ * there.
  */
 #ifndef __SURFACE_TYPES_H__
 #define __SURFACE_TYPES_H__
@@ -18,6 +22,7 @@
 #define cudaSurfaceType2DLayered 0xF2
 #define cudaSurfaceTypeCubemapLayered 0xFC
 
+#if !defined(__CUCPU__)
 /// What a surface access out of bounds does.
 enum cudaSurfaceBoundaryMode {
   cudaBoundaryModeZero = 0,
@@ -30,5 +35,6 @@ enum cudaSurfaceFormatMode { cudaFormatModeForced = 0, cudaFormatModeAuto = 1 };
 
 /// A surface object: a 64-bit handle.
 typedef unsigned long long cudaSurfaceObject_t;
+#endif /* !__CUCPU__ */
 
 #endif /* __SURFACE_TYPES_H__ */

@@ -107,6 +107,17 @@ bool isTextureType(uint32_t Type) {
 }
 
 Error checkTexRef(const TexRefInfo &T) {
+  // A surface reference: its type, or 0 if no kernel accesses it.
+  if (isSurfaceReference(T)) {
+    if ((T.Dimensions == 0 || isTextureType(T.Dimensions)) &&
+        T.ChannelKind == 0 && T.ChannelBits == 0 && T.Channels == 0)
+      return Error::success();
+    return invalidImage("Surface reference \"{0}\" has an invalid "
+                        "description (type {1:x}, channel kind {2}, {3} bits, "
+                        "{4} channels).",
+                        T.Name, T.Dimensions, T.ChannelKind, T.ChannelBits,
+                        T.Channels);
+  }
   bool Unknown = T.Dimensions == 0 && T.ReadMode == 0 && T.ChannelKind == 0 &&
                  T.ChannelBits == 0 && T.Channels == 0;
   bool Valid =

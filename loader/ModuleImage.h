@@ -67,16 +67,27 @@ struct GlobalInfo {
 
 /// A texture<T, Dim, ReadMode> reference declared at module scope. Its type
 /// is known where a kernel fetches through it; otherwise every field but the
-/// name is 0.
+/// name is 0. A surface<void, Type> reference is a record of ReadMode
+/// SurfaceReadMode whose channel fields are 0 (see isSurfaceReference).
 struct TexRefInfo {
   std::string Name;
   uint32_t Dimensions = 1;   ///< cudaTextureType*: 1, 2, 3, 0x0C (cubemap),
                              ///< 0xF1, 0xF2, 0xFC (layered); 0: unknown.
-  uint32_t ReadMode = 0;     ///< 0: element type, 1: normalized float.
+  uint32_t ReadMode = 0;     ///< 0: element type, 1: normalized float,
+                             ///< SurfaceReadMode: a surface reference.
   uint32_t ChannelKind = 0;  ///< 0: signed, 1: unsigned, 2: float.
   uint32_t ChannelBits = 32; ///< Bits of one channel.
   uint32_t Channels = 1;     ///< 1, 2 or 4.
 };
+
+/// The ReadMode of a surface reference's record.
+inline constexpr uint32_t SurfaceReadMode = 2;
+
+/// Whether \p T records a surface reference (surface<void, Type>) rather
+/// than a texture reference.
+inline bool isSurfaceReference(const TexRefInfo &T) {
+  return T.ReadMode == SurfaceReadMode;
+}
 
 /// Everything one image holds.
 struct ModuleImage {

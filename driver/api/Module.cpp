@@ -160,10 +160,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleGetSurfRef(CUsurfref *Out, CUmodule H,
     // it, left no current context (observed on NVIDIA).
     CU_TRY_ASSIGN(std::shared_ptr<Module> M, lookupModule(H));
     CU_TRY(current::require());
-    return makeError(CUDA_ERROR_NOT_FOUND,
-                     llvm::formatv("The module has no surface reference named "
-                                   "\"{0}\".",
-                                   Name));
+    CU_TRY_ASSIGN(std::shared_ptr<SurfRef> R, M->surfRef(Name));
+    *Out = reinterpret_cast<CUsurfref>(R.get());
+    return llvm::Error::success();
   });
 }
 

@@ -111,13 +111,21 @@ Module::load(const std::shared_ptr<Context> &Ctx, llvm::ArrayRef<uint8_t> Image,
     Ctx->memory().insert(A);
     M->GlobalBases.push_back(Base);
   }
-  for (size_t I = 0; I < Img.TexRefs.size(); ++I)
-    M->TexRefs.push_back(std::make_shared<TexRef>(Ctx, /*FromModule=*/true));
+  for (const loader::TexRefInfo &Info : Img.TexRefs) {
+    bool Surface = loader::isSurfaceReference(Info);
+    M->TexRefs.push_back(
+        Surface ? nullptr : std::make_shared<TexRef>(Ctx, /*FromModule=*/true));
+    M->SurfRefs.push_back(Surface ? std::make_shared<SurfRef>(Ctx) : nullptr);
+  }
   HandleRegistry &Registry = HandleRegistry::get();
   for (const auto &F : M->Functions)
     Registry.add(F);
   for (const auto &T : M->TexRefs)
-    Registry.add(T);
+    if (T)
+      Registry.add(T);
+  for (const auto &S : M->SurfRefs)
+    if (S)
+      Registry.add(S);
   Registry.add(M);
   Ctx->own(M);
   return M;
@@ -128,7 +136,11 @@ Module::~Module() {
   for (const auto &F : Functions)
     Registry.remove(F.get());
   for (const auto &T : TexRefs)
-    Registry.remove(T.get());
+    if (T)
+      Registry.remove(T.get());
+  for (const auto &S : SurfRefs)
+    if (S)
+      Registry.remove(S.get());
   if (std::shared_ptr<Context> Ctx = Owner.lock())
     for (uintptr_t Base : GlobalBases)
       (void)Ctx->memory().eraseAt(Base, {MemoryKind::ModuleGlobal});
@@ -139,7 +151,11 @@ void Module::unload() {
   for (const auto &F : Functions)
     Registry.remove(F.get());
   for (const auto &T : TexRefs)
-    Registry.remove(T.get());
+    if (T)
+      Registry.remove(T.get());
+  for (const auto &S : SurfRefs)
+    if (S)
+      Registry.remove(S.get());
   Registry.remove(this);
   if (std::shared_ptr<Context> Ctx = Owner.lock()) {
     // NVIDIA writes pending device printf output when a module is unloaded.
@@ -177,10 +193,22 @@ llvm::Expected<std::shared_ptr<TexRef>>
 Module::texRef(llvm::StringRef Name) const {
   const auto &Infos = Jit->image().TexRefs;
   for (size_t I = 0; I < Infos.size(); ++I)
-    if (Infos[I].Name == Name)
+    if (Infos[I].Name == Name && TexRefs[I])
       return TexRefs[I];
   return makeError(CUDA_ERROR_NOT_FOUND,
                    llvm::formatv("The module has no texture reference named "
+                                 "\"{0}\".",
+                                 Name));
+}
+
+llvm::Expected<std::shared_ptr<SurfRef>>
+Module::surfRef(llvm::StringRef Name) const {
+  const auto &Infos = Jit->image().TexRefs;
+  for (size_t I = 0; I < Infos.size(); ++I)
+    if (Infos[I].Name == Name && SurfRefs[I])
+      return SurfRefs[I];
+  return makeError(CUDA_ERROR_NOT_FOUND,
+                   llvm::formatv("The module has no surface reference named "
                                  "\"{0}\".",
                                  Name));
 }
@@ -196,9 +224,10 @@ std::vector<CucpuTexture>
 Module::textureTable(std::vector<std::shared_ptr<Array>> &Keep) const {
   std::vector<CucpuTexture> Table;
   Table.reserve(TexRefs.size());
-  for (const auto &T : TexRefs) {
+  for (size_t I = 0; I < TexRefs.size(); ++I) {
     std::shared_ptr<Array> A;
-    Table.push_back(T->describe(A));
+    Table.push_back(TexRefs[I] ? TexRefs[I]->describe(A)
+                               : SurfRefs[I]->describe(A));
     if (A)
       Keep.push_back(std::move(A));
   }

@@ -12,6 +12,7 @@
 
 #include "core/Function.h"
 #include "core/Object.h"
+#include "core/Surface.h"
 #include "core/Texture.h"
 
 #include "JitModule.h"
@@ -84,8 +85,10 @@ public:
   llvm::Expected<std::shared_ptr<TexRef>> texRef(llvm::StringRef Name) const;
   /// Whether \p T is one of this module's texture references.
   bool ownsTexRef(const TexRef &T) const;
-  /// The texture references as a launch reads them, in image order
-  /// (CucpuBlock::TexRefs); \p Keep receives the arrays they read.
+  /// The surface reference named \p Name (CUDA_ERROR_NOT_FOUND if none).
+  llvm::Expected<std::shared_ptr<SurfRef>> surfRef(llvm::StringRef Name) const;
+  /// The texture and surface references as a launch reads them, in image
+  /// order (CucpuBlock::TexRefs); \p Keep receives the arrays they read.
   std::vector<CucpuTexture>
   textureTable(std::vector<std::shared_ptr<Array>> &Keep) const;
 
@@ -95,7 +98,11 @@ private:
   std::weak_ptr<Context> Owner;
   std::unique_ptr<modules::JitModule> Jit;
   std::vector<std::shared_ptr<Function>> Functions;
-  std::vector<std::shared_ptr<TexRef>> TexRefs; ///< In image order.
+  /// The image's references in image order: each entry is a texture
+  /// reference (TexRefs) or a surface reference (SurfRefs); the other
+  /// vector holds null there.
+  std::vector<std::shared_ptr<TexRef>> TexRefs;
+  std::vector<std::shared_ptr<SurfRef>> SurfRefs;
   std::vector<uintptr_t> GlobalBases; ///< Registered in the context's memory.
 };
 

@@ -51,8 +51,8 @@ PreservedAnalyses TexturesPass::run(Module &M, ModuleAnalysisManager &) {
     if (Index < 0 || !Thread) {
       State.fail(JitErrorKind::InvalidImage,
                  "Function \"" + Caller.getName() +
-                     "\" fetches through a texture that the image does not "
-                     "declare as a texture reference.");
+                     "\" accesses a texture or surface that the image does "
+                     "not declare as a texture or surface reference.");
       return PreservedAnalyses::none();
     }
     IRBuilder<> B(Call);

@@ -141,6 +141,7 @@ const llvm::StringMap<void *> &cucpu::modules::runtimeLibrary() {
     addLibdeviceRounding(M);
     addLibdeviceInteger(M);
     addTextureSampler(M);
+    addSurfaceAccess(M);
     return M;
   }();
   return Map;

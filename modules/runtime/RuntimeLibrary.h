@@ -23,6 +23,8 @@ void addLibdeviceRounding(llvm::StringMap<void *> &Map);
 void addLibdeviceInteger(llvm::StringMap<void *> &Map);
 /// Adds the texture fetch functions (TextureAbi.h).
 void addTextureSampler(llvm::StringMap<void *> &Map);
+/// Adds the surface access functions (SurfaceAbi.h).
+void addSurfaceAccess(llvm::StringMap<void *> &Map);
 
 } // namespace cucpu::modules
 

@@ -80,19 +80,28 @@ StringMap<uint32_t> declaredTypes(const Module &M) {
 
 } // namespace
 
-bool isTextureVariable(const GlobalVariable &GV) {
+namespace {
+/// The nvvm.annotations key clang gives \p GV ("texture", "surface"), or
+/// an empty string.
+StringRef annotation(const GlobalVariable &GV) {
   const NamedMDNode *MD = GV.getParent()->getNamedMetadata("nvvm.annotations");
   if (!MD)
-    return false;
+    return "";
   for (const MDNode *Node : MD->operands()) {
     if (Node->getNumOperands() < 3)
       continue;
     auto *Var = dyn_cast_or_null<ValueAsMetadata>(Node->getOperand(0).get());
     auto *Key = dyn_cast_or_null<MDString>(Node->getOperand(1).get());
-    if (Var && Var->getValue() == &GV && Key && Key->getString() == "texture")
-      return true;
+    if (Var && Var->getValue() == &GV && Key &&
+        (Key->getString() == "texture" || Key->getString() == "surface"))
+      return Key->getString();
   }
-  return false;
+  return "";
+}
+} // namespace
+
+bool isTextureVariable(const GlobalVariable &GV) {
+  return !annotation(GV).empty();
 }
 
 std::vector<loader::TexRefInfo> describeTextures(const Module &M) {
@@ -104,7 +113,13 @@ std::vector<loader::TexRefInfo> describeTextures(const Module &M) {
     loader::TexRefInfo T;
     T.Name = GV.getName().str();
     auto It = Types.find(T.Name);
-    if (It == Types.end()) {
+    if (annotation(GV) == "surface") {
+      // A surface reference: its type, from the accesses' markers (whose
+      // read mode is SurfaceReadMode), or 0; no channel description.
+      T.Dimensions = It == Types.end() ? 0 : It->second & 0xff;
+      T.ReadMode = loader::SurfaceReadMode;
+      T.ChannelKind = T.ChannelBits = T.Channels = 0;
+    } else if (It == Types.end()) {
       T.Dimensions = T.ReadMode = T.ChannelKind = T.ChannelBits = T.Channels =
           0;
     } else {

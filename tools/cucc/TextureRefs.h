@@ -10,14 +10,14 @@
 
 namespace cucpu::cucc {
 
-/// Whether \p GV is a texture<T, Dim, ReadMode> variable (nvvm.annotations
-/// "texture").
+/// Whether \p GV is a texture<T, Dim, ReadMode> or surface<T, Type>
+/// variable (nvvm.annotations "texture" or "surface").
 bool isTextureVariable(const llvm::GlobalVariable &GV);
 
-/// The texture references of \p M in module order, each with the declared
-/// type that the kernel headers' __cucpu_texref_type markers give (read on
-/// an optimized copy, so at every -O level); a reference no kernel fetches
-/// through has Dimensions 0 (type unknown).
+/// The texture and surface references of \p M in module order, each with the
+/// declared type that the kernel headers' __cucpu_texref_type markers give
+/// (read on an optimized copy, so at every -O level); a reference no kernel
+/// fetches through has Dimensions 0 (type unknown).
 std::vector<loader::TexRefInfo> describeTextures(const llvm::Module &M);
 
 } // namespace cucpu::cucc

@@ -102,7 +102,12 @@ void printGlobals(const ModuleImage &Image) {
         G.Initializer.empty() ? "zero-initialized" : "initialized");
   static const char *Kinds[] = {"signed", "unsigned", "float"};
   for (const TexRefInfo &T : Image.TexRefs)
-    if (T.Dimensions == 0)
+    if (isSurfaceReference(T))
+      outs() << llvm::formatv("surface {0}: {1}\n", T.Name,
+                              T.Dimensions ? textureTypeName(T.Dimensions)
+                                           : "type unknown (no kernel "
+                                             "accesses it)");
+    else if (T.Dimensions == 0)
       outs() << llvm::formatv("texture {0}: type unknown (no kernel fetches "
                               "through it)\n",
                               T.Name);

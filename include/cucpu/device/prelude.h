@@ -91,6 +91,7 @@ typedef unsigned int cuuint32_t;
 #include "detail/math_overloads.h"
 #include "detail/runtime.h"
 #include "detail/textures.h"
+#include "detail/surfaces.h"
 
 #include <__clang_cuda_cmath.h>
 #pragma push_macro("__funnelshift_l")

@@ -1,0 +1,131 @@
+//===- SurfaceAccess.cpp - Surface reads and writes as NVIDIA's do them ---===//
+//
+// surf*read and surf*write (CUDA Programming Guide B.9) move raw bytes: x is
+// a byte offset into a row, y a row, z a slice (a 3D slice, a layer, a
+// cubemap face or layer * 6 + face). What an access outside the surface or
+// at a misaligned x does was measured on an H200 (tests/textures
+// SurfaceConformance, docs/surfaces.md).
+//
+//===----------------------------------------------------------------------===//
+#include "KernelAccess.h"
+#include "RuntimeLibrary.h"
+
+#include "SurfaceAbi.h"
+
+#include <cuda.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+/// The description at \p Handle, or null unless it is a surface the driver
+/// made (its magic word). Its first and last words are read here, so the
+/// whole description is readable memory once this returns it.
+CUCPU_KERNEL_ACCESS const CucpuTexture *checkedSurface(uint64_t Handle) {
+  if (Handle % alignof(CucpuTexture) != 0)
+    return nullptr;
+  const auto *T = reinterpret_cast<const CucpuTexture *>(Handle);
+  (void)*reinterpret_cast<const volatile uint64_t *>(T);
+  if (*static_cast<const volatile uint32_t *>(&T->Magic) != CucpuSurfaceMagic)
+    return nullptr;
+  return T;
+}
+
+/// Copies \p Bytes bytes between a kernel's value and the surface's memory.
+CUCPU_KERNEL_ACCESS void copyBytes(void *Dst, const void *Src, unsigned Bytes) {
+  auto *D = static_cast<volatile unsigned char *>(Dst);
+  const auto *S = static_cast<const volatile unsigned char *>(Src);
+  for (unsigned I = 0; I < Bytes; ++I)
+    D[I] = S[I];
+}
+
+[[noreturn]] void fail(int Code, const char *Format, uint64_t Handle, int32_t X,
+                       int32_t Y, int32_t Z, unsigned Bytes) {
+  char Message[224];
+  std::snprintf(Message, sizeof(Message), Format,
+                static_cast<unsigned long long>(Handle), Bytes, X, Y, Z);
+  cucpu::modules::failKernel(Code, Message);
+}
+
+/// Whether an access of surface type \p Type uses y and z.
+bool usesY(uint32_t Type) { return Type != 0x01 && Type != 0xF1; }
+bool usesZ(uint32_t Type) { return Type != 0x01 && Type != 0x02; }
+
+int64_t clampTo(int64_t V, int64_t Low, int64_t High) {
+  return V < Low ? Low : V > High ? High : V;
+}
+
+/// The address of the bytes an access reads or writes, or null when it
+/// reads zeros and writes nothing; \p Bytes receives how many of them lie
+/// in the row. Fails the launch as NVIDIA's hardware does: a misaligned x,
+/// or an access outside the surface in trap mode.
+char *locate(uint64_t Handle, uint32_t Form, int32_t X, int32_t Y, int32_t Z,
+             unsigned &Inside) {
+  uint32_t Type = Form & 0xff, Mode = (Form >> 8) & 0xff,
+           Bytes = (Form >> 16) & 0xff;
+  // Handle 0 reads zeros and takes writes, in every boundary mode, as on
+  // NVIDIA.
+  if (Handle == 0)
+    return nullptr;
+  const CucpuTexture *T = checkedSurface(Handle);
+  if (!T)
+    fail(CUDA_ERROR_ILLEGAL_ADDRESS,
+         "The kernel accessed surface handle %#llx, which is no surface "
+         "object or reference (%u bytes at x %d, y %d, z %d).",
+         Handle, X, Y, Z, Bytes);
+  // An unbound reference (or one whose array was destroyed) reads zeros.
+  if (T->Kind != CucpuTextureArray || !T->Data)
+    return nullptr;
+  if (X % int32_t(Bytes) != 0)
+    fail(CUDA_ERROR_MISALIGNED_ADDRESS,
+         "The kernel accessed surface %#llx with %u bytes at x %d (y %d, z "
+         "%d), which is not a multiple of the access size.",
+         Handle, X, Y, Z, Bytes);
+  unsigned Element = cucpuFormatChannelBytes(T->Format) * T->Channels;
+  int64_t RowBytes = int64_t(T->Width) * Element;
+  int64_t PX = X, PY = usesY(Type) ? Y : 0, PZ = usesZ(Type) ? Z : 0;
+  bool Outside = PX < 0 || PX + Bytes > RowBytes || PY < 0 ||
+                 PY >= int64_t(T->Height) || PZ < 0 || PZ >= int64_t(T->Depth);
+  if (Outside) {
+    if (Mode == CucpuSurfaceTrap)
+      fail(CUDA_ERROR_ILLEGAL_ADDRESS,
+           "The kernel accessed surface %#llx with %u bytes at x %d, y %d, z "
+           "%d, outside the surface, in trap mode.",
+           Handle, X, Y, Z, Bytes);
+    if (Mode != CucpuSurfaceClamp)
+      return nullptr;
+    PX = clampTo(PX, 0, RowBytes > Bytes ? RowBytes - Bytes : 0);
+    PY = clampTo(PY, 0, int64_t(T->Height) - 1);
+    PZ = clampTo(PZ, 0, int64_t(T->Depth) - 1);
+  }
+  Inside = unsigned(RowBytes - PX < int64_t(Bytes) ? RowBytes - PX : Bytes);
+  return const_cast<char *>(T->Data) + PZ * int64_t(T->SlicePitch) +
+         PY * int64_t(T->RowPitch) + PX;
+}
+
+} // namespace
+
+extern "C" {
+void __cucpu_surf_read(uint64_t Handle, uint32_t Form, int32_t X, int32_t Y,
+                       int32_t Z, void *Out) {
+  unsigned Bytes = (Form >> 16) & 0xff;
+  std::memset(Out, 0, Bytes);
+  unsigned Inside = 0;
+  if (char *P = locate(Handle, Form, X, Y, Z, Inside))
+    copyBytes(Out, P, Inside);
+}
+
+void __cucpu_surf_write(uint64_t Handle, uint32_t Form, int32_t X, int32_t Y,
+                        int32_t Z, const void *In) {
+  unsigned Inside = 0;
+  if (char *P = locate(Handle, Form, X, Y, Z, Inside))
+    copyBytes(P, In, Inside);
+}
+}
+
+void cucpu::modules::addSurfaceAccess(llvm::StringMap<void *> &Map) {
+  CUCPU_RT_ADD(Map, __cucpu_surf_read);
+  CUCPU_RT_ADD(Map, __cucpu_surf_write);
+}
