@@ -17,6 +17,7 @@ readonly PACKAGES=(
   llvm-19-dev clang-19 libclang-cpp19-dev libclang-19-dev
   libelf-dev libgtest-dev libgmock-dev libbenchmark-dev
   pocl-opencl-icd ocl-icd-opencl-dev python3
+  libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
 )
 
 usage() {

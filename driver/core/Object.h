@@ -32,7 +32,8 @@ enum class ObjectKind : uint32_t {
   Graph = 0x47524131,      // "GRA1"
   GraphNode = 0x474e4431,  // "GND1"
   GraphExec = 0x47455831,  // "GEX1"
-  Dead = 0xdeadbeef,       ///< Stamped on destruction.
+  GraphicsResource = 0x47525331, // "GRS1"
+  Dead = 0xdeadbeef,             ///< Stamped on destruction.
 };
 
 /// Base of every object reachable through a handle.
