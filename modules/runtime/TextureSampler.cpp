@@ -158,7 +158,10 @@ public:
   /// The fetch at Dims coordinates before rounding. A 1D texture is
   /// filtered as a row of a 2D one, unless \p OneRow (a layer of a layered
   /// 1D texture, filtered along x alone).
-  Sample sample(unsigned Dims, const float *Coord, bool OneRow = false) const;
+  /// \p Total is the filter weight (in 1/256) the sample gets: less than
+  /// 256 for a level of a trilinear fetch.
+  Sample sample(unsigned Dims, const float *Coord, bool OneRow = false,
+                int Total = 256) const;
   /// Writes a sample's four words, rounded as the read mode says.
   void finish(const Sample &S, uint32_t *Out) const {
     if (S.Filtered)
@@ -393,12 +396,15 @@ double texelCoordinate(float V, uint64_t Size, bool Normalized) {
 }
 
 /// The weights (in 1/256) of the 8 corners of a 3D footprint whose
-/// fractions are A, B, C (corner bit 0: x + 1, bit 1: y + 1, bit 2: z + 1).
-void filterWeights(int A, int B, int C, int *W) {
+/// fractions are A, B, C (corner bit 0: x + 1, bit 1: y + 1, bit 2: z + 1),
+/// splitting \p Total: 256, or a level's share of a trilinear fetch, which
+/// splits 256 between two levels first.
+void filterWeights(int Total, int A, int B, int C, int *W) {
   auto HalfUp = [](int N) { return (2 * N + 256) / 512; };
   auto HalfDown = [](int N) { return (2 * N + 255) / 512; };
+  int ZUp = HalfUp(Total * C);
   for (int Z = 0; Z < 2; ++Z) {
-    int Plane = Z ? C : 256 - C;
+    int Plane = Z ? ZUp : Total - ZUp;
     int XUp = HalfUp(Plane * A);
     for (int X = 0; X < 2; ++X) {
       int Column = X ? XUp : Plane - XUp;
@@ -409,7 +415,8 @@ void filterWeights(int A, int B, int C, int *W) {
   }
 }
 
-Sample Sampler::sample(unsigned Dims, const float *Coord, bool OneRow) const {
+Sample Sampler::sample(unsigned Dims, const float *Coord, bool OneRow,
+                       int Total) const {
   bool Normalized = T.Flags & CU_TRSF_NORMALIZED_COORDINATES;
   const uint64_t Sizes[3] = {T.Width, T.Height, T.Depth};
   double X[3] = {0, 0, 0};
@@ -418,6 +425,11 @@ Sample Sampler::sample(unsigned Dims, const float *Coord, bool OneRow) const {
   Sample Result;
   if (T.FilterMode != CU_TR_FILTER_MODE_LINEAR || Integers) {
     Result.Point = texel(floorIndex(X[0]), floorIndex(X[1]), floorIndex(X[2]));
+    if (Total != 256 && !Integers) {
+      Result.Filtered = true;
+      for (int C = 0; C < 4; ++C)
+        Result.Sum[C] = Result.Point.V[C] * Total / 256;
+    }
     return Result;
   }
   // A 1D texture is filtered as one row at y = 0: its footprint spans rows
@@ -437,7 +449,7 @@ Sample Sampler::sample(unsigned Dims, const float *Coord, bool OneRow) const {
     Fraction[D] = int(std::floor(Frac * 256.0 + 0.5));
   }
   int W[8];
-  filterWeights(Fraction[0], Fraction[1], Fraction[2], W);
+  filterWeights(Total, Fraction[0], Fraction[1], Fraction[2], W);
   Result.Filtered = true;
   long double *Sum = Result.Sum;
   unsigned Corners = FilterDims == 3 ? 8 : 4;
@@ -624,14 +636,14 @@ int64_t layerIndex(int32_t Layer, uint64_t Layers) {
 
 /// The sample of one level of \p T for fetch \p F of type \p Type.
 Sample sampleLevel(const CucpuTexture &T, const CucpuTexture &Level,
-                   uint32_t Type, const CucpuFetch &F) {
+                   uint32_t Type, const CucpuFetch &F, int Total = 256) {
   switch (Type) {
   case CucpuShape1DLayered:
   case CucpuShape2DLayered: {
     int64_t Layer = layerIndex(F.Layer, Level.Depth);
     CucpuTexture V = view(T, Level, Layer);
     bool OneD = Type == CucpuShape1DLayered;
-    return Sampler(V).sample(OneD ? 1 : 2, F.Coord, OneD);
+    return Sampler(V).sample(OneD ? 1 : 2, F.Coord, OneD, Total);
   }
   case CucpuShapeCubemap:
   case CucpuShapeCubemapLayered: {
@@ -642,11 +654,11 @@ Sample sampleLevel(const CucpuTexture &T, const CucpuTexture &Level,
     CucpuTexture V = view(T, Level, Cube * 6 + P.Face);
     V.Flags |= CU_TRSF_NORMALIZED_COORDINATES;
     const float Coord[2] = {P.S, P.T};
-    return Sampler(V).sample(2, Coord);
+    return Sampler(V).sample(2, Coord, false, Total);
   }
   default: {
     unsigned Dims = Type == CucpuShape3D ? 3 : Type == CucpuShape2D ? 2 : 1;
-    return Sampler(view(T, Level, -1)).sample(Dims, F.Coord);
+    return Sampler(view(T, Level, -1)).sample(Dims, F.Coord, false, Total);
   }
   }
 }
@@ -666,10 +678,21 @@ unsigned gradientDims(uint32_t Type) {
   }
 }
 
-/// A point sample as a filtered sum in texel units (for blending levels).
-void addWeighted(Sample &Into, const Sample &S, long double Weight) {
-  for (int C = 0; C < 4; ++C)
-    Into.Sum[C] += Weight * (S.Filtered ? S.Sum[C] : S.Point.V[C]);
+/// Integer texels of two levels blended with \p Upper/256 of the upper one,
+/// rounded half up.
+Sample blendIntegers(uint32_t Format, const Sample &Near, const Sample &Far,
+                     int Upper) {
+  bool Signed = Format == CU_AD_FORMAT_SIGNED_INT8 ||
+                Format == CU_AD_FORMAT_SIGNED_INT16 ||
+                Format == CU_AD_FORMAT_SIGNED_INT32;
+  Sample R = Near;
+  for (int C = 0; C < 4; ++C) {
+    int64_t A = Signed ? int64_t(int32_t(Near.Point.W[C])) : Near.Point.W[C];
+    int64_t B = Signed ? int64_t(int32_t(Far.Point.W[C])) : Far.Point.W[C];
+    int64_t Sum = A * (256 - Upper) + B * Upper + 128;
+    R.Point.W[C] = uint32_t(Sum >= 0 ? Sum / 256 : -((-Sum + 255) / 256));
+  }
+  return R;
 }
 
 void sampleForm(const CucpuTexture &T, const CucpuFetch &F, uint32_t *Out) {
@@ -689,31 +712,37 @@ void sampleForm(const CucpuTexture &T, const CucpuFetch &F, uint32_t *Out) {
     Level = gradientLevel(T.Levels[0], gradientDims(Type), F.Gradient);
   double Lod = levelOfDetail(T, Level);
   Sampler Reader(T);
-  if (T.MipmapFilterMode != CU_TR_FILTER_MODE_LINEAR || Reader.integers()) {
+  if (T.MipmapFilterMode != CU_TR_FILTER_MODE_LINEAR) {
     auto L = unsigned(std::floor(Lod + 0.5));
     Reader.finish(sampleLevel(T, T.Levels[L], Type, F), Out);
     return;
   }
   auto Lower = unsigned(std::floor(Lod));
-  double Fraction = Lod - Lower;
+  // The share of the upper level, in 1/256.
+  int Upper = int((Lod - Lower) * 256);
   bool Optimized = T.MaxAnisotropy > 1 &&
                    !(T.Flags & CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION);
   if (Optimized)
-    Fraction = std::clamp((Fraction - 0.25) * 2, 0.0, 1.0);
-  Sample Near = sampleLevel(T, T.Levels[Lower], Type, F);
-  if (Fraction == 0 || Lower + 1 >= T.LevelCount) {
-    Reader.finish(Near, Out);
+    Upper = std::clamp(2 * Upper - 128, 0, 256);
+  if (Upper == 0 || Lower + 1 >= T.LevelCount) {
+    Reader.finish(sampleLevel(T, T.Levels[Lower], Type, F), Out);
     return;
   }
-  if (Fraction == 1) {
+  if (Upper == 256) {
     Reader.finish(sampleLevel(T, T.Levels[Lower + 1], Type, F), Out);
     return;
   }
-  Sample Blend;
-  Blend.Filtered = true;
-  addWeighted(Blend, Near, 1 - Fraction);
-  addWeighted(Blend, sampleLevel(T, T.Levels[Lower + 1], Type, F), Fraction);
-  Reader.finish(Blend, Out);
+  // Two levels as two planes of one filter: their shares split first,
+  // each level's texels then split its share.
+  Sample Near = sampleLevel(T, T.Levels[Lower], Type, F, 256 - Upper);
+  Sample Far = sampleLevel(T, T.Levels[Lower + 1], Type, F, Upper);
+  if (Reader.integers()) {
+    Reader.finish(blendIntegers(T.Format, Near, Far, Upper), Out);
+    return;
+  }
+  for (int C = 0; C < 4; ++C)
+    Near.Sum[C] += Far.Sum[C];
+  Reader.finish(Near, Out);
 }
 
 } // namespace
