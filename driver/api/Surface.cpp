@@ -48,16 +48,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuSurfRefGetArray(CUarray *Out, CUsurfref H) {
     CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
                   "The result pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<SurfRef> R, lookupSurfRef(H));
-    bool WasBound = false;
-    auto A = R->array(WasBound);
-    if (!A) {
-      // NVIDIA's driver answers NULL for a reference whose array was
-      // destroyed, and leaves the result alone for one never bound.
-      if (WasBound)
-        *Out = nullptr;
-      return A.takeError();
-    }
-    *Out = toHandle(**A);
+    // Unbound (never, or its array destroyed): the result is left alone.
+    CU_TRY_ASSIGN(std::shared_ptr<Array> A, R->array());
+    *Out = toHandle(*A);
     return llvm::Error::success();
   });
 }

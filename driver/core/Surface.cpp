@@ -42,14 +42,12 @@ llvm::Error SurfRef::setArray(std::shared_ptr<Array> A, unsigned Flags) {
                 "which a surface reference needs.");
   std::lock_guard Lock(Mutex);
   Bound = A;
-  EverBound = true;
   return llvm::Error::success();
 }
 
-llvm::Expected<std::shared_ptr<Array>> SurfRef::array(bool &WasBound) const {
+llvm::Expected<std::shared_ptr<Array>> SurfRef::array() const {
   std::lock_guard Lock(Mutex);
   std::shared_ptr<Array> A = Bound.lock();
-  WasBound = EverBound;
   CU_INVALID_IF(!A || A->destroyed(), CUDA_ERROR_INVALID_VALUE,
                 "The surface reference is not bound to an array.");
   return A;

@@ -43,10 +43,8 @@ public:
   /// created with CUDA_ARRAY3D_SURFACE_LDST (CUDA_ERROR_INVALID_VALUE).
   llvm::Error setArray(std::shared_ptr<Array> A, unsigned Flags);
   /// cuSurfRefGetArray: the bound array, or CUDA_ERROR_INVALID_VALUE when
-  /// there is none; \p WasBound then says whether one was bound and has
-  /// been destroyed since (NVIDIA's driver then answers NULL with the
-  /// error).
-  llvm::Expected<std::shared_ptr<Array>> array(bool &WasBound) const;
+  /// there is none (never bound, or its array destroyed).
+  llvm::Expected<std::shared_ptr<Array>> array() const;
   /// What a launch reads; \p Keep receives the bound array, which must
   /// outlive the launch.
   CucpuTexture describe(std::shared_ptr<Array> &Keep) const;
@@ -55,7 +53,6 @@ private:
   std::weak_ptr<Context> Ctx;
   mutable std::mutex Mutex;
   std::weak_ptr<Array> Bound;
-  bool EverBound = false;
 };
 
 /// A surface object (cuSurfObjectCreate).

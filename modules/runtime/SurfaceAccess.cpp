@@ -49,20 +49,31 @@ CUCPU_KERNEL_ACCESS void copyBytes(void *Dst, const void *Src, unsigned Bytes) {
   cucpu::modules::failKernel(Code, Message);
 }
 
-/// Whether an access of surface type \p Type uses y and z.
+/// Whether an access of surface type \p Type uses y, and whether its z is
+/// a layer or cubemap face (read unsigned) rather than a 3D slice.
 bool usesY(uint32_t Type) { return Type != 0x01 && Type != 0xF1; }
 bool usesZ(uint32_t Type) { return Type != 0x01 && Type != 0x02; }
+bool isLayerIndex(uint32_t Type) {
+  return Type == 0xF1 || Type == 0xF2 || Type == 0x0C || Type == 0xFC;
+}
 
 int64_t clampTo(int64_t V, int64_t Low, int64_t High) {
   return V < Low ? Low : V > High ? High : V;
 }
 
-/// The address of the bytes an access reads or writes, or null when it
-/// reads zeros and writes nothing; \p Bytes receives how many of them lie
-/// in the row. Fails the launch as NVIDIA's hardware does: a misaligned x,
-/// or an access outside the surface in trap mode.
-char *locate(uint64_t Handle, uint32_t Form, int32_t X, int32_t Y, int32_t Z,
-             unsigned &Inside) {
+/// The address of the \p Bytes bytes an access reads or writes, or null
+/// when it reads zeros and writes nothing. As on an H200 (docs/surfaces.md):
+///  * x must be a multiple of the access size, in every boundary mode and
+///    whether in range or not (CUDA_ERROR_MISALIGNED_ADDRESS); it need not
+///    be a multiple of the element size.
+///  * A row holds RowBytes / Bytes whole accesses; one that reaches past
+///    the row's end is outside. A layer or face index is read unsigned.
+///  * Outside, zero mode reads zeros and drops writes; clamp mode moves x
+///    to the nearest whole access in the row (and y, z to the nearest row
+///    and slice; a negative layer to the last), or acts as zero mode when
+///    not even one access fits in the row; trap mode fails the launch with
+///    CUDA_ERROR_ILLEGAL_ADDRESS.
+char *locate(uint64_t Handle, uint32_t Form, int32_t X, int32_t Y, int32_t Z) {
   uint32_t Type = Form & 0xff, Mode = (Form >> 8) & 0xff,
            Bytes = (Form >> 16) & 0xff;
   // Handle 0 reads zeros and takes writes, in every boundary mode, as on
@@ -84,25 +95,28 @@ char *locate(uint64_t Handle, uint32_t Form, int32_t X, int32_t Y, int32_t Z,
          "%d), which is not a multiple of the access size.",
          Handle, X, Y, Z, Bytes);
   unsigned Element = cucpuFormatChannelBytes(T->Format) * T->Channels;
-  int64_t RowBytes = int64_t(T->Width) * Element;
-  int64_t PX = X, PY = usesY(Type) ? Y : 0, PZ = usesZ(Type) ? Z : 0;
-  bool Outside = PX < 0 || PX + Bytes > RowBytes || PY < 0 ||
-                 PY >= int64_t(T->Height) || PZ < 0 || PZ >= int64_t(T->Depth);
+  int64_t Units = int64_t(T->Width) * Element / Bytes;
+  int64_t Rows = int64_t(T->Height), Slices = int64_t(T->Depth);
+  int64_t PX = X / int32_t(Bytes), PY = usesY(Type) ? Y : 0;
+  int64_t PZ = !usesZ(Type)         ? 0
+               : isLayerIndex(Type) ? int64_t(uint32_t(Z))
+                                    : int64_t(Z);
+  bool Outside =
+      PX < 0 || PX >= Units || PY < 0 || PY >= Rows || PZ < 0 || PZ >= Slices;
   if (Outside) {
     if (Mode == CucpuSurfaceTrap)
       fail(CUDA_ERROR_ILLEGAL_ADDRESS,
            "The kernel accessed surface %#llx with %u bytes at x %d, y %d, z "
            "%d, outside the surface, in trap mode.",
            Handle, X, Y, Z, Bytes);
-    if (Mode != CucpuSurfaceClamp)
+    if (Mode != CucpuSurfaceClamp || Units == 0)
       return nullptr;
-    PX = clampTo(PX, 0, RowBytes > Bytes ? RowBytes - Bytes : 0);
-    PY = clampTo(PY, 0, int64_t(T->Height) - 1);
-    PZ = clampTo(PZ, 0, int64_t(T->Depth) - 1);
+    PX = clampTo(PX, 0, Units - 1);
+    PY = clampTo(PY, 0, Rows - 1);
+    PZ = clampTo(PZ, 0, Slices - 1);
   }
-  Inside = unsigned(RowBytes - PX < int64_t(Bytes) ? RowBytes - PX : Bytes);
   return const_cast<char *>(T->Data) + PZ * int64_t(T->SlicePitch) +
-         PY * int64_t(T->RowPitch) + PX;
+         PY * int64_t(T->RowPitch) + PX * Bytes;
 }
 
 } // namespace
@@ -112,16 +126,14 @@ void __cucpu_surf_read(uint64_t Handle, uint32_t Form, int32_t X, int32_t Y,
                        int32_t Z, void *Out) {
   unsigned Bytes = (Form >> 16) & 0xff;
   std::memset(Out, 0, Bytes);
-  unsigned Inside = 0;
-  if (char *P = locate(Handle, Form, X, Y, Z, Inside))
-    copyBytes(Out, P, Inside);
+  if (char *P = locate(Handle, Form, X, Y, Z))
+    copyBytes(Out, P, Bytes);
 }
 
 void __cucpu_surf_write(uint64_t Handle, uint32_t Form, int32_t X, int32_t Y,
                         int32_t Z, const void *In) {
-  unsigned Inside = 0;
-  if (char *P = locate(Handle, Form, X, Y, Z, Inside))
-    copyBytes(P, In, Inside);
+  if (char *P = locate(Handle, Form, X, Y, Z))
+    copyBytes(P, In, (Form >> 16) & 0xff);
 }
 }
 

@@ -339,6 +339,10 @@ TEST_F(SurfRefTest, SetArrayNeedsSurfaceLoadStore) {
       << "nothing is bound yet";
   EXPECT_EQ(reinterpret_cast<CUarray>(uintptr_t(0x1234)), Got)
       << "and the result is left alone";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuSurfRefGetArray(nullptr, Ref))
+      << "a NULL result pointer";
+  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuSurfRefGetArray(&Got, nullptr))
+      << "a NULL reference";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuSurfRefSetArray(Ref, array(0), 0))
       << "an array without CUDA_ARRAY3D_SURFACE_LDST";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuSurfRefSetArray(Ref, A, 1))
@@ -350,15 +354,22 @@ TEST_F(SurfRefTest, SetArrayNeedsSurfaceLoadStore) {
   ASSERT_CU(CUDA_SUCCESS, cuSurfRefSetArray(Ref, A, 0));
   ASSERT_CU(CUDA_SUCCESS, cuSurfRefGetArray(&Got, Ref));
   EXPECT_EQ(A, Got) << "the bound array";
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuSurfRefGetArray(nullptr, Ref))
-      << "a NULL result pointer";
-  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuSurfRefGetArray(&Got, nullptr))
-      << "a NULL reference";
   CUarray Cube = array(CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED |
                            CUDA_ARRAY3D_SURFACE_LDST,
                        8, 8, 12);
   EXPECT_CU(CUDA_SUCCESS, cuSurfRefSetArray(Ref, Cube, 0))
       << "any array with the flag, a layered cubemap too";
+}
+
+TEST_F(SurfRefTest, GetArrayOfABoundReferenceChecksTheResultPointer) {
+#if CUCPU_ONLY
+  ASSERT_CU(CUDA_SUCCESS,
+            cuSurfRefSetArray(Ref, array(CUDA_ARRAY3D_SURFACE_LDST), 0));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuSurfRefGetArray(nullptr, Ref))
+      << "a NULL result pointer";
+#else
+  GTEST_SKIP() << "cucpu-only: a run that asked this crashed (SIGSEGV)";
+#endif
 }
 
 TEST_F(SurfRefTest, KernelReadsAndWritesThroughAReference) {
@@ -394,8 +405,7 @@ TEST_F(SurfRefTest, UnboundReferenceReadsZeros) {
   ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(&Read, Out, 4));
   EXPECT_EQ(0u, Read) << "reads zeros";
 
-  // Bound to an array that is then destroyed: unbound again, but the
-  // reference answers NULL.
+  // Bound to an array that is then destroyed: unbound again.
   CUsurfref Ref1 = nullptr;
   ASSERT_CU(CUDA_SUCCESS, cuModuleGetSurfRef(&Ref1, Mod, "sref1"));
   CUarray A = array(CUDA_ARRAY3D_SURFACE_LDST, 8, 0, 0, /*Keep=*/false);
@@ -406,7 +416,8 @@ TEST_F(SurfRefTest, UnboundReferenceReadsZeros) {
   CUarray Got = reinterpret_cast<CUarray>(uintptr_t(0x1234));
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuSurfRefGetArray(&Got, Ref1))
       << "its array is gone";
-  EXPECT_EQ(nullptr, Got) << "NVIDIA's driver answers NULL with the error";
+  EXPECT_EQ(reinterpret_cast<CUarray>(uintptr_t(0x1234)), Got)
+      << "and the result is left alone";
   ASSERT_CU(CUDA_SUCCESS,
             cuLaunchKernel(F, 1, 1, 1, 1, 1, 1, 0, nullptr, Args, nullptr));
   EXPECT_CU(CUDA_SUCCESS, cuCtxSynchronize());
