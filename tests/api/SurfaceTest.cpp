@@ -292,6 +292,28 @@ TEST_F(SurfaceTest, KernelReadsAndWritesThroughAnObject) {
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(Out));
 }
 
+TEST_F(SurfaceTest, KernelThroughAGarbageHandleFails) {
+#if CUCPU_ONLY
+  load(CUCPU_API_SURFACE_MODULE);
+  CUfunction F = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&F, Mod, "readThenWrite"));
+  CUdeviceptr Out = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&Out, 4));
+  CUsurfObject Garbage = 0x12340;
+  int X = 0;
+  void *Args[] = {&Out, &Garbage, &X};
+  ASSERT_CU(CUDA_SUCCESS,
+            cuLaunchKernel(F, 1, 1, 1, 1, 1, 1, 0, nullptr, Args, nullptr));
+  EXPECT_CU(CUDA_ERROR_ILLEGAL_ADDRESS, cuCtxSynchronize())
+      << "a handle that is no surface fails the launch";
+  // The context is faulted: only destroying it is left.
+  Mod = nullptr;
+#else
+  GTEST_SKIP() << "cucpu-only: NVIDIA's answer to a garbage handle was not "
+                  "measured (a fault would end the process's contexts)";
+#endif
+}
+
 // --- Surface references (a module's surface<void, Type> variables) --------
 
 class SurfRefTest : public SurfaceTest {

@@ -7,17 +7,22 @@
 // coordinates in range, at the edges, misaligned (x, in bytes, not a multiple
 // of the element or access size) and out of range.
 //
-//   surface_conformance MODULE --record FILE [SECONDS]   writes every result
-//   surface_conformance MODULE --check FILE              compares with FILE
+//   surface_conformance MODULE --record FILE [--isolate JOBS]
+//       writes every result
+//   surface_conformance MODULE --check FILE [--isolate JOBS]
+//       compares with FILE
 //
 // MODULE holds surface.cu's kernels: nvcc's cubin on NVIDIA's driver, cucc's
 // on cucpu. Only <cuda.h> is used, so the same program runs on both drivers.
 // A read records the 16 bytes at its result slot (0xee where it stored
 // nothing); a write records the bytes of the array it changed ("offset:byte"
 // in the array's packed order, x fastest) or "-". A launch that fails records
-// "fault" and the error's name for each of its coordinates; then the context
-// is reset and every coordinate of the case runs again on its own, so each
-// line says what that coordinate alone does.
+// "fault" and the error's name: each coordinate of a case whose launch
+// failed runs again on its own, so each line says what that coordinate alone
+// does. In one process a failed launch's context is replaced by a new one;
+// NVIDIA's driver makes no new context after a fault, so there --isolate
+// runs the cases in child processes (JOBS at a time for the coordinates of a
+// failed case).
 //
 //===----------------------------------------------------------------------===//
 #include <cuda.h>
@@ -358,7 +363,7 @@ bool runBatch(Session &S, const FormatChannels &FC, const Geometry &G,
       std::string Line;
       for (size_t K = 0; K < After.size(); ++K)
         if (After[K] != Before[K]) {
-          char Buf[24];
+          char Buf[40];
           std::snprintf(Buf, sizeof(Buf), "%s%zu:%02x", Line.empty() ? "" : " ",
                         K, After[K]);
           Line += Buf;
@@ -566,7 +571,7 @@ bool executeTyped(Session &S, const Spec &Sp, std::vector<std::string> &Lines,
   std::string Line;
   for (size_t K = 0; K < After.size(); ++K)
     if (After[K] != Before[K]) {
-      char Buf[24];
+      char Buf[40];
       std::snprintf(Buf, sizeof(Buf), "%s%zu:%02x", Line.empty() ? "" : " ", K,
                     After[K]);
       Line += Buf;
