@@ -398,6 +398,52 @@ cudaMalloc3DArray(cudaArray_t *Array, const struct cudaChannelFormatDesc *Desc,
   return cudaSuccess;
 }
 
+cudaError_t CUDARTAPI cudaMallocMipmappedArray(
+    cudaMipmappedArray_t *MipmappedArray,
+    const struct cudaChannelFormatDesc *Desc, struct cudaExtent Extent,
+    unsigned int Levels, unsigned int Flags) {
+  CUDART_FAIL_IF(!MipmappedArray || !Desc, cudaErrorInvalidValue,
+                 "The mipmapped array and descriptor pointers must not be "
+                 "null.");
+  CUDART_CONTEXT(Ctx);
+  CUDA_ARRAY3D_DESCRIPTOR D = {};
+  CUDART_TRY(driverFormat(__func__, *Desc, D.Format, D.NumChannels));
+  D.Width = Extent.width;
+  D.Height = Extent.height;
+  D.Depth = Extent.depth;
+  D.Flags = Flags;
+  CUmipmappedArray M;
+  CUDART_DRIVER(cuMipmappedArrayCreate(&M, &D, Levels));
+  *MipmappedArray = reinterpret_cast<cudaMipmappedArray_t>(M);
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGetMipmappedArrayLevel(
+    cudaArray_t *LevelArray, cudaMipmappedArray_const_t MipmappedArray,
+    unsigned int Level) {
+  CUDART_FAIL_IF(!LevelArray, cudaErrorInvalidValue,
+                 "The level array pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUarray A;
+  CUDART_DRIVER(cuMipmappedArrayGetLevel(
+      &A,
+      reinterpret_cast<CUmipmappedArray>(
+          const_cast<cudaMipmappedArray *>(MipmappedArray)),
+      Level));
+  *LevelArray = reinterpret_cast<cudaArray_t>(A);
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI
+cudaFreeMipmappedArray(cudaMipmappedArray_t MipmappedArray) {
+  CUDART_CONTEXT(Ctx);
+  if (!MipmappedArray)
+    return cudaSuccess;
+  CUDART_DRIVER(cuMipmappedArrayDestroy(
+      reinterpret_cast<CUmipmappedArray>(MipmappedArray)));
+  return cudaSuccess;
+}
+
 cudaError_t CUDARTAPI cudaFreeArray(cudaArray_t Array) {
   CUDART_CONTEXT(Ctx);
   if (!Array)
@@ -580,6 +626,18 @@ cudaError_t CUDARTAPI cudaCreateTextureObject(
     Format = D.Format;
     break;
   }
+  case cudaResourceTypeMipmappedArray: {
+    R.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+    R.res.mipmap.hMipmappedArray =
+        reinterpret_cast<CUmipmappedArray>(Res->res.mipmap.mipmap);
+    CUarray Level;
+    CUDART_DRIVER(
+        cuMipmappedArrayGetLevel(&Level, R.res.mipmap.hMipmappedArray, 0));
+    CUDA_ARRAY3D_DESCRIPTOR D;
+    CUDART_DRIVER(cuArray3DGetDescriptor(&D, Level));
+    Format = D.Format;
+    break;
+  }
   case cudaResourceTypeLinear:
     R.resType = CU_RESOURCE_TYPE_LINEAR;
     R.res.linear.devPtr = address(Res->res.linear.devPtr);
@@ -645,6 +703,11 @@ cudaError_t CUDARTAPI cudaGetTextureObjectResourceDesc(
   case CU_RESOURCE_TYPE_ARRAY:
     Res->resType = cudaResourceTypeArray;
     Res->res.array.array = reinterpret_cast<cudaArray_t>(R.res.array.hArray);
+    break;
+  case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
+    Res->resType = cudaResourceTypeMipmappedArray;
+    Res->res.mipmap.mipmap =
+        reinterpret_cast<cudaMipmappedArray_t>(R.res.mipmap.hMipmappedArray);
     break;
   case CU_RESOURCE_TYPE_LINEAR:
     Res->resType = cudaResourceTypeLinear;
