@@ -198,10 +198,11 @@ cudaError_t copy2DArray(const char *Function, cudaArray_t DstArray, size_t DstX,
       Function, Kind < cudaMemcpyHostToHost || Kind > cudaMemcpyDefault,
       cudaErrorInvalidMemcpyDirection, "Copy kind %d is not a cudaMemcpyKind.",
       static_cast<int>(Kind));
-  CUDART_FAIL_IF_FOR(
-      Function, (!SrcArray && Width > SPitch) || (!DstArray && Width > DPitch),
-      cudaErrorInvalidPitchValue, "A row of %zu bytes exceeds the pitch.",
-      Width);
+  CUDART_FAIL_IF_FOR(Function,
+                     Height > 1 && ((!SrcArray && Width > SPitch) ||
+                                    (!DstArray && Width > DPitch)),
+                     cudaErrorInvalidPitchValue,
+                     "A row of %zu bytes exceeds the pitch.", Width);
   CUDART_CONTEXT_FOR(Function, Ctx);
   CUDA_MEMCPY2D C = {};
   if (SrcArray) {

@@ -32,11 +32,14 @@ CUDA_MEMCPY2D copy2D(void *Dst, size_t DPitch, const void *Src, size_t SPitch,
   return C;
 }
 
+/// A pitch matters only between rows: as in NVIDIA's runtime, a copy of one
+/// row takes any pitch, 0 included.
 cudaError_t check2D(const char *Function, size_t DPitch, size_t SPitch,
-                    size_t Width, cudaMemcpyKind Kind) {
+                    size_t Width, size_t Height, cudaMemcpyKind Kind) {
   CUDART_TRY(checkCopyKind(Function, Kind));
   CUDART_FAIL_IF_FOR(
-      Function, Width > DPitch || Width > SPitch, cudaErrorInvalidPitchValue,
+      Function, Height > 1 && (Width > DPitch || Width > SPitch),
+      cudaErrorInvalidPitchValue,
       "A row of %zu bytes exceeds a pitch (source %zu, destination "
       "%zu).",
       Width, SPitch, DPitch);
@@ -140,7 +143,7 @@ cudaError_t CUDARTAPI cudaMemcpyPeerAsync(void *Dst, int DstDevice,
 cudaError_t CUDARTAPI cudaMemcpy2D(void *Dst, size_t DPitch, const void *Src,
                                    size_t SPitch, size_t Width, size_t Height,
                                    enum cudaMemcpyKind Kind) {
-  CUDART_TRY(check2D(__func__, DPitch, SPitch, Width, Kind));
+  CUDART_TRY(check2D(__func__, DPitch, SPitch, Width, Height, Kind));
   CUDART_CONTEXT(Ctx);
   if (Width == 0 || Height == 0)
     return cudaSuccess;
@@ -154,7 +157,7 @@ cudaError_t CUDARTAPI cudaMemcpy2DAsync(void *Dst, size_t DPitch,
                                         size_t Width, size_t Height,
                                         enum cudaMemcpyKind Kind,
                                         cudaStream_t Stream) {
-  CUDART_TRY(check2D(__func__, DPitch, SPitch, Width, Kind));
+  CUDART_TRY(check2D(__func__, DPitch, SPitch, Width, Height, Kind));
   CUDART_CONTEXT(Ctx);
   if (Width == 0 || Height == 0)
     return cudaSuccess;

@@ -2,6 +2,7 @@
 
 #include "RuntimeTest.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
@@ -241,6 +242,47 @@ TEST_F(Memory, Memcpy2DWidthAbovePitchRejected) {
       cudaMemcpy2D(Host.data(), 32, D, Pitch, 64, 4, cudaMemcpyDeviceToHost))
       << "a 64-byte row does not fit a 32-byte destination pitch";
   (void)cudaGetLastError();
+  EXPECT_CUDA(cudaSuccess, cudaFree(D)) << "cleanup";
+}
+
+TEST_F(Memory, Memcpy2DOfOneRowTakesAnyPitch) {
+  // A pitch is checked only when there are rows between (expectations from
+  // NVIDIA's runtime on an H200).
+  const size_t W = 9 * sizeof(float4);
+  std::vector<unsigned char> In(W), Out(W, 0);
+  std::iota(In.begin(), In.end(), 1);
+  void *D = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMalloc(&D, W)) << "one row";
+  EXPECT_CUDA(cudaSuccess,
+              cudaMemcpy2D(D, 0, In.data(), 0, W, 1, cudaMemcpyHostToDevice))
+      << "one row, both pitches 0";
+  EXPECT_CUDA(cudaSuccess, cudaMemcpy2DAsync(Out.data(), 0, D, 4096, W, 1,
+                                             cudaMemcpyDeviceToHost, 0))
+      << "one row, destination pitch 0";
+  EXPECT_CUDA(cudaSuccess, cudaDeviceSynchronize()) << "copies done";
+  EXPECT_EQ(In, Out) << "the row arrived";
+  EXPECT_CUDA(cudaErrorInvalidPitchValue,
+              cudaMemcpy2D(D, 0, In.data(), 0, W, 2, cudaMemcpyHostToDevice))
+      << "two rows need a pitch";
+  (void)cudaGetLastError();
+
+  cudaChannelFormatDesc Desc = cudaCreateChannelDesc<float4>();
+  cudaArray_t A = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMallocArray(&A, &Desc, 9, 2)) << "9 x 2 array";
+  EXPECT_CUDA(cudaSuccess, cudaMemcpy2DToArray(A, 0, 0, In.data(), 0, W, 1,
+                                               cudaMemcpyHostToDevice))
+      << "one row into the array, pitch 0";
+  std::fill(Out.begin(), Out.end(), 0);
+  EXPECT_CUDA(cudaSuccess, cudaMemcpy2DFromArray(Out.data(), 0, A, 0, 0, W, 1,
+                                                 cudaMemcpyDeviceToHost))
+      << "one row out of the array, pitch 0";
+  EXPECT_EQ(In, Out) << "the row came back";
+  EXPECT_CUDA(cudaErrorInvalidPitchValue,
+              cudaMemcpy2DToArray(A, 0, 0, In.data(), 0, W, 2,
+                                  cudaMemcpyHostToDevice))
+      << "two rows into the array need a pitch";
+  (void)cudaGetLastError();
+  EXPECT_CUDA(cudaSuccess, cudaFreeArray(A)) << "cleanup";
   EXPECT_CUDA(cudaSuccess, cudaFree(D)) << "cleanup";
 }
 
