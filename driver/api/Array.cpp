@@ -160,9 +160,10 @@ cuArray3DGetDescriptor_v2(CUDA_ARRAY3D_DESCRIPTOR *Out, CUarray H) {
 CUCPU_EXPORT CUresult CUDAAPI cuArrayDestroy(CUarray H) {
   return CU_ENTRY(H).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<Array> A, lookupArray(H));
-    CU_INVALID_IF(A->isMipmapLevel(), CUDA_ERROR_INVALID_VALUE,
-                  "The array is a level of a mipmapped array; "
-                  "cuMipmappedArrayDestroy destroys it.");
+    // A level of a mipmapped array lives as long as the mipmapped array:
+    // NVIDIA's driver answers success and keeps it.
+    if (A->isMipmapLevel())
+      return llvm::Error::success();
     // Queued copies and launches may still read the array.
     if (std::shared_ptr<Context> Ctx = A->context())
       CU_TRY(Ctx->queues().drain());

@@ -276,22 +276,20 @@ CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetMipmappedArray(CUtexref H,
                                                         unsigned int Flags) {
   return CU_ENTRY(H, A, Flags).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
-    CU_INVALID_IF(!HandleRegistry::get().findAs<MipmappedArray>(A),
-                  CUDA_ERROR_INVALID_HANDLE,
+    auto M = HandleRegistry::get().findAs<MipmappedArray>(A);
+    CU_INVALID_IF(!M, CUDA_ERROR_INVALID_HANDLE,
                   "{0} is not a live mipmapped array.",
                   static_cast<const void *>(A));
-    return makeError(CUDA_ERROR_NOT_SUPPORTED,
-                     "Texture references cannot read mipmapped arrays; "
-                     "texture objects can (cuTexObjectCreate).");
+    return R->setMipmappedArray(std::move(M), Flags);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuTexRefGetMipmappedArray(CUmipmappedArray *Out,
                                                         CUtexref H) {
-  return getTexRef(Out, H, [&](TexRef &) -> llvm::Error {
-    return makeError(CUDA_ERROR_INVALID_VALUE,
-                     "The texture reference is not bound to a mipmapped "
-                     "array.");
+  return getTexRef(Out, H, [&](TexRef &R) -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<MipmappedArray> M, R.mipmappedArray());
+    *Out = reinterpret_cast<CUmipmappedArray>(M.get());
+    return llvm::Error::success();
   });
 }
 

@@ -91,7 +91,7 @@ struct cucpu::PreparedLaunch {
   LaunchConfig Config;
   llvm::SmallVector<char, 128> Params;
   std::vector<CucpuTexture> Textures;
-  std::vector<std::shared_ptr<Array>> TextureArrays;
+  std::vector<std::shared_ptr<const void>> TextureArrays;
   /// The launch's context. It, and the module with the kernel's code,
   /// outlive the launch: cuModuleUnload and context destruction wait for the
   /// context's queued work first. (Plain pointers: no reference counts

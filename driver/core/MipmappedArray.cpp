@@ -34,12 +34,9 @@ unsigned cucpu::fullMipmapLevels(const CUDA_ARRAY3D_DESCRIPTOR &D) {
 llvm::Expected<std::shared_ptr<MipmappedArray>>
 MipmappedArray::create(const std::shared_ptr<Context> &Ctx,
                        const CUDA_ARRAY3D_DESCRIPTOR &Desc, unsigned Levels) {
-  unsigned Full = fullMipmapLevels(Desc);
-  CU_INVALID_IF(
-      Levels == 0 || Levels > std::max(Full, 1u), CUDA_ERROR_INVALID_VALUE,
-      "A {0} x {1} x {2} mipmapped array has 1 to {3} levels, not "
-      "{4}.",
-      Desc.Width, Desc.Height, Desc.Depth, std::max(Full, 1u), Levels);
+  // NVIDIA's driver makes at least one level and no more than the full
+  // chain, whatever the count asks.
+  Levels = std::clamp(Levels, 1u, std::max(fullMipmapLevels(Desc), 1u));
   auto M = std::make_shared<MipmappedArray>();
   M->Owner = Ctx;
   M->Desc = Desc;

@@ -29,8 +29,9 @@ class MipmappedArray : public Object {
 public:
   static constexpr ObjectKind Kind = ObjectKind::MipmappedArray;
 
-  /// cuMipmappedArrayCreate: validates \p Desc and \p Levels as NVIDIA's
-  /// driver does and creates every level, owned by \p Ctx.
+  /// cuMipmappedArrayCreate: validates \p Desc as NVIDIA's driver does and
+  /// creates \p Levels levels (at least 1, at most the full chain), owned
+  /// by \p Ctx.
   static llvm::Expected<std::shared_ptr<MipmappedArray>>
   create(const std::shared_ptr<Context> &Ctx,
          const CUDA_ARRAY3D_DESCRIPTOR &Desc, unsigned Levels);

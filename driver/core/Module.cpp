@@ -221,15 +221,20 @@ bool Module::ownsTexRef(const TexRef &T) const {
 }
 
 std::vector<CucpuTexture>
-Module::textureTable(std::vector<std::shared_ptr<Array>> &Keep) const {
+Module::textureTable(std::vector<std::shared_ptr<const void>> &Keep) const {
   std::vector<CucpuTexture> Table;
   Table.reserve(TexRefs.size());
   for (size_t I = 0; I < TexRefs.size(); ++I) {
-    std::shared_ptr<Array> A;
-    Table.push_back(TexRefs[I] ? TexRefs[I]->describe(A)
-                               : SurfRefs[I]->describe(A));
-    if (A)
-      Keep.push_back(std::move(A));
+    std::shared_ptr<const void> Held;
+    if (TexRefs[I]) {
+      Table.push_back(TexRefs[I]->describe(Held));
+    } else {
+      std::shared_ptr<Array> A;
+      Table.push_back(SurfRefs[I]->describe(A));
+      Held = std::move(A);
+    }
+    if (Held)
+      Keep.push_back(std::move(Held));
   }
   return Table;
 }

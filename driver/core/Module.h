@@ -88,9 +88,9 @@ public:
   /// The surface reference named \p Name (CUDA_ERROR_NOT_FOUND if none).
   llvm::Expected<std::shared_ptr<SurfRef>> surfRef(llvm::StringRef Name) const;
   /// The texture and surface references as a launch reads them, in image
-  /// order (CucpuBlock::TexRefs); \p Keep receives the arrays they read.
+  /// order (CucpuBlock::TexRefs); \p Keep receives what they read.
   std::vector<CucpuTexture>
-  textureTable(std::vector<std::shared_ptr<Array>> &Keep) const;
+  textureTable(std::vector<std::shared_ptr<const void>> &Keep) const;
 
 private:
   Module() : Object(ObjectKind::Module) {}

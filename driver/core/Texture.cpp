@@ -100,6 +100,58 @@ CucpuTexture linearTexture(uint32_t Kind, uint64_t Base, uint64_t Width,
   return T;
 }
 
+/// The resource view format that reads \p Channels channels of \p Format
+/// as they are (CU_RES_VIEW_FORMAT_NONE if none does).
+CUresourceViewFormat sameFormatView(unsigned Format, unsigned Channels) {
+  unsigned Index = Channels == 1 ? 0 : Channels == 2 ? 1 : 2;
+  switch (Format) {
+  case CU_AD_FORMAT_UNSIGNED_INT8:
+    return CUresourceViewFormat(CU_RES_VIEW_FORMAT_UINT_1X8 + Index);
+  case CU_AD_FORMAT_SIGNED_INT8:
+    return CUresourceViewFormat(CU_RES_VIEW_FORMAT_SINT_1X8 + Index);
+  case CU_AD_FORMAT_UNSIGNED_INT16:
+    return CUresourceViewFormat(CU_RES_VIEW_FORMAT_UINT_1X16 + Index);
+  case CU_AD_FORMAT_SIGNED_INT16:
+    return CUresourceViewFormat(CU_RES_VIEW_FORMAT_SINT_1X16 + Index);
+  case CU_AD_FORMAT_UNSIGNED_INT32:
+    return CUresourceViewFormat(CU_RES_VIEW_FORMAT_UINT_1X32 + Index);
+  case CU_AD_FORMAT_SIGNED_INT32:
+    return CUresourceViewFormat(CU_RES_VIEW_FORMAT_SINT_1X32 + Index);
+  case CU_AD_FORMAT_HALF:
+    return CUresourceViewFormat(CU_RES_VIEW_FORMAT_FLOAT_1X16 + Index);
+  case CU_AD_FORMAT_FLOAT:
+    return CUresourceViewFormat(CU_RES_VIEW_FORMAT_FLOAT_1X32 + Index);
+  default:
+    return CU_RES_VIEW_FORMAT_NONE;
+  }
+}
+
+/// A view of a mipmapped array, as NVIDIA's driver takes one: a format (the
+/// array's own; cucpu reinterprets no texels), the extent of level 0, and
+/// levels from firstMipmapLevel (a last level past the end means the end).
+llvm::Error checkMipmapView(const MipmappedArray &M,
+                            const CUDA_RESOURCE_VIEW_DESC &View) {
+  const CUDA_ARRAY3D_DESCRIPTOR &D = M.descriptor();
+  CU_INVALID_IF(View.format == CU_RES_VIEW_FORMAT_NONE,
+                CUDA_ERROR_INVALID_VALUE,
+                "A view of a mipmapped array needs a format.");
+  CU_INVALID_IF(View.format != sameFormatView(D.Format, D.NumChannels),
+                CUDA_ERROR_NOT_SUPPORTED,
+                "Views that read a mipmapped array in another format are not "
+                "supported.");
+  CU_INVALID_IF(View.width != D.Width || View.height != D.Height,
+                CUDA_ERROR_INVALID_VALUE,
+                "The view's extent {0} x {1} is not the mipmapped array's {2} "
+                "x {3}.",
+                View.width, View.height, D.Width, D.Height);
+  CU_INVALID_IF(View.firstMipmapLevel >= M.levelCount(),
+                CUDA_ERROR_INVALID_VALUE,
+                "The view's first level {0} is not a level of the {1}-level "
+                "mipmapped array.",
+                View.firstMipmapLevel, M.levelCount());
+  return llvm::Error::success();
+}
+
 llvm::Error checkPitched(uint64_t Address, uint64_t Width, uint64_t Height,
                          uint64_t Pitch, unsigned Format, unsigned Channels) {
   CU_INVALID_IF(!validChannelCount(Channels), CUDA_ERROR_INVALID_VALUE,
@@ -263,6 +315,34 @@ llvm::Expected<CUdeviceptr> TexRef::address() const {
   return Address;
 }
 
+llvm::Error TexRef::setMipmappedArray(std::shared_ptr<MipmappedArray> M,
+                                      unsigned SetFlags) {
+  CU_INVALID_IF(SetFlags & ~unsigned(CU_TRSA_OVERRIDE_FORMAT),
+                CUDA_ERROR_INVALID_VALUE,
+                "cuTexRefSetMipmappedArray takes 0 or CU_TRSA_OVERRIDE_FORMAT, "
+                "not {0:x}.",
+                SetFlags);
+  auto Binding = std::make_shared<MipmapBinding>();
+  for (unsigned L = 0; L < M->levelCount(); ++L)
+    Binding->Levels.push_back(arrayTexture(*M->level(L)));
+  Binding->Array = std::move(M);
+  std::lock_guard Lock(Mutex);
+  Bound = Binding::Mipmapped;
+  if (SetFlags & CU_TRSA_OVERRIDE_FORMAT) {
+    Format = Binding->Array->descriptor().Format;
+    Channels = int(Binding->Array->descriptor().NumChannels);
+  }
+  BoundMipmaps = std::move(Binding);
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::shared_ptr<MipmappedArray>> TexRef::mipmappedArray() const {
+  std::lock_guard Lock(Mutex);
+  CU_INVALID_IF(Bound != Binding::Mipmapped, CUDA_ERROR_INVALID_VALUE,
+                "The texture reference is not bound to a mipmapped array.");
+  return BoundMipmaps->Array;
+}
+
 llvm::Expected<std::shared_ptr<Array>> TexRef::array() const {
   std::lock_guard Lock(Mutex);
   std::shared_ptr<Array> A =
@@ -304,16 +384,25 @@ unsigned TexRef::maxAnisotropy() const {
   return MaxAnisotropy;
 }
 
-CucpuTexture TexRef::describe(std::shared_ptr<Array> &Keep) const {
+CucpuTexture TexRef::describe(std::shared_ptr<const void> &Keep) const {
   std::lock_guard Lock(Mutex);
   CucpuTexture T{};
+  std::shared_ptr<Array> BoundNow;
   switch (Bound) {
   case Binding::None:
     break;
   case Binding::Array:
-    Keep = BoundArray.lock();
-    if (Keep && !Keep->destroyed())
-      T = arrayTexture(*Keep);
+    BoundNow = BoundArray.lock();
+    if (BoundNow && !BoundNow->destroyed())
+      T = arrayTexture(*BoundNow);
+    Keep = BoundNow;
+    break;
+  case Binding::Mipmapped:
+    T = BoundMipmaps->Levels.front();
+    T.Levels = BoundMipmaps->Levels.data();
+    T.LevelCount = unsigned(BoundMipmaps->Levels.size());
+    BoundNow = BoundMipmaps->Array->level(0);
+    Keep = BoundMipmaps;
     break;
   case Binding::Linear: {
     unsigned Texel = formatBytes(Format) * unsigned(Channels);
@@ -331,14 +420,19 @@ CucpuTexture TexRef::describe(std::shared_ptr<Array> &Keep) const {
   // CU_TRSA_OVERRIDE_FORMAT, as on NVIDIA).
   T.Format = Format;
   T.Channels = unsigned(Channels);
-  if (Bound == Binding::Array && T.Kind == CucpuTextureArray && Keep &&
-      formatBytes(Format) * unsigned(Channels) != Keep->elementBytes())
+  if (T.Kind == CucpuTextureArray && BoundNow &&
+      formatBytes(Format) * unsigned(Channels) != BoundNow->elementBytes())
     T.Kind = CucpuTextureUnbound; // A mismatched format reads nothing.
   for (int D = 0; D < 3; ++D)
     T.AddressMode[D] = AddressModes[D];
   T.FilterMode = Filter;
   T.Flags = Flags;
   std::copy(Border.begin(), Border.end(), T.BorderColor);
+  T.MipmapFilterMode = MipmapFilter;
+  T.MipmapLevelBias = MipmapBias;
+  T.MinMipmapLevelClamp = MipmapMinClamp;
+  T.MaxMipmapLevelClamp = MipmapMaxClamp;
+  T.MaxAnisotropy = MaxAnisotropy;
   T.Magic = CucpuTextureMagic;
   return T;
 }
@@ -360,7 +454,8 @@ TexObject::create(const std::shared_ptr<Context> &Ctx,
   CU_INVALID_IF(Tex.flags & ~TexObjectFlags, CUDA_ERROR_INVALID_VALUE,
                 "Texture flags {0:x} are not CU_TRSF_* flags.",
                 Tex.flags & ~TexObjectFlags);
-  CU_INVALID_IF(View && View->format != CU_RES_VIEW_FORMAT_NONE,
+  CU_INVALID_IF(View && View->format != CU_RES_VIEW_FORMAT_NONE &&
+                    Res.resType != CU_RESOURCE_TYPE_MIPMAPPED_ARRAY,
                 CUDA_ERROR_NOT_SUPPORTED,
                 "Resource views of another format are not supported.");
 
@@ -412,14 +507,12 @@ TexObject::create(const std::shared_ptr<Context> &Ctx,
     CU_INVALID_IF(!M, CUDA_ERROR_INVALID_VALUE,
                   "The resource's mipmapped array is not a live "
                   "CUmipmappedArray.");
-    unsigned First = View ? View->firstMipmapLevel : 0;
-    unsigned Last = View && View->lastMipmapLevel ? View->lastMipmapLevel
-                                                  : M->levelCount() - 1;
-    CU_INVALID_IF(First > Last || Last >= M->levelCount(),
-                  CUDA_ERROR_INVALID_VALUE,
-                  "The view's levels {0} to {1} are not levels of the "
-                  "{2}-level mipmapped array.",
-                  First, Last, M->levelCount());
+    unsigned First = 0, Last = M->levelCount() - 1;
+    if (View) {
+      CU_TRY(checkMipmapView(*M, *View));
+      First = View->firstMipmapLevel;
+      Last = std::clamp(View->lastMipmapLevel, First, Last);
+    }
     for (unsigned L = First; L <= Last; ++L)
       O->Levels.push_back(arrayTexture(*M->level(L)));
     T = O->Levels.front();

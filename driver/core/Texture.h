@@ -54,6 +54,9 @@ public:
 
   /// cuTexRefSetArray (\p Flags 0 or CU_TRSA_OVERRIDE_FORMAT).
   llvm::Error setArray(std::shared_ptr<Array> A, unsigned Flags);
+  /// cuTexRefSetMipmappedArray (\p Flags 0 or CU_TRSA_OVERRIDE_FORMAT).
+  llvm::Error setMipmappedArray(std::shared_ptr<MipmappedArray> M,
+                                unsigned Flags);
   /// cuTexRefSetAddress: binds [Address, Address + Bytes) and returns the
   /// offset of Address from the aligned address actually bound.
   llvm::Expected<size_t> setAddress(CUdeviceptr Address, size_t Bytes);
@@ -77,6 +80,7 @@ public:
   /// The getters: an error when the reference is not bound that way.
   llvm::Expected<CUdeviceptr> address() const;
   llvm::Expected<std::shared_ptr<Array>> array() const;
+  llvm::Expected<std::shared_ptr<MipmappedArray>> mipmappedArray() const;
   std::pair<CUarray_format, int> format() const;
   llvm::Expected<CUaddress_mode> addressMode(int Dim) const;
   CUfilter_mode filterMode() const;
@@ -87,12 +91,18 @@ public:
   float mipmapLevelBias() const;
   std::pair<float, float> mipmapLevelClamp() const;
 
-  /// What a launch reads; \p Keep receives the bound array, which must
+  /// What a launch reads; \p Keep receives what the description points
+  /// into (the bound array, or a mipmapped array's levels), which must
   /// outlive the launch.
-  CucpuTexture describe(std::shared_ptr<Array> &Keep) const;
+  CucpuTexture describe(std::shared_ptr<const void> &Keep) const;
 
 private:
-  enum class Binding { None, Linear, Pitch2D, Array };
+  enum class Binding { None, Linear, Pitch2D, Array, Mipmapped };
+  /// A bound mipmapped array and the descriptions of its levels.
+  struct MipmapBinding {
+    std::shared_ptr<MipmappedArray> Array;
+    std::vector<CucpuTexture> Levels;
+  };
 
   std::weak_ptr<Context> Ctx;
   const bool FromModule;
@@ -100,6 +110,7 @@ private:
   mutable std::mutex Mutex;
   Binding Bound = Binding::None;
   std::weak_ptr<Array> BoundArray;
+  std::shared_ptr<const MipmapBinding> BoundMipmaps;
   CUdeviceptr Address = 0; ///< Aligned base (Linear) or base (Pitch2D).
   size_t Bytes = 0;        ///< Linear: bytes from the aligned base.
   size_t Width = 0, Height = 0, Pitch = 0; ///< Pitch2D.

@@ -771,7 +771,8 @@ void sampleForm(const CucpuTexture &T, const CucpuFetch &F, uint32_t *Out) {
     Sampler(T).gather(F.Coord, (F.Form >> 16) & 3, Out);
     return;
   }
-  if (T.LevelCount == 0) {
+  if (T.LevelCount == 0 || Op == CucpuFetchSample) {
+    // No mipmaps, or a fetch without a level of detail: the first level.
     Sampler(T).finish(sampleLevel(T, T, Type, F), Out);
     return;
   }
@@ -824,16 +825,8 @@ void __cucpu_tex_fetch(uint64_t Handle, uint32_t Dims, float X, float Y,
   const CucpuTexture *T = describe(Handle);
   if (!T || Dims < 1 || Dims > 3)
     return;
-  if (T->LevelCount) {
-    // A mipmapped texture: level 0, biased and clamped.
-    CucpuFetch F{};
-    F.Coord[0] = X;
-    F.Coord[1] = Y;
-    F.Coord[2] = Z;
-    F.Form = Dims == 3 ? CucpuShape3D : Dims == 2 ? CucpuShape2D : CucpuShape1D;
-    sampleForm(*T, F, Out);
-    return;
-  }
+  // A mipmapped texture reads its first level (whatever its bias: the
+  // H200's answer), which T describes.
   const float Coord[3] = {X, Y, Z};
   Sampler(*T).fetch(Dims, Coord, Out);
 }

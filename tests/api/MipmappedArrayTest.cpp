@@ -9,6 +9,7 @@
 #include "DriverTest.h"
 
 #include <cstring>
+#include <utility>
 
 using namespace cuapi;
 
@@ -87,14 +88,21 @@ TEST_F(MipmappedArrayTest, LayersAndFacesAreNotHalved) {
   }
 }
 
-TEST_F(MipmappedArrayTest, LevelCountIsChecked) {
+TEST_F(MipmappedArrayTest, LevelCountIsClampedToTheChain) {
   CUDA_ARRAY3D_DESCRIPTOR D = desc(16, 8, 0);
+  // 16 x 8 has 5 levels: a count of 0 makes 1, one past the chain the chain.
+  for (auto [Asked, Made] :
+       {std::pair{0u, 1u}, {1u, 1u}, {5u, 5u}, {6u, 5u}, {100u, 5u}}) {
+    CUmipmappedArray M = nullptr;
+    ASSERT_CU(CUDA_SUCCESS, cuMipmappedArrayCreate(&M, &D, Asked));
+    CUarray A = nullptr;
+    EXPECT_CU(CUDA_SUCCESS, cuMipmappedArrayGetLevel(&A, M, Made - 1))
+        << Asked << " levels asked";
+    EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMipmappedArrayGetLevel(&A, M, Made))
+        << Asked << " levels asked";
+    EXPECT_CU(CUDA_SUCCESS, cuMipmappedArrayDestroy(M));
+  }
   CUmipmappedArray M = nullptr;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMipmappedArrayCreate(&M, &D, 0));
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMipmappedArrayCreate(&M, &D, 6))
-      << "16 x 8 has 5 levels";
-  ASSERT_CU(CUDA_SUCCESS, cuMipmappedArrayCreate(&M, &D, 1));
-  EXPECT_CU(CUDA_SUCCESS, cuMipmappedArrayDestroy(M));
   D.Format = CUarray_format(0x55);
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMipmappedArrayCreate(&M, &D, 1));
   D = desc(6, 6, 5, CUDA_ARRAY3D_CUBEMAP);
@@ -114,6 +122,9 @@ TEST_F(MipmappedArrayTest, NullArgumentsAndDeadHandles) {
             cuMipmappedArrayGetLevel(&A, nullptr, 0));
   EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuMipmappedArrayDestroy(nullptr));
   EXPECT_CU(CUDA_SUCCESS, cuMipmappedArrayDestroy(M));
+  // NVIDIA's driver answers CUDA_ERROR_CONTEXT_IS_DESTROYED for a destroyed
+  // mipmapped array (cucpu: CUDA_ERROR_INVALID_HANDLE), so that is not
+  // checked here.
 }
 
 TEST_F(MipmappedArrayTest, LevelsBelongToTheMipmappedArray) {
@@ -142,13 +153,16 @@ TEST_F(MipmappedArrayTest, LevelsBelongToTheMipmappedArray) {
   Copy.dstPitch = 16;
   ASSERT_CU(CUDA_SUCCESS, cuMemcpy3D(&Copy));
   EXPECT_EQ(0, std::memcmp(In, Out, sizeof(In)));
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuArrayDestroy(Level))
-      << "cuMipmappedArrayDestroy destroys the levels";
-  EXPECT_CU(CUDA_SUCCESS, cuMipmappedArrayDestroy(M));
+  // cuArrayDestroy answers success for a level and keeps it: the
+  // mipmapped array owns its levels.
+  EXPECT_CU(CUDA_SUCCESS, cuArrayDestroy(Level));
   CUDA_ARRAY3D_DESCRIPTOR Got{};
-  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuArray3DGetDescriptor(&Got, Level))
-      << "the levels die with their mipmapped array";
-  EXPECT_CU(CUDA_ERROR_INVALID_HANDLE, cuMipmappedArrayDestroy(M));
+  EXPECT_CU(CUDA_SUCCESS, cuArray3DGetDescriptor(&Got, Level));
+  EXPECT_EQ(4u, Got.Width);
+  CUarray Again = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuMipmappedArrayGetLevel(&Again, M, 1));
+  EXPECT_EQ(Level, Again);
+  EXPECT_CU(CUDA_SUCCESS, cuMipmappedArrayDestroy(M));
 }
 
 TEST_F(MipmappedArrayTest, TextureObjectsReadThem) {
@@ -175,11 +189,11 @@ TEST_F(MipmappedArrayTest, TextureObjectsReadThem) {
   EXPECT_EQ(4.0f, TexBack.maxMipmapLevelClamp);
   EXPECT_CU(CUDA_SUCCESS, cuTexObjectDestroy(O));
 
-  // A view of some of its levels.
+  // A view of some of its levels: the array's format, level 0's extent.
   CUDA_RESOURCE_VIEW_DESC View{};
-  View.format = CU_RES_VIEW_FORMAT_NONE;
-  View.width = 8;
-  View.height = 8;
+  View.format = CU_RES_VIEW_FORMAT_FLOAT_1X32;
+  View.width = 16;
+  View.height = 16;
   View.firstMipmapLevel = 1;
   View.lastMipmapLevel = 3;
   ASSERT_CU(CUDA_SUCCESS, cuTexObjectCreate(&O, &Res, &Tex, &View));
@@ -188,10 +202,47 @@ TEST_F(MipmappedArrayTest, TextureObjectsReadThem) {
   EXPECT_EQ(1u, ViewBack.firstMipmapLevel);
   EXPECT_EQ(3u, ViewBack.lastMipmapLevel);
   EXPECT_CU(CUDA_SUCCESS, cuTexObjectDestroy(O));
+  View.lastMipmapLevel = 9;
+  ASSERT_CU(CUDA_SUCCESS, cuTexObjectCreate(&O, &Res, &Tex, &View))
+      << "a last level past the end";
+  EXPECT_CU(CUDA_SUCCESS, cuTexObjectDestroy(O));
+  View.width = 8;
+  View.height = 8;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(&O, &Res, &Tex, &View))
+      << "the extent of level 1, not level 0";
+  View.width = 16;
+  View.height = 16;
+  View.format = CU_RES_VIEW_FORMAT_NONE;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(&O, &Res, &Tex, &View))
+      << "no format";
 
   Res.res.mipmap.hMipmappedArray = nullptr;
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
             cuTexObjectCreate(&O, &Res, &Tex, nullptr));
+  EXPECT_CU(CUDA_SUCCESS, cuMipmappedArrayDestroy(M));
+}
+
+TEST_F(MipmappedArrayTest, TextureReferencesReadThem) {
+  CUDA_ARRAY3D_DESCRIPTOR D = desc(16, 8, 0);
+  D.Format = CU_AD_FORMAT_UNSIGNED_INT16;
+  D.NumChannels = 2;
+  CUmipmappedArray M = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuMipmappedArrayCreate(&M, &D, 3));
+  CUtexref R = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuTexRefCreate(&R));
+  CUmipmappedArray Back = nullptr;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexRefGetMipmappedArray(&Back, R))
+      << "nothing bound";
+  ASSERT_CU(CUDA_SUCCESS,
+            cuTexRefSetMipmappedArray(R, M, CU_TRSA_OVERRIDE_FORMAT));
+  ASSERT_CU(CUDA_SUCCESS, cuTexRefGetMipmappedArray(&Back, R));
+  EXPECT_EQ(M, Back);
+  CUarray_format Format{};
+  int Channels = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuTexRefGetFormat(&Format, &Channels, R));
+  EXPECT_EQ(CU_AD_FORMAT_UNSIGNED_INT16, Format);
+  EXPECT_EQ(2, Channels);
+  EXPECT_CU(CUDA_SUCCESS, cuTexRefDestroy(R));
   EXPECT_CU(CUDA_SUCCESS, cuMipmappedArrayDestroy(M));
 }
 
