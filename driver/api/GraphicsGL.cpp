@@ -144,7 +144,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuGLGetDevices_v2(unsigned int *Count,
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuGLInit() {
-  return CU_ENTRY().run([] { return llvm::Error::success(); });
+  // NVIDIA's driver answers CUDA_ERROR_OPERATING_SYSTEM without a current GL
+  // context, as for the other GL calls.
+  return CU_ENTRY().run([] { return gl::current().takeError(); });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuGLCtxCreate_v2(CUcontext *Out,

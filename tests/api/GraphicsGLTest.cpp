@@ -155,7 +155,8 @@ TEST_F(GraphicsNoGl, GetDevicesNeedsAGlContext) {
 }
 
 TEST_F(GraphicsNoGl, GlInitAndGlCtxCreate) {
-  EXPECT_CU(CUDA_SUCCESS, cuGLInit()) << "cuGLInit has nothing to fail on";
+  EXPECT_CU(CUDA_ERROR_OPERATING_SYSTEM, cuGLInit())
+      << "NVIDIA: cuGLInit needs a current GL context too";
   CUcontext C = nullptr;
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGLCtxCreate(nullptr, 0, Dev))
       << "the context pointer is NULL";
@@ -261,6 +262,7 @@ TEST_F(GraphicsGL, BufferRegistrationIsValidated) {
 }
 
 TEST_F(GraphicsGL, GlCtxCreateWithAGlContext) {
+  EXPECT_CU(CUDA_SUCCESS, cuGLInit());
   CUcontext C = nullptr;
   ASSERT_CU(CUDA_SUCCESS, cuGLCtxCreate(&C, 0, Dev))
       << "cuGLCtxCreate makes a context as cuCtxCreate does";
