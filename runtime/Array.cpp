@@ -198,11 +198,10 @@ cudaError_t copy2DArray(const char *Function, cudaArray_t DstArray, size_t DstX,
       Function, Kind < cudaMemcpyHostToHost || Kind > cudaMemcpyDefault,
       cudaErrorInvalidMemcpyDirection, "Copy kind %d is not a cudaMemcpyKind.",
       static_cast<int>(Kind));
-  CUDART_FAIL_IF_FOR(Function,
-                     Height > 1 && ((!SrcArray && Width > SPitch) ||
-                                    (!DstArray && Width > DPitch)),
-                     cudaErrorInvalidPitchValue,
-                     "A row of %zu bytes exceeds the pitch.", Width);
+  if (!SrcArray)
+    CUDART_TRY(checkPitch(Function, SPitch, Width, Height));
+  if (!DstArray)
+    CUDART_TRY(checkPitch(Function, DPitch, Width, Height));
   CUDART_CONTEXT_FOR(Function, Ctx);
   CUDA_MEMCPY2D C = {};
   if (SrcArray) {

@@ -32,17 +32,11 @@ CUDA_MEMCPY2D copy2D(void *Dst, size_t DPitch, const void *Src, size_t SPitch,
   return C;
 }
 
-/// A pitch matters only between rows: as in NVIDIA's runtime, a copy of one
-/// row takes any pitch, 0 included.
 cudaError_t check2D(const char *Function, size_t DPitch, size_t SPitch,
                     size_t Width, size_t Height, cudaMemcpyKind Kind) {
   CUDART_TRY(checkCopyKind(Function, Kind));
-  CUDART_FAIL_IF_FOR(
-      Function, Height > 1 && (Width > DPitch || Width > SPitch),
-      cudaErrorInvalidPitchValue,
-      "A row of %zu bytes exceeds a pitch (source %zu, destination "
-      "%zu).",
-      Width, SPitch, DPitch);
+  CUDART_TRY(checkPitch(Function, SPitch, Width, Height));
+  CUDART_TRY(checkPitch(Function, DPitch, Width, Height));
   return cudaSuccess;
 }
 
@@ -53,6 +47,19 @@ cudaError_t rt::checkCopyKind(const char *Function, cudaMemcpyKind Kind) {
     return cudaSuccess;
   return fail(Function, cudaErrorInvalidMemcpyDirection,
               "Copy kind %d is not a cudaMemcpyKind.", static_cast<int>(Kind));
+}
+
+cudaError_t rt::checkPitch(const char *Function, size_t Pitch, size_t Width,
+                           size_t Height) {
+  CUDART_FAIL_IF_FOR(Function, Height > 1 && Width > Pitch,
+                     cudaErrorInvalidPitchValue,
+                     "A row of %zu bytes exceeds the pitch %zu.", Width, Pitch);
+  CUDART_FAIL_IF_FOR(Function, Height == 1 && Pitch != 0 && Width > Pitch,
+                     cudaErrorInvalidValue,
+                     "A row of %zu bytes exceeds the pitch %zu (a single row "
+                     "takes 0 or at least its width).",
+                     Width, Pitch);
+  return cudaSuccess;
 }
 
 cudaError_t rt::symbolAddress(const char *Function, const void *Symbol,

@@ -19,6 +19,13 @@ namespace cucpu::rt {
 /// (recorded for \p Function) when it is not.
 cudaError_t checkCopyKind(const char *Function, cudaMemcpyKind Kind);
 
+/// Checks the \p Pitch of one side of a 2D copy of \p Height rows of \p Width
+/// bytes, as NVIDIA's runtime does: with two or more rows a pitch below the
+/// width is cudaErrorInvalidPitchValue; one row takes a pitch of 0 (the rows
+/// are not apart) or of at least the width, any other is cudaErrorInvalidValue.
+cudaError_t checkPitch(const char *Function, size_t Pitch, size_t Width,
+                       size_t Height);
+
 /// The address of a copy between the variable \p Symbol (at \p Offset) and
 /// memory, into the symbol if \p ToSymbol: its kind checked, then the
 /// symbol found in the current context and \p Count checked against its size.

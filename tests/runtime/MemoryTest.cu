@@ -265,6 +265,10 @@ TEST_F(Memory, Memcpy2DOfOneRowTakesAnyPitch) {
               cudaMemcpy2D(D, 0, In.data(), 0, W, 2, cudaMemcpyHostToDevice))
       << "two rows need a pitch";
   (void)cudaGetLastError();
+  EXPECT_CUDA(cudaErrorInvalidValue,
+              cudaMemcpy2D(D, 100, In.data(), 100, W, 1, cudaMemcpyHostToDevice))
+      << "one row: a pitch other than 0 must hold the row";
+  (void)cudaGetLastError();
 
   cudaChannelFormatDesc Desc = cudaCreateChannelDesc<float4>();
   cudaArray_t A = nullptr;
@@ -281,6 +285,11 @@ TEST_F(Memory, Memcpy2DOfOneRowTakesAnyPitch) {
               cudaMemcpy2DToArray(A, 0, 0, In.data(), 0, W, 2,
                                   cudaMemcpyHostToDevice))
       << "two rows into the array need a pitch";
+  (void)cudaGetLastError();
+  EXPECT_CUDA(cudaErrorInvalidValue,
+              cudaMemcpy2DFromArray(Out.data(), 100, A, 0, 0, W, 1,
+                                    cudaMemcpyDeviceToHost))
+      << "one row out of the array: a pitch other than 0 must hold the row";
   (void)cudaGetLastError();
   EXPECT_CUDA(cudaSuccess, cudaFreeArray(A)) << "cleanup";
   EXPECT_CUDA(cudaSuccess, cudaFree(D)) << "cleanup";
