@@ -6,6 +6,7 @@
 #include "DeviceCallsPass.h"
 #include "ExportGlobalsPass.h"
 #include "FindKernelsPass.h"
+#include "FloatToIntPass.h"
 #include "GlobalsPass.h"
 #include "HostTargetPass.h"
 #include "KernelEntryPass.h"
@@ -35,6 +36,10 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
                ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == NvvmReflectPass::PipelineName) {
           MPM.addPass(NvvmReflectPass(State));
+          return true;
+        }
+        if (Name == FloatToIntPass::PipelineName) {
+          MPM.addPass(FloatToIntPass());
           return true;
         }
         if (Name == FindKernelsPass::PipelineName) {
@@ -131,7 +136,8 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
 }
 
 std::string loweringPipeline(bool Memcheck) {
-  // Order matters: kernels are found before the calling convention is
+  // Order matters: conversions get the GPU's meaning before anything
+  // optimizes them; kernels are found before the calling convention is
   // reset; the thread pointer exists before anything reads the thread;
   // lockstep points go in while address spaces still tell a thread's
   // private memory apart;
@@ -140,7 +146,8 @@ std::string loweringPipeline(bool Memcheck) {
   // the entries add their own; the entries are built on the final kernel
   // signatures; the check is last.
   std::string Pipeline =
-      "cucpu-nvvm-reflect,cucpu-find-kernels,cucpu-host-target,cucpu-thread-"
+      "cucpu-nvvm-reflect,cucpu-float-to-int,cucpu-find-kernels,cucpu-host-"
+      "target,cucpu-thread-"
       "arg,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-warp-lockstep,cucpu-"
       "device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,"
       "cucpu-shared-memory,cucpu-globals,";

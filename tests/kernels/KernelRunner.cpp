@@ -64,9 +64,11 @@
 //                names ending in _rn _rz _ru _rd (add sub mul div rcp sqrt
 //                fma cvt) are computed in K's type in that rounding mode;
 //                cvt_* to an integer type saturates as PTX cvt does (NaN:
-//                see toIntegerRef in References.cpp). Integer references (popc,
-//                clz32, ..., bits) take the inputs' bits and give the result's
-//                bits.
+//                see toIntegerRef in References.cpp); cast_rz is a C++
+//                cast as the GPU makes it (8- and 16-bit results are the
+//                low bits of the saturated 32-bit conversion). Integer
+//                references (popc, clz32, ..., bits) take the inputs' bits and
+//                give the result's bits.
 //   status:NAME  the launch or synchronization fails with CUresult NAME
 //
 // EXPR: integers and decimals, i (the element index), + - * / % & | ^ << >>,

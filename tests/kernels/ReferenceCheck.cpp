@@ -22,6 +22,19 @@
 
 namespace kernelrunner {
 
+namespace {
+/// The type a C++ cast to integer type \p To converts to on the GPU: 8-
+/// and 16-bit results are the low bits of the 32-bit conversion of the same
+/// signedness (nvcc's cvt.rzi.s32/u32, then a truncation).
+std::string castType(const std::string &To) {
+  if (To == "i8" || To == "i16")
+    return "i32";
+  if (To == "u8" || To == "u16")
+    return "u32";
+  return To;
+}
+} // namespace
+
 long referenceCheck(const std::string &Check, const Buffer &Out,
                     const std::vector<Buffer> &Args, std::string &Error) {
   size_t Open = Check.find('('), Close = Check.find(')');
@@ -88,13 +101,15 @@ long referenceCheck(const std::string &Check, const Buffer &Out,
     Op = Name.substr(0, Name.size() - 3);
     if (Op == "add" || Op == "sub" || Op == "mul" || Op == "div")
       Arity = 2;
-    else if (Op == "rcp" || Op == "sqrt" || Op == "cvt")
+    else if (Op == "rcp" || Op == "sqrt" || Op == "cvt" || Op == "cast")
       Arity = 1;
     else if (Op == "fma")
       Arity = 3;
     else
       Mode = -1;
-    if (Op != "cvt" && Out.Type != "f32" && Out.Type != "f64")
+    if (Op != "cvt" && Op != "cast" && Out.Type != "f32" && Out.Type != "f64")
+      Mode = -1;
+    if (Op == "cast" && (Out.Type == "f32" || Out.Type == "f64"))
       Mode = -1;
   }
   if ((!Ref && Mode < 0) || Arity != In.size()) {
@@ -131,7 +146,8 @@ long referenceCheck(const std::string &Check, const Buffer &Out,
       if (Ref)
         R = Ref->Fp(Num);
       else if (!IsFloat)
-        R = toIntegerRef(Num[0], Mode, V[0].Type, Out.Type);
+        R = toIntegerRef(Num[0], Mode, V[0].Type,
+                         Op == "cast" ? castType(Out.Type) : Out.Type);
       else if (Out.Type == "f32")
         R = roundedOp<float>(Op, Mode, V);
       else

@@ -190,6 +190,10 @@ std::vector<std::string> clangCommand(const Options &Opts,
       // (sqrtf, hypot, ...) as long as no constant evaluation needs it; clang
       // rejects it when no call could ever be constant.
       "-Wno-invalid-constexpr",
+      // A float converted to an integer it does not fit saturates (NaN:
+      // 0), as the GPU's cvt does; C++ leaves it undefined, and the CPU's
+      // conversion would wrap.
+      "-fno-strict-float-cast-overflow",
   };
   // What clang produces: IR (bitcode), or for -ptx, -E and -M what nvcc's
   // stage of that name does.
