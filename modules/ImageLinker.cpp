@@ -84,6 +84,12 @@ bool cucpu::modules::isProvidedAtLoad(StringRef Name) {
   return runtimeLibrary().contains(Name);
 }
 
+bool cucpu::modules::isProvidedAtLoad(const GlobalValue &GV) {
+  if (isa<GlobalVariable>(GV) && GV.getAddressSpace() == 3)
+    return true;
+  return isProvidedAtLoad(GV.getName());
+}
+
 Expected<loader::ModuleImage>
 cucpu::modules::linkImages(ArrayRef<LinkInput> Inputs, std::string *InfoLog) {
   if (Inputs.empty())
@@ -129,7 +135,7 @@ cucpu::modules::linkImages(ArrayRef<LinkInput> Inputs, std::string *InfoLog) {
   for (size_t I = 0; I < Modules.size(); ++I)
     for (const GlobalValue &GV : Modules[I]->global_values())
       if (GV.isDeclaration() && !GV.use_empty() &&
-          !isProvidedAtLoad(GV.getName()))
+          !isProvidedAtLoad(GV))
         UsedBy[GV.getName()].push_back(I);
 
   // Each input's static (internal) variables: two inputs may each have one
@@ -152,7 +158,7 @@ cucpu::modules::linkImages(ArrayRef<LinkInput> Inputs, std::string *InfoLog) {
 
   std::vector<std::string> Unresolved;
   for (const GlobalValue &GV : Linked->global_values()) {
-    if (!GV.isDeclaration() || GV.use_empty() || isProvidedAtLoad(GV.getName()))
+    if (!GV.isDeclaration() || GV.use_empty() || isProvidedAtLoad(GV))
       continue;
     std::vector<std::string> Users;
     for (size_t I : UsedBy.lookup(GV.getName()))

@@ -15,6 +15,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+namespace llvm {
+class GlobalValue;
+}
+
 #include <string>
 
 namespace cucpu::modules {
@@ -38,6 +42,11 @@ llvm::Expected<loader::ModuleImage> linkImages(llvm::ArrayRef<LinkInput> Inputs,
 /// when the image is loaded: LLVM intrinsics, the math library, printf,
 /// assert, malloc/free and cucpu's runtime functions.
 bool isProvidedAtLoad(llvm::StringRef Name);
+/// Whether declaration \p GV needs no definition in a linked image: a name
+/// provided at load (isProvidedAtLoad), or dynamic shared memory (an
+/// `extern __shared__` array in address space 3), whose storage each launch
+/// provides.
+bool isProvidedAtLoad(const llvm::GlobalValue &GV);
 
 } // namespace cucpu::modules
 

@@ -211,6 +211,33 @@ TEST(ImageLinker, OneWholeImageLinksToItself) {
   EXPECT_EQ(1u, Linked->Globals.size());
 }
 
+TEST(ImageLinker, DynamicSharedMemoryNeedsNoDefinition) {
+  // extern __shared__ float s[]: a declaration in address space 3 that each
+  // launch provides, as in an image that is not relocatable.
+  LinkInput In;
+  In.Name = "shared.o";
+  In.Image.TargetArch = "sm_75";
+  In.Image.Producer = "test";
+  In.Image.Relocatable = true;
+  In.Image.Bitcode = ::cucpu::testing::bitcodeOf(
+      std::string(Header) +
+      "@s = external addrspace(3) global [0 x float], align 4\n"
+      "define void @reverse(ptr %out) {\n"
+      "  %v = load float, ptr addrspace(3) @s\n"
+      "  store float %v, ptr %out\n"
+      "  ret void\n}\n"
+      "!nvvm.annotations = !{!0}\n!0 = !{ptr @reverse, !\"kernel\", i32 1}\n");
+  loader::KernelInfo K;
+  K.Name = "reverse";
+  K.Params = {{0, 8, 8}};
+  K.ParamBytes = 8;
+  In.Image.Kernels.push_back(K);
+  std::vector<LinkInput> Inputs = {In};
+  auto Linked = linkImages(Inputs);
+  ASSERT_TRUE(bool(Linked)) << llvm::toString(Linked.takeError());
+  EXPECT_EQ(1u, Linked->Kernels.size());
+}
+
 TEST(ImageLinker, RuntimeFunctionsAreProvidedAtLoad) {
   for (const char *Name : {"vprintf", "__assertfail", "malloc", "free",
                            "__nv_sinf", "llvm.nvvm.barrier0"})
