@@ -156,12 +156,28 @@ llvm::Error copyRegion(const SideSpec &SrcSpec, const SideSpec &DstSpec,
 llvm::Error cucpu::api::copy2D(const CUDA_MEMCPY2D *C, CUstream Stream,
                                bool Async) {
   CU_INVALID_IF(!C, CUDA_ERROR_INVALID_VALUE, "The copy descriptor is NULL.");
-  SideSpec Src{
-      C->srcMemoryType, C->srcHost, C->srcDevice, C->srcArray, C->srcXInBytes,
-      C->srcY,          0,          C->srcPitch,  C->Height};
-  SideSpec Dst{
-      C->dstMemoryType, C->dstHost, C->dstDevice, C->dstArray, C->dstXInBytes,
-      C->dstY,          0,          C->dstPitch,  C->Height};
+  // A 2D copy's pitch of 0 means rows packed at the width, as NVIDIA's
+  // driver takes it (H200: cuMemcpy2D of two 144-byte rows with srcPitch 0
+  // reads the second row from byte 144).
+  auto PitchOf = [&](size_t Pitch) { return Pitch ? Pitch : C->WidthInBytes; };
+  SideSpec Src{C->srcMemoryType,
+               C->srcHost,
+               C->srcDevice,
+               C->srcArray,
+               C->srcXInBytes,
+               C->srcY,
+               0,
+               PitchOf(C->srcPitch),
+               C->Height};
+  SideSpec Dst{C->dstMemoryType,
+               C->dstHost,
+               C->dstDevice,
+               C->dstArray,
+               C->dstXInBytes,
+               C->dstY,
+               0,
+               PitchOf(C->dstPitch),
+               C->Height};
   return copyRegion(Src, Dst, {C->WidthInBytes, C->Height, 1}, Stream, Async);
 }
 

@@ -399,6 +399,40 @@ TEST_F(Memcpy, TwoDDestinationPitchBelowWidthRejected) {
       << "the unaligned form checks pitches too";
 }
 
+TEST_F(Memcpy, TwoDPitchZeroMeansPackedRows) {
+  // Two 32-byte rows: a source pitch of 0 reads them packed, a destination
+  // pitch of 0 writes them packed (NVIDIA's driver on an H200).
+  CUDA_MEMCPY2D C = zeroed();
+  C.srcMemoryType = CU_MEMORYTYPE_HOST;
+  C.srcHost = Pattern.data();
+  C.srcPitch = 0;
+  C.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  C.dstDevice = A;
+  C.dstPitch = 64;
+  C.WidthInBytes = 32;
+  C.Height = 2;
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpy2D(&C));
+  std::vector<unsigned char> Rows(128);
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Rows.data(), A, Rows.size()));
+  EXPECT_EQ(0, std::memcmp(Rows.data(), Pattern.data(), 32));
+  EXPECT_EQ(0, std::memcmp(Rows.data() + 64, Pattern.data() + 32, 32))
+      << "the second row starts 32 bytes into the source";
+
+  C = zeroed();
+  C.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  C.srcDevice = A;
+  C.srcPitch = 64;
+  C.dstMemoryType = CU_MEMORYTYPE_HOST;
+  std::vector<unsigned char> Packed(64, 0);
+  C.dstHost = Packed.data();
+  C.dstPitch = 0;
+  C.WidthInBytes = 32;
+  C.Height = 2;
+  ASSERT_CU(CUDA_SUCCESS, cuMemcpy2D(&C));
+  EXPECT_EQ(0, std::memcmp(Packed.data(), Pattern.data(), 64))
+      << "both rows back, packed";
+}
+
 TEST_F(Memcpy, TwoDPitchAboveMaximumWithOneRowAccepted) {
   CUDA_MEMCPY2D C = zeroed();
   C.srcMemoryType = CU_MEMORYTYPE_HOST;
