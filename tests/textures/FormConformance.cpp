@@ -14,6 +14,8 @@
 // is four 32-bit words, compared exactly.
 //
 //===----------------------------------------------------------------------===//
+#include "FetchRecords.h"
+
 #include <cuda.h>
 
 #include <array>
@@ -31,42 +33,7 @@
 
 namespace {
 
-[[noreturn]] void fail(const char *What, CUresult R) {
-  const char *Name = nullptr;
-  cuGetErrorName(R, &Name);
-  std::fprintf(stderr, "%s failed: %s\n", What, Name ? Name : "?");
-  std::exit(2);
-}
-#define CHECK(Call)                                                            \
-  do {                                                                         \
-    CUresult R_ = (Call);                                                      \
-    if (R_ != CUDA_SUCCESS)                                                    \
-      fail(#Call, R_);                                                         \
-  } while (0)
-
-/// One channel format and how it is read.
-struct Format {
-  const char *Name;
-  CUarray_format Code;
-  unsigned Bytes;
-  bool ReadAsInteger; ///< CU_TRSF_READ_AS_INTEGER.
-  bool IntegerResult; ///< The fetch returns integers.
-};
-
-const Format Formats[] = {
-    {"u8n", CU_AD_FORMAT_UNSIGNED_INT8, 1, false, false},
-    {"u8i", CU_AD_FORMAT_UNSIGNED_INT8, 1, true, true},
-    {"s8n", CU_AD_FORMAT_SIGNED_INT8, 1, false, false},
-    {"s8i", CU_AD_FORMAT_SIGNED_INT8, 1, true, true},
-    {"u16n", CU_AD_FORMAT_UNSIGNED_INT16, 2, false, false},
-    {"u16i", CU_AD_FORMAT_UNSIGNED_INT16, 2, true, true},
-    {"s16n", CU_AD_FORMAT_SIGNED_INT16, 2, false, false},
-    {"s16i", CU_AD_FORMAT_SIGNED_INT16, 2, true, true},
-    {"u32i", CU_AD_FORMAT_UNSIGNED_INT32, 4, true, true},
-    {"s32i", CU_AD_FORMAT_SIGNED_INT32, 4, true, true},
-    {"f16", CU_AD_FORMAT_HALF, 2, false, false},
-    {"f32", CU_AD_FORMAT_FLOAT, 4, false, false},
-};
+using namespace fetchrecords;
 
 const Format &format(const char *Name) {
   for (const Format &F : Formats)
@@ -76,7 +43,6 @@ const Format &format(const char *Name) {
   std::exit(2);
 }
 
-const char *AddressNames[] = {"wrap", "clamp", "mirror", "border"};
 const float Border[4] = {0.25f, -0.5f, 0.75f, 1.0f};
 
 /// The inputs of one fetch: (x, y, z, level), (dPdx, layer),
@@ -93,42 +59,12 @@ struct Fetch {
   float &component() { return V[11]; }
 };
 
-using Results = std::vector<std::array<uint32_t, 4>>;
-
 /// One configuration's identity, inputs and results.
 struct Case {
   std::string Id;
   std::vector<Fetch> Fetches;
   Results Values;
 };
-
-/// Deterministic texel bytes for a format: any bits for integers, finite
-/// values in [-4, 4] for floats and halves.
-std::vector<unsigned char> texels(const Format &F, size_t Count,
-                                  uint32_t Seed) {
-  std::vector<unsigned char> Out(Count * F.Bytes);
-  uint32_t State = Seed * 2654435761u + 12345u;
-  auto Next = [&] {
-    State = State * 1664525u + 1013904223u;
-    return State;
-  };
-  for (size_t I = 0; I < Count; ++I) {
-    unsigned char *P = Out.data() + I * F.Bytes;
-    if (F.Code == CU_AD_FORMAT_FLOAT) {
-      float V = (float(Next() >> 8) / float(1 << 24)) * 8.0f - 4.0f;
-      std::memcpy(P, &V, 4);
-    } else if (F.Code == CU_AD_FORMAT_HALF) {
-      uint32_t R = Next();
-      uint16_t H = uint16_t(((R >> 31) << 15) | ((13 + (R >> 8) % 4) << 10) |
-                            (R & 0x3ff));
-      std::memcpy(P, &H, 2);
-    } else {
-      uint32_t R = Next();
-      std::memcpy(P, &R, F.Bytes);
-    }
-  }
-  return Out;
-}
 
 /// Float texels that name their own position: layer · 1000 + face · 100 +
 /// y · 10 + x (face 0 for arrays that are no cubemaps).
@@ -162,22 +98,15 @@ void fill(CUarray A, const std::vector<unsigned char> &Data, size_t Width,
   CHECK(cuMemcpy3D(&Copy));
 }
 
-/// An array of \p Desc filled with \p Data.
+/// An array of \p Desc filled with \p Data, which holds every element.
 CUarray makeArray(const CUDA_ARRAY3D_DESCRIPTOR &Desc,
                   const std::vector<unsigned char> &Data) {
   CUarray A = nullptr;
   CHECK(cuArray3DCreate(&A, &Desc));
-  fill(A, Data, Desc.Width, Desc.Height ? Desc.Height : 1,
-       Desc.Depth ? Desc.Depth : 1,
-       size_t(Desc.NumChannels) *
-           (Desc.Format == CU_AD_FORMAT_FLOAT ||
-                    Desc.Format == CU_AD_FORMAT_UNSIGNED_INT32 ||
-                    Desc.Format == CU_AD_FORMAT_SIGNED_INT32
-                ? 4
-            : Desc.Format == CU_AD_FORMAT_UNSIGNED_INT8 ||
-                    Desc.Format == CU_AD_FORMAT_SIGNED_INT8
-                ? 1
-                : 2));
+  size_t Rows = Desc.Height ? Desc.Height : 1;
+  size_t Slices = Desc.Depth ? Desc.Depth : 1;
+  fill(A, Data, Desc.Width, Rows, Slices,
+       Data.size() / (Desc.Width * Rows * Slices));
   return A;
 }
 
@@ -286,16 +215,6 @@ public:
 private:
   CUmodule Module = nullptr;
 };
-
-/// Unnormalized coordinates along an axis of N texels: centres, edges,
-/// fractions either side of them, and values outside.
-std::vector<float> axisCoordinates(size_t N) {
-  float W = float(N);
-  return {0.5f,      1.5f,       W - 0.5f, 0.0f,     1.0f,   W,
-          0.25f,     1.1f,       2.9f,     0.51f,    0.49f,  1.99f,
-          1.3125f,   W - 0.01f,  W + 0.5f, -0.25f,   -1.5f,  2 * W + 0.3f,
-          -W - 0.7f, 0.7734375f, 1.62f,    W * 0.5f, 0.124f, 3.0078125f};
-}
 
 /// Fetches over a Width x Height texture: the axis coordinates, rotated
 /// per axis, each with a layer from \p Layers (rotated too).
@@ -830,15 +749,8 @@ void runSrgb(Harness &H) {
 
 void record(const std::vector<Case> &Cases, const char *Path) {
   std::ofstream Out(Path);
-  for (const Case &C : Cases) {
-    Out << "case " << C.Id << "\n";
-    for (const auto &V : C.Values) {
-      char Line[64];
-      std::snprintf(Line, sizeof(Line), "%08x %08x %08x %08x\n", V[0], V[1],
-                    V[2], V[3]);
-      Out << Line;
-    }
-  }
+  for (const Case &C : Cases)
+    writeCase(Out, C.Id, C.Values);
   std::printf("recorded %zu cases in %s\n", Cases.size(), Path);
 }
 
@@ -877,27 +789,10 @@ float wordFloat(uint32_t W) {
 }
 
 int check(const std::vector<Case> &Cases, const char *Path) {
-  std::ifstream In(Path);
-  if (!In) {
-    std::fprintf(stderr, "cannot read %s\n", Path);
+  std::optional<std::map<std::string, Results>> Records = readRecords(Path);
+  if (!Records)
     return 2;
-  }
-  std::map<std::string, Results> Expected;
-  std::string Line, Current;
-  while (std::getline(In, Line)) {
-    if (Line.rfind("case ", 0) == 0) {
-      Current = Line.substr(5);
-      Expected[Current];
-      continue;
-    }
-    std::array<uint32_t, 4> W{};
-    if (std::sscanf(Line.c_str(), "%x %x %x %x", &W[0], &W[1], &W[2], &W[3]) !=
-        4) {
-      std::fprintf(stderr, "malformed line in %s: %s\n", Path, Line.c_str());
-      return 2;
-    }
-    Expected[Current].push_back(W);
-  }
+  const std::map<std::string, Results> &Expected = *Records;
   size_t Exact = 0, Close = 0, Unchecked = 0, Wrong = 0, Missing = 0, Shown = 0;
   for (const Case &C : Cases) {
     auto It = Expected.find(C.Id);

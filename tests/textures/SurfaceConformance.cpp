@@ -25,6 +25,8 @@
 // failed case).
 //
 //===----------------------------------------------------------------------===//
+#include "FetchRecords.h"
+
 #include <cuda.h>
 
 #include <algorithm>
@@ -44,19 +46,6 @@
 #include <unistd.h>
 
 namespace {
-
-[[noreturn]] void fail(const char *What, CUresult R) {
-  const char *Name = nullptr;
-  cuGetErrorName(R, &Name);
-  std::fprintf(stderr, "%s failed: %s\n", What, Name ? Name : "?");
-  std::exit(2);
-}
-#define CHECK(Call)                                                            \
-  do {                                                                         \
-    CUresult R_ = (Call);                                                      \
-    if (R_ != CUDA_SUCCESS)                                                    \
-      fail(#Call, R_);                                                         \
-  } while (0)
 
 std::string errorName(CUresult R) {
   const char *Name = nullptr;
@@ -223,7 +212,7 @@ struct Session {
     CUfunction F = nullptr;
     CUresult R = cuModuleGetFunction(&F, Module, Name.c_str());
     if (R != CUDA_SUCCESS)
-      fail(Name.c_str(), R);
+      fetchrecords::fail(Name.c_str(), R);
     return F;
   }
 };

@@ -18,6 +18,8 @@
 // objects are fetched too. A result is four 32-bit words, compared exactly.
 //
 //===----------------------------------------------------------------------===//
+#include "FetchRecords.h"
+
 #include <cuda.h>
 
 #include <array>
@@ -35,57 +37,10 @@
 
 namespace {
 
-[[noreturn]] void fail(const char *What, CUresult R) {
-  const char *Name = nullptr;
-  cuGetErrorName(R, &Name);
-  std::fprintf(stderr, "%s failed: %s\n", What, Name ? Name : "?");
-  std::exit(2);
-}
-#define CHECK(Call)                                                            \
-  do {                                                                         \
-    CUresult R_ = (Call);                                                      \
-    if (R_ != CUDA_SUCCESS)                                                    \
-      fail(#Call, R_);                                                         \
-  } while (0)
-
-/// One channel format and how it is read.
-struct Format {
-  const char *Name;
-  CUarray_format Code;
-  unsigned Bytes;
-  bool ReadAsInteger; ///< CU_TRSF_READ_AS_INTEGER.
-  bool IntegerResult; ///< The fetch returns integers.
-};
-
-const Format Formats[] = {
-    {"u8n", CU_AD_FORMAT_UNSIGNED_INT8, 1, false, false},
-    {"u8i", CU_AD_FORMAT_UNSIGNED_INT8, 1, true, true},
-    {"s8n", CU_AD_FORMAT_SIGNED_INT8, 1, false, false},
-    {"s8i", CU_AD_FORMAT_SIGNED_INT8, 1, true, true},
-    {"u16n", CU_AD_FORMAT_UNSIGNED_INT16, 2, false, false},
-    {"u16i", CU_AD_FORMAT_UNSIGNED_INT16, 2, true, true},
-    {"s16n", CU_AD_FORMAT_SIGNED_INT16, 2, false, false},
-    {"s16i", CU_AD_FORMAT_SIGNED_INT16, 2, true, true},
-    {"u32i", CU_AD_FORMAT_UNSIGNED_INT32, 4, true, true},
-    {"s32i", CU_AD_FORMAT_SIGNED_INT32, 4, true, true},
-    {"f16", CU_AD_FORMAT_HALF, 2, false, false},
-    {"f32", CU_AD_FORMAT_FLOAT, 4, false, false},
-};
-
-const char *AddressNames[] = {"wrap", "clamp", "mirror", "border"};
+using namespace fetchrecords;
 
 /// The extent of the array of each dimension count.
 const size_t Extents[4][3] = {{0, 0, 0}, {7, 0, 0}, {5, 4, 0}, {4, 3, 3}};
-
-/// Unnormalized coordinates along an axis of N texels: centres, edges,
-/// fractions either side of them, and values outside.
-std::vector<float> axisCoordinates(size_t N) {
-  float W = float(N);
-  return {0.5f,      1.5f,       W - 0.5f, 0.0f,     1.0f,   W,
-          0.25f,     1.1f,       2.9f,     0.51f,    0.49f,  1.99f,
-          1.3125f,   W - 0.01f,  W + 0.5f, -0.25f,   -1.5f,  2 * W + 0.3f,
-          -W - 0.7f, 0.7734375f, 1.62f,    W * 0.5f, 0.124f, 3.0078125f};
-}
 
 /// The coordinates of a fetch test: axis lists, rotated per axis so that
 /// the axes do not move together.
@@ -106,42 +61,13 @@ std::vector<std::array<float, 4>> coordinates(unsigned Dims, bool Normalized) {
   return Out;
 }
 
-/// Deterministic texel bytes for a format: any bits for integers, finite
-/// values in [-4, 4] for floats and halves.
-std::vector<unsigned char> texels(const Format &F, size_t Count,
-                                  uint32_t Seed) {
-  std::vector<unsigned char> Out(Count * F.Bytes);
-  uint32_t State = Seed * 2654435761u + 12345u;
-  auto Next = [&] {
-    State = State * 1664525u + 1013904223u;
-    return State;
-  };
-  for (size_t I = 0; I < Count; ++I) {
-    unsigned char *P = Out.data() + I * F.Bytes;
-    if (F.Code == CU_AD_FORMAT_FLOAT) {
-      float V = (float(Next() >> 8) / float(1 << 24)) * 8.0f - 4.0f;
-      std::memcpy(P, &V, 4);
-    } else if (F.Code == CU_AD_FORMAT_HALF) {
-      // Sign, exponent 13..16 (values 2^-2 .. 2^2), any mantissa.
-      uint32_t R = Next();
-      uint16_t H = uint16_t(((R >> 31) << 15) | ((13 + (R >> 8) % 4) << 10) |
-                            (R & 0x3ff));
-      std::memcpy(P, &H, 2);
-    } else {
-      uint32_t R = Next();
-      std::memcpy(P, &R, F.Bytes);
-    }
-  }
-  return Out;
-}
-
 /// Kernels and texture references of the module.
 struct Module {
   CUmodule Handle = nullptr;
   CUfunction Fetch[4][2] = {}; ///< [dims][integer result]
   CUtexref Ref[4][2] = {};
-  CUfunction FetchIndex[2] = {};    ///< tex1Dfetch from linear memory.
-  CUfunction FetchObject = nullptr; ///< tex2D through a texture object.
+  CUfunction FetchIndex[2] = {};         ///< tex1Dfetch from linear memory.
+  CUfunction FetchObject = nullptr;      ///< tex2D through a texture object.
   CUfunction FetchObjectIndex = nullptr; ///< tex1Dfetch through an object.
 };
 
@@ -168,8 +94,6 @@ Module loadModule(const char *Path) {
   CHECK(cuModuleGetFunction(&M.FetchObjectIndex, M.Handle, "fetchobjectindex"));
   return M;
 }
-
-using Results = std::vector<std::array<uint32_t, 4>>;
 
 /// Launches \p F over \p Coords (float4 each) with \p Extra after them.
 Results launch(CUfunction F, const std::vector<std::array<float, 4>> &Coords,
@@ -320,7 +244,8 @@ std::vector<Case> runPitchedCases(const Module &M) {
   for (const Format &F : Formats)
     for (unsigned Channels : {1u, 2u, 4u}) {
       size_t Row = Width * Channels * F.Bytes;
-      std::vector<unsigned char> Data = texels(F, Width * Height * Channels, Seed++);
+      std::vector<unsigned char> Data =
+          texels(F, Width * Height * Channels, Seed++);
       CUdeviceptr P = 0;
       CHECK(cuMemAlloc(&P, Pitch * Height));
       CHECK(cuMemsetD8(P, 0x5a, Pitch * Height));
@@ -412,41 +337,16 @@ std::vector<Case> runPitchedCases(const Module &M) {
 
 void record(const std::vector<Case> &Cases, const char *Path) {
   std::ofstream Out(Path);
-  for (const Case &C : Cases) {
-    Out << "case " << C.Id << "\n";
-    for (size_t I = 0; I < C.Coords.size(); ++I) {
-      char Line[64];
-      std::snprintf(Line, sizeof(Line), "%08x %08x %08x %08x\n", C.Values[I][0],
-                    C.Values[I][1], C.Values[I][2], C.Values[I][3]);
-      Out << Line;
-    }
-  }
+  for (const Case &C : Cases)
+    writeCase(Out, C.Id, C.Values);
   std::printf("recorded %zu cases in %s\n", Cases.size(), Path);
 }
 
-
 int check(const std::vector<Case> &Cases, const char *Path) {
-  std::ifstream In(Path);
-  if (!In) {
-    std::fprintf(stderr, "cannot read %s\n", Path);
+  std::optional<std::map<std::string, Results>> Records = readRecords(Path);
+  if (!Records)
     return 2;
-  }
-  std::map<std::string, Results> Expected;
-  std::string Line, Current;
-  while (std::getline(In, Line)) {
-    if (Line.rfind("case ", 0) == 0) {
-      Current = Line.substr(5);
-      Expected[Current];
-      continue;
-    }
-    std::array<uint32_t, 4> W{};
-    if (std::sscanf(Line.c_str(), "%x %x %x %x", &W[0], &W[1], &W[2], &W[3]) !=
-        4) {
-      std::fprintf(stderr, "malformed line in %s: %s\n", Path, Line.c_str());
-      return 2;
-    }
-    Expected[Current].push_back(W);
-  }
+  const std::map<std::string, Results> &Expected = *Records;
   size_t Exact = 0, Wrong = 0, Missing = 0, Shown = 0;
   for (const Case &C : Cases) {
     auto It = Expected.find(C.Id);
