@@ -71,3 +71,15 @@ llvm::Expected<std::shared_ptr<TexRef>> api::lookupTexRef(CUtexref H) {
                 static_cast<const void *>(H));
   return T;
 }
+
+llvm::Expected<std::shared_ptr<MipmappedArray>>
+api::lookupMipmappedArray(CUmipmappedArray H) {
+  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE,
+                "The mipmapped array handle is NULL.");
+  auto M = HandleRegistry::get().findAs<MipmappedArray>(H);
+  CU_INVALID_IF(!M, CUDA_ERROR_INVALID_HANDLE,
+                "{0} is not a live mipmapped array (destroyed, or not a "
+                "mipmapped array).",
+                static_cast<const void *>(H));
+  return M;
+}

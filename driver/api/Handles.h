@@ -7,6 +7,7 @@
 #include "core/CurrentContext.h"
 #include "core/Event.h"
 #include "core/HandleRegistry.h"
+#include "core/MipmappedArray.h"
 #include "core/Platform.h"
 #include "core/Stream.h"
 #include "core/Texture.h"
@@ -51,6 +52,10 @@ llvm::Expected<std::shared_ptr<Event>> lookupEvent(CUevent H);
 
 /// The live array \p H names, or CUDA_ERROR_INVALID_HANDLE.
 llvm::Expected<std::shared_ptr<Array>> lookupArray(CUarray H);
+
+/// The live mipmapped array \p H names, or CUDA_ERROR_INVALID_HANDLE.
+llvm::Expected<std::shared_ptr<MipmappedArray>>
+lookupMipmappedArray(CUmipmappedArray H);
 
 /// The live texture reference \p H names, or CUDA_ERROR_INVALID_HANDLE.
 llvm::Expected<std::shared_ptr<TexRef>> lookupTexRef(CUtexref H);

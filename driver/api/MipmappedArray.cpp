@@ -1,24 +1,9 @@
 //===- MipmappedArray.cpp - Mipmapped arrays (cuMipmappedArray*) ----------===//
-#include "core/MipmappedArray.h"
 #include "api/Handles.h"
 #include "core/Entry.h"
 
 using namespace cucpu;
 using namespace cucpu::api;
-
-namespace {
-llvm::Expected<std::shared_ptr<MipmappedArray>>
-lookupMipmappedArray(CUmipmappedArray H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE,
-                "The mipmapped array handle is NULL.");
-  auto M = HandleRegistry::get().findAs<MipmappedArray>(H);
-  CU_INVALID_IF(!M, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live mipmapped array (destroyed, or not a "
-                "mipmapped array).",
-                static_cast<const void *>(H));
-  return M;
-}
-} // namespace
 
 CUCPU_EXPORT CUresult CUDAAPI cuMipmappedArrayCreate(
     CUmipmappedArray *Out, const CUDA_ARRAY3D_DESCRIPTOR *Desc,

@@ -2,7 +2,6 @@
 #include "api/Handles.h"
 #include "api/Kernels.h"
 #include "core/Entry.h"
-#include "core/MipmappedArray.h"
 
 #include <cstring>
 #include <tuple>
@@ -276,10 +275,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetMipmappedArray(CUtexref H,
                                                         unsigned int Flags) {
   return CU_ENTRY(H, A, Flags).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));
-    auto M = HandleRegistry::get().findAs<MipmappedArray>(A);
-    CU_INVALID_IF(!M, CUDA_ERROR_INVALID_HANDLE,
-                  "{0} is not a live mipmapped array.",
-                  static_cast<const void *>(A));
+    CU_TRY_ASSIGN(std::shared_ptr<MipmappedArray> M, lookupMipmappedArray(A));
     return R->setMipmappedArray(std::move(M), Flags);
   });
 }
