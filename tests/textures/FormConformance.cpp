@@ -148,6 +148,24 @@ struct Sampling {
   }
 };
 
+/// Every filter (linear only for float results), address mode and
+/// coordinate normalization of format \p F, in the order the record files
+/// hold them.
+std::vector<Sampling> everySampling(const Format &F) {
+  std::vector<Sampling> All;
+  for (int Filter = 0; Filter < (F.IntegerResult ? 1 : 2); ++Filter)
+    for (int Mode = 0; Mode < 4; ++Mode)
+      for (int Normalized = 0; Normalized < 2; ++Normalized) {
+        Sampling S;
+        S.F = &F;
+        S.Filter = Filter;
+        S.Address = Mode;
+        S.Normalized = Normalized;
+        All.push_back(S);
+      }
+  return All;
+}
+
 class Harness {
 public:
   explicit Harness(const char *Path) {
@@ -262,20 +280,13 @@ void runLayered(Harness &H) {
         size_t Rows = Desc.Height ? Desc.Height : 1;
         CUarray A = makeArray(
             Desc, texels(F, Desc.Width * Rows * 3 * Channels, Seed++));
-        for (int Filter = 0; Filter < (F.IntegerResult ? 1 : 2); ++Filter)
-          for (int Mode = 0; Mode < 4; ++Mode)
-            for (int Normalized = 0; Normalized < 2; ++Normalized) {
-              Sampling S;
-              S.F = &F;
-              S.Filter = Filter;
-              S.Address = Mode;
-              S.Normalized = Normalized;
-              Case C;
-              C.Id = caseName("layered", F, Channels,
-                              (Dims == 1 ? "1d " : "2d ") + S.name());
-              C.Fetches = planeFetches(Desc.Width, Rows, Normalized, Layers);
-              H.runArray(Dims == 1 ? "layered1" : "layered2", A, S, C);
-            }
+        for (const Sampling &S : everySampling(F)) {
+          Case C;
+          C.Id = caseName("layered", F, Channels,
+                          (Dims == 1 ? "1d " : "2d ") + S.name());
+          C.Fetches = planeFetches(Desc.Width, Rows, S.Normalized, Layers);
+          H.runArray(Dims == 1 ? "layered1" : "layered2", A, S, C);
+        }
         CHECK(cuArrayDestroy(A));
       }
 }
@@ -368,21 +379,14 @@ void runCubemaps(Harness &H) {
               ? positionTexels(Width, Width, Desc.Depth)
               : texels(F, Width * Width * Desc.Depth * Ct.Channels, Seed++);
       CUarray A = makeArray(Desc, Data);
-      for (int Filter = 0; Filter < (F.IntegerResult ? 1 : 2); ++Filter)
-        for (int Mode = 0; Mode < 4; ++Mode)
-          for (int Normalized = 0; Normalized < 2; ++Normalized) {
-            Sampling S;
-            S.F = &F;
-            S.Filter = Filter;
-            S.Address = Mode;
-            S.Normalized = Normalized;
-            Case C;
-            C.Id = caseName("cubemap", F, Ct.Channels,
-                            std::string(Ct.Positions ? "positions " : "") +
-                                (Layered ? "layered " : "") + S.name());
-            C.Fetches = cubemapFetches(Width);
-            H.runArray(Layered ? "cubemaplayered" : "cubemap", A, S, C);
-          }
+      for (const Sampling &S : everySampling(F)) {
+        Case C;
+        C.Id = caseName("cubemap", F, Ct.Channels,
+                        std::string(Ct.Positions ? "positions " : "") +
+                            (Layered ? "layered " : "") + S.name());
+        C.Fetches = cubemapFetches(Width);
+        H.runArray(Layered ? "cubemaplayered" : "cubemap", A, S, C);
+      }
       CHECK(cuArrayDestroy(A));
     }
 }
