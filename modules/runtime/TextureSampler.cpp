@@ -447,6 +447,18 @@ double texelCoordinate(float V, uint64_t Size, bool Normalized) {
   return Fixed * double(Size);
 }
 
+/// The footprint of linear filtering along an axis at texel coordinate
+/// \p X: the first texel, \p Base, and the weight of the second, the
+/// fraction of X - 0.5 rounded to 8 bits (0 to 256; NaN reads 0).
+void footprint(double X, int64_t &Base, int &Fraction) {
+  float Below = float(X - 0.5);
+  Base = floorIndex(Below);
+  double Frac = double(Below) - std::floor(double(Below));
+  if (!(Frac == Frac))
+    Frac = 0;
+  Fraction = int(std::floor(Frac * 256.0 + 0.5));
+}
+
 /// The weights (in 1/256) of the 8 corners of a 3D footprint whose
 /// fractions are A, B, C (corner bit 0: x + 1, bit 1: y + 1, bit 2: z + 1),
 /// splitting \p Total: 256, or a level's share of a trilinear fetch, which
@@ -494,12 +506,7 @@ Sample Sampler::sample(unsigned Dims, const float *Coord, bool OneRow,
     // Clamping keeps the footprint's centre inside the texture.
     if (clamps(D))
       X[D] = std::clamp(X[D], 0.5, double(Sizes[D]) - 0.5);
-    float Below = float(X[D] - 0.5);
-    Base[D] = floorIndex(Below);
-    double Frac = double(Below) - std::floor(double(Below));
-    if (!(Frac == Frac))
-      Frac = 0;
-    Fraction[D] = int(std::floor(Frac * 256.0 + 0.5));
+    footprint(X[D], Base[D], Fraction[D]);
   }
   int W[8];
   filterWeights(Total, Fraction[0], Fraction[1], Fraction[2], W);
@@ -525,12 +532,11 @@ void Sampler::gather(const float *Coord, unsigned Component,
   const uint64_t Sizes[2] = {T.Width, T.Height};
   int64_t Base[2];
   for (unsigned D = 0; D < 2; ++D) {
-    // The footprint of linear filtering, whose fraction is rounded to 8
-    // bits: a fraction that rounds up to 1 moves the footprint on.
-    float Below = float(texelCoordinate(Coord[D], Sizes[D], Normalized) - 0.5);
-    Base[D] = floorIndex(Below);
-    double Frac = double(Below) - std::floor(double(Below));
-    if (Frac == Frac && std::floor(Frac * 256.0 + 0.5) >= 256)
+    // A fraction that rounds up to 1 moves the footprint on.
+    int Fraction;
+    footprint(texelCoordinate(Coord[D], Sizes[D], Normalized), Base[D],
+              Fraction);
+    if (Fraction == 256)
       ++Base[D];
   }
   // The footprint's texels in the order NVIDIA returns them: (x, y + 1),
