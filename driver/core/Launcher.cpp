@@ -91,7 +91,8 @@ struct cucpu::PreparedLaunch {
   LaunchConfig Config;
   llvm::SmallVector<char, 128> Params;
   std::vector<CucpuTexture> Textures;
-  std::vector<std::shared_ptr<const void>> TextureArrays;
+  /// What Textures point into (arrays, mipmap levels), kept for the launch.
+  std::vector<std::shared_ptr<const void>> TextureStorage;
   /// The launch's context. It, and the module with the kernel's code,
   /// outlive the launch: cuModuleUnload and context destruction wait for the
   /// context's queued work first. (Plain pointers: no reference counts
@@ -236,7 +237,7 @@ cucpu::prepareLaunch(Function &F, const std::shared_ptr<Context> &Current,
   Work->Params = std::move(R.Params);
   Work->Params.resize(
       std::max<size_t>({Work->Params.size(), F.paramBytes(), 16}), 0);
-  Work->Textures = Mod->textureTable(Work->TextureArrays);
+  Work->Textures = Mod->textureTable(Work->TextureStorage);
   C.Params = Work->Params.data();
   C.TexRefs = Work->Textures.data();
   Work->Config = std::move(C);
