@@ -14,6 +14,7 @@
 #include "LoaderError.h"
 #include "ModuleImage.h"
 #include "PtxImage.h"
+#include "PtxJit.h"
 #include "SizelessImage.h"
 
 #include <cstdlib>
@@ -278,11 +279,7 @@ llvm::Expected<std::vector<uint8_t>> Module::imageBytes(const void *Data,
                     CarriedWhy);
       return std::move(**Carried);
     }
-    return makeError(
-        CUDA_ERROR_NO_BINARY_FOR_GPU,
-        "The module is PTX text without the module image cucc --ptx adds, "
-        "and cucpu has no PTX JIT yet; compile the kernel source with cucc "
-        "(cucc -ptx, or -cubin -o k.cubin k.cu) to get an image for cucpu.");
+    return imageFromPtx(llvm::StringRef(static_cast<const char *>(Data), Size));
   }
   case loader::ImageKind::NvidiaCubin:
     return makeError(CUDA_ERROR_NO_BINARY_FOR_GPU,

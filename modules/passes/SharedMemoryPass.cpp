@@ -11,6 +11,7 @@
 #include "SharedMemoryPass.h"
 
 #include "AbiAccess.h"
+#include "Translator.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -130,6 +131,11 @@ PreservedAnalyses SharedMemoryPass::run(Module &M, ModuleAnalysisManager &) {
 
   // First fit, largest alignment and size first: a variable goes to the
   // lowest offset that overlaps no placed variable of a kernel it shares.
+  // The PTX front end's shared window is the whole buffer (offset 0); it
+  // takes no room of its own.
+  auto IsWindow = [](const Var &V) {
+    return V.GV->getName() == ptx::SharedWindowName;
+  };
   SmallVector<Var *, 8> Order;
   for (Var &V : Vars)
     if (V.Size > 0)
@@ -160,7 +166,7 @@ PreservedAnalyses SharedMemoryPass::run(Module &M, ModuleAnalysisManager &) {
   }
 
   for (Var &V : Vars) {
-    bool Dynamic = V.Size == 0;
+    bool Dynamic = V.Size == 0 && !IsWindow(V);
     for (Function *F : V.Users) {
       Value *T = abi::threadArg(*F);
       if (!T) {

@@ -29,6 +29,7 @@
 using namespace llvm;
 using namespace cucpu;
 using namespace cucpu::cucc;
+using namespace cucpu::image;
 using namespace cucpu::cucc::test;
 
 namespace {

@@ -44,6 +44,9 @@ using namespace llvm;
 
 namespace cucpu::cucc {
 
+using image::buildImage;
+using image::producerString;
+
 static Error toolError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
 }

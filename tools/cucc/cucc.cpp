@@ -17,6 +17,7 @@
 
 using namespace llvm;
 using namespace cucpu::cucc;
+using namespace cucpu::image;
 
 /// `--version` in nvcc's shape (tools such as CMake read the "release X.Y,
 /// VX.Y.Z" line), saying that it is cucc. The CUDA version is the one the

@@ -2,6 +2,7 @@
 
 #include "ImageBuilder.h"
 #include "TextureRefs.h"
+#include "Translator.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -22,20 +23,20 @@
 
 #include <cstring>
 
-#ifndef CUCC_VERSION
-#define CUCC_VERSION "0.0.0"
+#ifndef CUCPU_VERSION
+#define CUCPU_VERSION "0.0.0"
 #endif
 
 using namespace llvm;
 
-namespace cucpu::cucc {
+namespace cucpu::image {
 
 static Error imageError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
 }
 
 std::string producerString() {
-  return "cucc " CUCC_VERSION " (LLVM " LLVM_VERSION_STRING ")";
+  return "cucc " CUCPU_VERSION " (LLVM " LLVM_VERSION_STRING ")";
 }
 
 namespace {
@@ -251,7 +252,8 @@ Expected<loader::KernelInfo> describeKernel(const Function &F,
   // out in module order, each at a multiple of its alignment.
   uint64_t Shared = 0;
   for (const GlobalVariable &GV : F.getParent()->globals()) {
-    if (GV.getAddressSpace() != 3 || !R.Globals.contains(&GV))
+    if (GV.getAddressSpace() != 3 || !R.Globals.contains(&GV) ||
+        GV.getName() == ptx::SharedWindowName)
       continue;
     if (isDynamicShared(GV, DL)) {
       K.Uses |= loader::UsesDynamicShared;
@@ -418,4 +420,4 @@ Expected<loader::ModuleImage> buildImage(const Module &M, StringRef Arch,
   return Image;
 }
 
-} // namespace cucpu::cucc
+} // namespace cucpu::image

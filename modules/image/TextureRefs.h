@@ -1,6 +1,6 @@
 //===- TextureRefs.h - Texture references of a module -----------*- C++ -*-===//
-#ifndef CUCPU_TOOLS_CUCC_TEXTUREREFS_H
-#define CUCPU_TOOLS_CUCC_TEXTUREREFS_H
+#ifndef CUCPU_MODULES_IMAGE_TEXTUREREFS_H
+#define CUCPU_MODULES_IMAGE_TEXTUREREFS_H
 
 #include "ModuleImage.h"
 
@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace cucpu::cucc {
+namespace cucpu::image {
 
 /// Whether \p GV is a texture<T, Dim, ReadMode> or surface<T, Type>
 /// variable (nvvm.annotations "texture" or "surface").
@@ -20,6 +20,6 @@ bool isTextureVariable(const llvm::GlobalVariable &GV);
 /// fetches through has Dimensions 0 (type unknown).
 std::vector<loader::TexRefInfo> describeTextures(const llvm::Module &M);
 
-} // namespace cucpu::cucc
+} // namespace cucpu::image
 
-#endif // CUCPU_TOOLS_CUCC_TEXTUREREFS_H
+#endif // CUCPU_MODULES_IMAGE_TEXTUREREFS_H

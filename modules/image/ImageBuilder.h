@@ -1,13 +1,14 @@
-//===- ImageBuilder.h - Fill a ModuleImage from device IR --------*- C++ -*-===//
+//===- ImageBuilder.h - Fill a ModuleImage from device IR --------*- C++
+//-*-===//
 //
-// cucc's own LLVM stage: reads the NVVM-style module clang produced and
+// Reads an NVVM-style module (clang's for cucc, or the PTX front end's) and
 // describes it for the driver (loader::ModuleImage): kernels with their
 // parameter layout, static shared memory, launch bounds and uses; module
 // globals with their initializers; the bitcode itself.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUCPU_TOOLS_CUCC_IMAGEBUILDER_H
-#define CUCPU_TOOLS_CUCC_IMAGEBUILDER_H
+#ifndef CUCPU_MODULES_IMAGE_IMAGEBUILDER_H
+#define CUCPU_MODULES_IMAGE_IMAGEBUILDER_H
 
 #include "ModuleImage.h"
 
@@ -19,7 +20,7 @@ class Function;
 class Module;
 } // namespace llvm
 
-namespace cucpu::cucc {
+namespace cucpu::image {
 
 /// True if \p F is a kernel: listed as one in !nvvm.annotations, or with the
 /// ptx_kernel calling convention that newer clang uses instead.
@@ -36,6 +37,6 @@ llvm::Expected<loader::ModuleImage> buildImage(const llvm::Module &M,
 /// The producer string cucc writes: "cucc <version> (LLVM <version>)".
 std::string producerString();
 
-} // namespace cucpu::cucc
+} // namespace cucpu::image
 
-#endif // CUCPU_TOOLS_CUCC_IMAGEBUILDER_H
+#endif // CUCPU_MODULES_IMAGE_IMAGEBUILDER_H

@@ -15,7 +15,7 @@
 
 using namespace llvm;
 
-namespace cucpu::cucc {
+namespace cucpu::image {
 namespace {
 
 /// The name of the marker call that gives a reference's declared type.
@@ -135,4 +135,4 @@ std::vector<loader::TexRefInfo> describeTextures(const Module &M) {
   return Result;
 }
 
-} // namespace cucpu::cucc
+} // namespace cucpu::image

@@ -1,0 +1,42 @@
+//===- Translator.h - PTX to NVVM-style LLVM IR -----------------*- C++ -*-===//
+//
+// The PTX front end's entry point: PTX text in, an LLVM module out in the
+// same NVVM style cucc's clang produces (nvptx64 triple and data layout,
+// kernels in !nvvm.annotations, address spaces 1/3/4/5, NVVM intrinsics),
+// so the JIT's lowering passes apply to it unchanged.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUCPU_PTX_TRANSLATOR_H
+#define CUCPU_PTX_TRANSLATOR_H
+
+#include "Ast.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace cucpu::ptx {
+
+/// Name of the external addrspace(3) array that stands for the block's
+/// shared memory as a whole: a .shared address (PTX's 32- or 64-bit window
+/// offset) is an index into it. The JIT's shared-memory pass places it at
+/// the start of the block's shared memory.
+inline constexpr const char *SharedWindowName = "__cucpu_ptx_shared_window";
+
+/// Translates a parsed module into \p C. Errors are PtxError.
+llvm::Expected<std::unique_ptr<llvm::Module>> translate(const Module &Ptx,
+                                                        llvm::LLVMContext &C);
+
+/// Parses and translates PTX text (see parse() and translate()).
+llvm::Expected<std::unique_ptr<llvm::Module>> compile(llvm::StringRef Text,
+                                                      llvm::LLVMContext &C);
+
+} // namespace cucpu::ptx
+
+#endif // CUCPU_PTX_TRANSLATOR_H

@@ -1,0 +1,91 @@
+//===- Conversion.cpp - PTX instructions: mov, cvta, cvt ------------------===//
+
+#include "Ops.h"
+
+#include "llvm/IR/Intrinsics.h"
+
+namespace cucpu::ptx {
+
+namespace {
+
+llvm::Error move(FunctionTranslator &F, const Instruction &I) {
+  if (auto E = F.expectOperands(I, 2))
+    return E;
+  auto T = F.type(I);
+  if (!T)
+    return T.takeError();
+  const Operand &Dst = I.Operands[0], &Src = I.Operands[1];
+  // mov.b64 %rd, {%r1, %r2} packs; mov.b64 {%r1, %r2}, %rd unpacks.
+  if (Src.K == Operand::Kind::Vector || Dst.K == Operand::Kind::Vector) {
+    const Operand &Vec = Src.K == Operand::Kind::Vector ? Src : Dst;
+    unsigned N = Vec.Elements.size();
+    if (N == 0 || T->width() % N)
+      return F.error(I, "cannot split the value into the vector's elements");
+    PtxType Part;
+    Part.K = PtxType::Kind::Bits;
+    Part.Bits = T->width() / N;
+    llvm::Type *WholeTy = F.B.getIntNTy(T->width());
+    if (Src.K == Operand::Kind::Vector) {
+      llvm::Value *Whole = llvm::ConstantInt::get(WholeTy, 0);
+      for (unsigned K = 0; K < N; ++K) {
+        auto V = F.read(I, Vec.Elements[K], Part);
+        if (!V)
+          return V.takeError();
+        llvm::Value *Wide = F.B.CreateZExt(*V, WholeTy);
+        Whole = F.B.CreateOr(Whole, F.B.CreateShl(Wide, K * Part.Bits));
+      }
+      return F.write(I, Dst, Whole, *T);
+    }
+    auto Whole = F.readAs(I, Src, WholeTy, false);
+    if (!Whole)
+      return Whole.takeError();
+    for (unsigned K = 0; K < N; ++K) {
+      llvm::Value *V = F.B.CreateTrunc(F.B.CreateLShr(*Whole, K * Part.Bits),
+                                       F.B.getIntNTy(Part.Bits));
+      if (auto E = F.write(I, Vec.Elements[K], V, Part))
+        return E;
+    }
+    return llvm::Error::success();
+  }
+  auto V = F.read(I, Src, *T);
+  if (!V)
+    return V.takeError();
+  return F.write(I, Dst, *V, *T);
+}
+
+/// cvta.space: a state-space address to a generic one; cvta.to.space: back.
+/// Global, constant, local and parameter addresses are the CPU addresses
+/// themselves; a .shared address is an offset into the shared window.
+llvm::Error convertAddress(FunctionTranslator &F, const Instruction &I) {
+  if (auto E = F.expectOperands(I, 2))
+    return E;
+  auto T = F.type(I);
+  if (!T)
+    return T.takeError();
+  Space S = FunctionTranslator::spaceOf(I);
+  auto V = F.read(I, I.Operands[1], *T);
+  if (!V)
+    return V.takeError();
+  llvm::Value *Result = *V;
+  if (S == Space::Shared) {
+    llvm::Value *Window = F.B.CreatePtrToInt(
+        F.B.CreateAddrSpaceCast(F.Module.sharedWindow(), F.B.getPtrTy()),
+        F.B.getInt64Ty());
+    llvm::Value *Wide = F.B.CreateZExt(*V, F.B.getInt64Ty());
+    Result =
+        I.has("to") ? F.B.CreateSub(Wide, Window) : F.B.CreateAdd(Wide, Window);
+  } else if (S == Space::None) {
+    return F.error(I, "needs a state space (.global, .shared, .local, "
+                      ".const or .param)");
+  }
+  return F.write(I, I.Operands[0], Result, *T);
+}
+
+} // namespace
+
+void addConversionOps(OpTable &T) {
+  T["mov"] = move;
+  T["cvta"] = convertAddress;
+}
+
+} // namespace cucpu::ptx

@@ -1,0 +1,9 @@
+//===- Math.cpp - PTX instructions: Math ---------------------------------===//
+
+#include "Ops.h"
+
+namespace cucpu::ptx {
+
+void addMathOps(OpTable &T) { (void)T; }
+
+} // namespace cucpu::ptx

@@ -1,0 +1,10 @@
+//===- Textures.cpp - PTX instructions: Textures
+//---------------------------------===//
+
+#include "Ops.h"
+
+namespace cucpu::ptx {
+
+void addTextureOps(OpTable &T) { (void)T; }
+
+} // namespace cucpu::ptx
