@@ -177,10 +177,50 @@ llvm::Error FunctionTranslator::declaration(const Variable &V) {
       return ptxError(V.Line, "variable " + V.Name + " declared twice");
     return llvm::Error::success();
   }
+  if (V.StateSpace == Space::Shared)
+    return sharedDeclaration(V);
   return ptxError(V.Line,
                   "variables of this state space cannot be declared in a "
                   "function body by this driver (declare " +
                       V.Name + " at module scope)");
+}
+
+llvm::Error FunctionTranslator::sharedDeclaration(const Variable &V) {
+  // A .shared variable of a function body (nvcc declares a kernel's
+  // __shared__ arrays there) lives in the module like one at module scope.
+  auto T = PtxType::parse(V.Type);
+  if (!T || T->K == PtxType::Kind::Pred || !V.Init.empty())
+    return ptxError(V.Line, "unsupported .shared declaration of " + V.Name);
+  uint64_t Element = T->width() / 8 * (V.VectorWidth ? V.VectorWidth : 1);
+  uint64_t Bytes = Element;
+  bool Unsized = false;
+  for (uint64_t D : V.Dims) {
+    if (D == 0) {
+      Unsized = true;
+      continue;
+    }
+    if (Bytes > (uint64_t(1) << 32) / D)
+      return ptxError(V.Line, "variable " + V.Name + " is too large");
+    Bytes *= D;
+  }
+  auto *Ty = llvm::ArrayType::get(B.getInt8Ty(), Unsized ? 0 : Bytes);
+  auto *GV = new llvm::GlobalVariable(
+      Module.IR, Ty, false,
+      Unsized ? llvm::GlobalValue::ExternalLinkage
+              : llvm::GlobalValue::InternalLinkage,
+      Unsized ? nullptr : llvm::UndefValue::get(Ty), V.Name, nullptr,
+      llvm::GlobalValue::NotThreadLocal, SharedAS);
+  GV->setAlignment(llvm::Align(
+      V.Align ? V.Align
+              : std::min<uint64_t>(std::max<uint64_t>(Element, 1), 16)));
+  LocalSymbol Sym;
+  Sym.StateSpace = Space::Shared;
+  Sym.Decl = &V;
+  Sym.Type = Ty;
+  Sym.Storage = GV;
+  if (!Scopes.back().try_emplace(V.Name, Sym).second)
+    return ptxError(V.Line, "variable " + V.Name + " declared twice");
+  return llvm::Error::success();
 }
 
 llvm::Error FunctionTranslator::declareParams() {
@@ -371,7 +411,10 @@ FunctionTranslator::symbolAddress(const Instruction &I, llvm::StringRef Name,
     if (L->StateSpace == Space::Reg)
       return error(I, "register " + Name + " used as an address symbol");
     SymbolSpace = L->StateSpace;
-    return B.CreateConstGEP1_64(B.getInt8Ty(), L->Storage, Offset);
+    Value *P = L->Storage;
+    if (P->getType()->getPointerAddressSpace() != GenericAS)
+      P = B.CreateAddrSpaceCast(P, B.getPtrTy());
+    return B.CreateConstGEP1_64(B.getInt8Ty(), P, Offset);
   }
   auto It = Module.Symbols.find(Name);
   if (It == Module.Symbols.end())

@@ -101,6 +101,7 @@ private:
   llvm::Error collectLabels(const Block &Body);
   llvm::Error block(const Block &Body);
   llvm::Error declaration(const Variable &V);
+  llvm::Error sharedDeclaration(const Variable &V);
   llvm::Error instruction(const Instruction &I);
   llvm::Value *specialRegister(llvm::StringRef Name);
   llvm::Expected<llvm::Value *> symbolAddress(const Instruction &I,
