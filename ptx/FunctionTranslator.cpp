@@ -299,7 +299,10 @@ llvm::Error FunctionTranslator::run() {
   if (auto E = collectLabels(*Ptx.Body))
     return E;
   llvm::Error Result = block(*Ptx.Body);
-  // Labels never placed (only possible after an error) are freed here.
+  // After an error, branches may still refer to labels never placed: drop
+  // the half-built body before freeing them.
+  if (Result)
+    IR.dropAllReferences();
   for (auto &L : Labels)
     if (!L.second->getParent())
       delete L.second;
