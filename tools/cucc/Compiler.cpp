@@ -406,13 +406,14 @@ Expected<int> Run::run() {
   std::string Output = Opts.outputPath();
   std::vector<std::pair<std::string, std::vector<uint8_t>>> Images;
   // -E and -M: clang's output is the result; -ptx: clang's PTX, followed
-  // by the module image of the first architecture (loader/PtxImage.h).
+  // by the module image of the first architecture (loader/PtxImage.h)
+  // unless --no-ptx-image asks for the PTX alone.
   if (Opts.Kind == OutputKind::PTX || Opts.Kind == OutputKind::Preprocess ||
       Opts.Kind == OutputKind::Dependencies) {
     Expected<int> RC = runClang(Opts.Archs.front(), Output, Opts.Kind);
     if (!RC)
       return RC.takeError();
-    if (*RC != 0 || Opts.Kind != OutputKind::PTX)
+    if (*RC != 0 || Opts.Kind != OutputKind::PTX || !Opts.PtxImage)
       return *RC == 0 ? 0 : 1;
   }
   ArrayRef<std::string> Archs = Opts.Archs;

@@ -314,6 +314,10 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
       Opts.Kind = OutputKind::PTX;
       continue;
     }
+    if (Arg == "-no-ptx-image" || Arg == "--no-ptx-image") {
+      Opts.PtxImage = false;
+      continue;
+    }
     if (Arg == "-E" || Arg == "--preprocess") {
       Opts.Kind = OutputKind::Preprocess;
       continue;
@@ -741,6 +745,9 @@ Output:
   -fatbin                Write a fat binary, one image per architecture.
   --emit-llvm            Write the device LLVM IR (.ll; bitcode if -o ends in .bc).
   -ptx                   Write PTX from clang's NVPTX back end (<stem>.ptx).
+  --no-ptx-image         With -ptx: leave out the module image that cucc
+                         appends in comments, so cucpu's driver JIT-compiles
+                         the PTX itself.
   -E, -M, -MM            Preprocess, or write the make rule of the headers.
   -MD, -MMD, -MF, -MT    Write the make rule next to the output.
   -o <file>, -odir <dir> Output file, or the folder of the default one.

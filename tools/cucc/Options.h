@@ -75,6 +75,9 @@ struct Options {
   /// extern __device__ functions and variables another image defines.
   bool Relocatable = false;
   bool DeviceCompile = false;     ///< -dc: the default output is <stem>.o.
+  /// -ptx: append the module image to clang's PTX in comments (cleared by
+  /// --no-ptx-image, which leaves the PTX for cucpu's PTX JIT alone).
+  bool PtxImage = true;
   int ListArchs = 0;              ///< 1: --list-gpu-arch, 2: --list-gpu-code.
   /// -Xcompiler values (split at commas) and, with
   /// -forward-unknown-to-host-compiler, the options cucc does not know.
