@@ -102,6 +102,35 @@ cudaError_t CUDARTAPI cudaLaunchKernel_ptsz(const void *Func, dim3 GridDim,
                 Stream ? Stream : cudaStreamPerThread, /*Cooperative=*/false);
 }
 
+/// nvcc 13's kernel stubs resolve their kernel once with __cudaGetKernel
+/// and launch it with __cudaLaunchKernel. The handle is the stub's own
+/// address; the launch resolves it in the current context as
+/// cudaLaunchKernel does.
+cudaError_t CUDARTAPI __cudaGetKernel(cudaKernel_t *Kernel,
+                                      const void *HostFun) {
+  CUDART_FAIL_IF(!Kernel || !HostFun, cudaErrorInvalidValue,
+                 "The kernel or host function pointer is null.");
+  *Kernel = reinterpret_cast<cudaKernel_t>(const_cast<void *>(HostFun));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI __cudaLaunchKernel(cudaKernel_t Kernel, dim3 GridDim,
+                                         dim3 BlockDim, void **Args,
+                                         size_t SharedMem,
+                                         cudaStream_t Stream) {
+  return launch(__func__, reinterpret_cast<const void *>(Kernel), GridDim,
+                BlockDim, Args, SharedMem, Stream, /*Cooperative=*/false);
+}
+
+cudaError_t CUDARTAPI __cudaLaunchKernel_ptsz(cudaKernel_t Kernel, dim3 GridDim,
+                                              dim3 BlockDim, void **Args,
+                                              size_t SharedMem,
+                                              cudaStream_t Stream) {
+  return launch(__func__, reinterpret_cast<const void *>(Kernel), GridDim,
+                BlockDim, Args, SharedMem,
+                Stream ? Stream : cudaStreamPerThread, /*Cooperative=*/false);
+}
+
 cudaError_t CUDARTAPI cudaLaunchCooperativeKernel(const void *Func,
                                                   dim3 GridDim, dim3 BlockDim,
                                                   void **Args, size_t SharedMem,

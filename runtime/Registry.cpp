@@ -415,6 +415,13 @@ void **CUDARTAPI __cudaRegisterFatBinary(void *FatCubin) {
 
 void CUDARTAPI __cudaRegisterFatBinaryEnd(void **) {}
 
+/// nvcc's host code calls this before the first access of a __managed__
+/// variable: the runtime must be ready (the primary context current).
+/// Answers 1 when it is.
+char CUDARTAPI __cudaInitModule(void **Handle) {
+  return Handle && cudaFree(nullptr) == cudaSuccess ? 1 : 0;
+}
+
 /// What each translation unit compiled with -rdc=true registers through the
 /// __cudaRegisterLinkedBinary_<id> function that cucc's link step defines
 /// for it (tools/cucc/DeviceLink.cpp): its relocatable fat binary, into the
