@@ -1,5 +1,10 @@
-//===- Conversion.cpp - PTX instructions: mov, cvta, cvt ------------------===//
+//===- Conversion.cpp - PTX instructions: mov, cvta, isspacep, cvt --------===//
+//
+// Moves and address conversions; cvt itself is in ConvertCvt.cpp.
+//
+//===----------------------------------------------------------------------===//
 
+#include "Convert.h"
 #include "Ops.h"
 
 #include "llvm/IR/Intrinsics.h"
@@ -81,11 +86,44 @@ llvm::Error convertAddress(FunctionTranslator &F, const Instruction &I) {
   return F.write(I, I.Operands[0], Result, *T);
 }
 
+/// isspacep.space p, a: whether the generic address a is in the state
+/// space. Global, constant, local and parameter addresses are all CPU
+/// addresses here, told apart only from the shared window: an address
+/// inside the block's shared memory is .shared, any other one .global
+/// (.const, .local and .param answer as .global does).
+llvm::Error isSpace(FunctionTranslator &F, const Instruction &I) {
+  if (auto E = F.expectOperands(I, 2))
+    return E;
+  Space S = FunctionTranslator::spaceOf(I);
+  if (S == Space::None)
+    return F.error(I, "needs a state space (.global, .shared, .local, "
+                      ".const or .param)");
+  if (I.has("cluster"))
+    return F.error(I, "the .shared::cluster window is not supported");
+  auto A = F.readAs(I, I.Operands[1], F.B.getInt64Ty(), false);
+  if (!A)
+    return A.takeError();
+  llvm::Value *Window = F.B.CreatePtrToInt(
+      F.B.CreateAddrSpaceCast(F.Module.sharedWindow(), F.B.getPtrTy()),
+      F.B.getInt64Ty());
+  llvm::Value *Offset = F.B.CreateSub(*A, Window);
+  // A block has at most 64 KiB of shared memory (the device's opt-in
+  // limit, driver/core/Device.h).
+  llvm::Value *InShared = F.B.CreateICmpULT(Offset, F.B.getInt64(64 * 1024));
+  llvm::Value *Result = S == Space::Shared ? InShared : F.B.CreateNot(InShared);
+  PtxType Pred;
+  Pred.K = PtxType::Kind::Pred;
+  Pred.Bits = 1;
+  return F.write(I, I.Operands[0], Result, Pred);
+}
+
 } // namespace
 
 void addConversionOps(OpTable &T) {
   T["mov"] = move;
   T["cvta"] = convertAddress;
+  T["isspacep"] = isSpace;
+  T["cvt"] = convertValue;
 }
 
 } // namespace cucpu::ptx
