@@ -8,7 +8,9 @@ context says which form ("cucpu", "native", "pocl") and how many threads.
 A benchmark found in several files of one form and thread count (rounds)
 gets the median of their medians.
 Prints a table of median times and ratios at the largest thread count, then
-the thread-scaling table, and writes both to --out. Exits 1 if any benchmark
+the thread-scaling table, and writes both to --out. Benchmarks that
+bench-cucpu --ptx ran from nvcc's PTX (<name>.ptx) go to a table of their
+own, beside the same benchmark from cucc's image. Exits 1 if any benchmark
 reported an error (a wrong result). Python 3 standard library only.
 """
 
@@ -22,6 +24,8 @@ import sys
 import time
 
 FORMS = ("cucpu", "native", "pocl")
+# bench-cucpu --ptx: the same benchmark with its kernel from nvcc's PTX.
+PTX_SUFFIX = ".ptx"
 UNIT_SECONDS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
 
 
@@ -136,7 +140,16 @@ def main():
 
     results = []
     rows = []
+    ptx, prows = [], []
     for name in order:
+        if name.endswith(PTX_SUFFIX):
+            continue  # in the PTX table, beside its image's row
+        img, from_ptx = median("cucpu", name), median("cucpu", name + PTX_SUFFIX)
+        if from_ptx is not None:
+            ptx.append({"name": name, "image_s": img, "ptx_s": from_ptx,
+                        "ptx_over_image": ratio(from_ptx, img)})
+            prows.append([name, fmt_time(img), fmt_time(from_ptx),
+                          fmt_ratio(ratio(from_ptx, img))])
         c, n, p = (median(f, name) for f in FORMS)
         if c is None and n is None and p is None:
             continue  # only in a scaling run
@@ -152,7 +165,7 @@ def main():
     others = sorted({t for _, t in runs if t != top})
     for low in others:
         for name in order:
-            if all(median(f, name, low) is None for f in FORMS):
+            if name.endswith(PTX_SUFFIX) or all(median(f, name, low) is None for f in FORMS):
                 continue
             entry = {"name": name, "threads": [low, top]}
             cells = [name]
@@ -173,6 +186,9 @@ def main():
     print(f"Sizes: {info['sizes']}")
     print("Median wall time per run; ratio > 1 means cucpu is slower.\n")
     print(table(["benchmark", "cucpu", "native", "PoCL", "cucpu/native", "cucpu/PoCL"], rows))
+    if prows:
+        print("\ncucpu from nvcc's PTX (bench-cucpu --ptx; ratio > 1 means the PTX is slower):\n")
+        print(table(["benchmark", "cucc image", "nvcc PTX", "PTX/image"], prows))
     if srows:
         print(f"\nThread scaling (speedup = time at {others[0]} / time at {top}):\n")
         header = ["kernel"]
@@ -181,7 +197,7 @@ def main():
         print(table(header, srows))
 
     with open(args.out, "w") as f:
-        json.dump({**info, "benchmarks": results, "scaling": scaling,
+        json.dump({**info, "benchmarks": results, "scaling": scaling, "ptx": ptx,
                    "errors": errors}, f, indent=2)
         f.write("\n")
     print(f"\nWrote {args.out}")

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# bench/run.sh [--quick]: builds the benchmarks (build/bench, Release, with
+# bench/run.sh [--quick] [--ptx]: builds the benchmarks (build/bench, Release, with
 # CUCPU_BUILD_BENCH=ON) and runs cucpu, native C++ (OpenMP) and PoCL side by
 # side: every kernel's result is checked first, then timed (medians of >= 5
 # repetitions after a warm-up run). Prints the table of times and ratios and
 # writes bench/out/results.json. --quick uses smaller sizes (bench/common/
-# Options.cpp) and finishes in a few minutes. See docs/performance.md.
+# Options.cpp) and finishes in a few minutes. --ptx also runs every kernel
+# and the module loads from nvcc's PTX (bench/kernels/ptx-nvcc-13.0) in
+# bench-cucpu, each beside the cucc image's, and prints a table of the two.
+# See docs/performance.md.
 #
 # Environment: CUCPU_BENCH_THREADS (default: nproc) is the thread count of
 # all three forms (CUCPU_WORKERS, OMP_NUM_THREADS, POCL_MAX_PTHREAD_COUNT);
@@ -14,11 +17,13 @@
 set -euo pipefail
 
 mode=full
+cucpu_flags=()
 for arg in "$@"; do
   case $arg in
     --quick) mode=quick ;;
     --full) mode=full ;;
-    -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --ptx) cucpu_flags+=(--ptx) ;;
+    -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -72,7 +77,8 @@ run_form() {
 }
 
 # Never two forms in one process: our libcuda and PoCL each bring an LLVM.
-for form in cucpu native pocl; do
+run_form cucpu "$threads" ${cucpu_flags[@]+"${cucpu_flags[@]}"}
+for form in native pocl; do
   run_form "$form" "$threads"
 done
 # Copies are short and follow the host's memory bandwidth, which drifts

@@ -28,6 +28,10 @@ const char *name();
 /// threads), for the JSON context.
 int threads();
 
+/// Whether the form can load the kernels from nvcc's PTX (--ptx, which
+/// the others refuse): only cucpu's.
+bool takesPtx();
+
 /// Sets up \p W on the device: buffers with their initial contents, kernel
 /// and arguments (ends the run on a failed API call).
 std::unique_ptr<DeviceWorkload> prepareWorkload(Workload W);

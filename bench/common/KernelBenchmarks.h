@@ -48,7 +48,8 @@ std::string checkCopiedBack(const Workload &W, Fn CopyBack) {
 }
 
 /// Registers one benchmark per Workload (only the compute-bound ones with
-/// --scaling), set up by form::prepareWorkload.
+/// --scaling), set up by form::prepareWorkload; with --ptx, each followed by
+/// <name>.ptx, the same Workload with its kernel from nvcc's PTX.
 void registerKernelBenchmarks(const Options &O);
 
 /// Frees the last kernel benchmark's DeviceWorkload (call before exit).

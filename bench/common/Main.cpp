@@ -17,6 +17,13 @@ int benchMain(int Argc, char **Argv) {
     std::fprintf(stderr, "Unknown child job '%s'.\n", O.Child.c_str());
     return 2;
   }
+  if (O.Ptx && !form::takesPtx()) {
+    std::fprintf(stderr,
+                 "--ptx: bench-%s has no kernels from PTX; only "
+                 "bench-cucpu takes it.\n",
+                 form::name());
+    return 2;
+  }
   registerKernelBenchmarks(O);
   if (!O.ScalingOnly) {
     form::registerLaunchBenchmarks(O);

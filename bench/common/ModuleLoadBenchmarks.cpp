@@ -13,17 +13,17 @@
 namespace bench {
 namespace {
 
-/// Times one child per iteration with \p Env (\p Name's environment); the
-/// first call first runs an untimed child.
+/// Times one child per iteration, each loading \p File with \p Env (\p
+/// Name's environment); the first call first runs an untimed child.
 void timeChildren(benchmark::State &S, const char *Name, const ModuleLoads &L,
-                  const ChildEnv &Env) {
+                  const std::string &File, const ChildEnv &Env) {
   auto Fail = [&](const std::string &Why) {
     return std::string(form::name()) + " " + Name + ": " + Why;
   };
   static std::vector<std::string> WarmedUp;
   if (std::find(WarmedUp.begin(), WarmedUp.end(), Name) == WarmedUp.end()) {
     WarmedUp.push_back(Name);
-    ChildResult R = runChild(L.Job, {L.File}, Env.Vars);
+    ChildResult R = runChild(L.Job, {File}, Env.Vars);
     if (!R.Ok)
       fatal(Fail(R.Error));
     if (!Env.CacheDir.empty() && std::filesystem::is_empty(Env.CacheDir))
@@ -31,7 +31,7 @@ void timeChildren(benchmark::State &S, const char *Name, const ModuleLoads &L,
                          Env.CacheDir + " empty; no " + L.Cache + " to hit."));
   }
   for (auto _ : S) {
-    ChildResult R = runChild(L.Job, {L.File}, Env.Vars);
+    ChildResult R = runChild(L.Job, {File}, Env.Vars);
     if (!R.Ok)
       fatal(Fail(R.Error));
     S.SetIterationTime(R.Seconds);
@@ -41,16 +41,22 @@ void timeChildren(benchmark::State &S, const char *Name, const ModuleLoads &L,
 } // namespace
 
 void registerModuleLoadBenchmarks(const Options &O, const ModuleLoads &L) {
-  auto *Cold = benchmark::RegisterBenchmark(
-      "module_load.cold", [&L](benchmark::State &S) {
-        timeChildren(S, "module_load.cold", L, L.Env(false));
-      });
-  auto *Warm = benchmark::RegisterBenchmark(
-      "module_load.warm", [&L](benchmark::State &S) {
-        timeChildren(S, "module_load.warm", L, L.Env(true));
-      });
-  for (auto *B : {Cold, Warm})
-    timed(B, O, Clock::Manual, 1);
+  // The loads of a benchmark and of its .ptx variant run one after the
+  // other, so that the two meet the machine in the same state.
+  for (bool Warm : {false, true})
+    for (bool FromPtx : {false, true}) {
+      if (FromPtx && (!O.Ptx || L.PtxFile.empty()))
+        continue;
+      const char *Name =
+          Warm ? (FromPtx ? "module_load.warm.ptx" : "module_load.warm")
+               : (FromPtx ? "module_load.cold.ptx" : "module_load.cold");
+      auto *B = benchmark::RegisterBenchmark(
+          Name, [&L, Name, Warm, FromPtx](benchmark::State &S) {
+            timeChildren(S, Name, L, FromPtx ? L.PtxFile : L.File,
+                         L.Env(Warm, FromPtx));
+          });
+      timed(B, O, Clock::Manual, 1);
+    }
 }
 
 int runModuleLoadChild(const Options &O, const ModuleLoads &L) {

@@ -5,7 +5,9 @@
 // one child per repetition, after one untimed child (the warm-up, which for
 // the warm case fills the cache). The child times the one call, checks the
 // loaded kernel (MatrixMulCheck.h) and prints the seconds. Each form
-// supplies the child's work and the children's environments.
+// supplies the child's work and the children's environments. bench-cucpu
+// --ptx times the same loads of nvcc's PTX of that kernel too
+// (module_load.cold.ptx, module_load.warm.ptx).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_BENCH_COMMON_MODULELOADBENCHMARKS_H
@@ -36,16 +38,21 @@ struct ModuleLoads {
   const char *Cache;
   /// The file that the children load.
   std::string File;
+  /// The same kernel as nvcc's PTX, which module_load.cold.ptx and
+  /// module_load.warm.ptx load (--ptx); "" where the form takes no PTX.
+  std::string PtxFile;
   /// The environment of module_load.warm's children (\p Warm) or
-  /// module_load.cold's; called when the benchmark first runs.
-  ChildEnv (*Env)(bool Warm);
+  /// module_load.cold's, of those loading PtxFile when \p FromPtx (a cache
+  /// of their own); called when the benchmark first runs.
+  ChildEnv (*Env)(bool Warm, bool FromPtx);
   /// In the child: loads \p File, sets \p Seconds to the time the load took
   /// and returns whether the loaded kernel computes the right product.
   bool (*LoadAndCheck)(const std::string &File, double &Seconds);
 };
 
-/// Registers module_load.cold and module_load.warm; \p L must outlive the
-/// run.
+/// Registers module_load.cold and module_load.warm (with --ptx, each
+/// followed by its .ptx variant, which loads L.PtxFile); \p L must outlive
+/// the run.
 void registerModuleLoadBenchmarks(const Options &O, const ModuleLoads &L);
 
 /// The child's side (--child=<L.Job> <file>): loads and checks once, prints

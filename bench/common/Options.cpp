@@ -37,8 +37,8 @@ constexpr Sizes QuickSizes = {
 [[noreturn]] void usage(const char *Arg) {
   std::fprintf(stderr,
                "Unknown or malformed flag '%s'. This harness takes "
-               "--mode=quick|full and --scaling; other flags go to Google "
-               "Benchmark.\n",
+               "--mode=quick|full, --scaling and (bench-cucpu) --ptx; other "
+               "flags go to Google Benchmark.\n",
                Arg);
   std::exit(2);
 }
@@ -74,6 +74,8 @@ Options parseOptions(int &Argc, char **Argv) {
         usage(A);
     } else if (std::strcmp(A, "--scaling") == 0) {
       O.ScalingOnly = true;
+    } else if (std::strcmp(A, "--ptx") == 0) {
+      O.Ptx = true;
     } else if (std::strncmp(A, "--child=", 8) == 0) {
       // A child takes every remaining argument as its own.
       O.Child = A + 8;

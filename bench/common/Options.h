@@ -58,6 +58,10 @@ struct Options {
   double MinTime = 0.1;
   /// --scaling: only the compute-bound kernels (the thread-scaling runs).
   bool ScalingOnly = false;
+  /// --ptx (bench-cucpu): every kernel benchmark and the module loads also
+  /// run from nvcc's PTX of the same source (kernels/ptx-nvcc-13.0), each
+  /// registered as <name>.ptx right after the benchmark of cucc's image.
+  bool Ptx = false;
   /// Set when this process is a child started by runChild (--child=<what>):
   /// the child's job and its arguments.
   std::string Child;
@@ -65,8 +69,8 @@ struct Options {
   std::vector<std::string> ChildArgs;
 };
 
-/// Reads and removes this harness's flags (--mode=, --scaling, --child=) from
-/// argv; exits with a message on a malformed one.
+/// Reads and removes this harness's flags (--mode=, --scaling, --ptx,
+/// --child=) from argv; exits with a message on a malformed one.
 Options parseOptions(int &Argc, char **Argv);
 
 /// "quick" or "full".

@@ -78,6 +78,9 @@ struct Workload {
   std::string Name;
   /// The kernel's entry point in the .cu and .cl files.
   std::string Kernel;
+  /// bench-cucpu --ptx: the kernel comes from nvcc's PTX of kernels/<Name>.cu
+  /// (kernels/ptx-nvcc-13.0/<Name>.ptx) instead of cucc's image.
+  bool FromPtx = false;
   /// Its buffers.
   std::vector<BufferSpec> Buffers;
   /// Its arguments, in parameter order.

@@ -35,12 +35,18 @@ std::string cubinPath(const std::string &Name) {
   return std::string(CUCPU_BENCH_CUBIN_DIR) + "/" + Name + ".cubin";
 }
 
-CUfunction function(const std::string &File, const std::string &Kernel) {
+std::string ptxPath(const std::string &Name) {
+  return std::string(CUCPU_BENCH_PTX_DIR) + "/" + Name + ".ptx";
+}
+
+CUfunction function(const std::string &File, const std::string &Kernel,
+                    bool FromPtx) {
   static std::map<std::string, CUmodule> Modules;
   context();
-  CUmodule &M = Modules[File];
+  std::string Path = FromPtx ? ptxPath(File) : cubinPath(File);
+  CUmodule &M = Modules[Path];
   if (!M)
-    CU_CHECK(cuModuleLoad(&M, cubinPath(File).c_str()));
+    CU_CHECK(cuModuleLoad(&M, Path.c_str()));
   CUfunction F;
   CU_CHECK(cuModuleGetFunction(&F, M, Kernel.c_str()));
   return F;
@@ -49,6 +55,8 @@ CUfunction function(const std::string &File, const std::string &Kernel) {
 } // namespace bench::cucpu
 
 const char *bench::form::name() { return "cucpu"; }
+
+bool bench::form::takesPtx() { return true; }
 
 // The device's worker count (its multiprocessor count).
 int bench::form::threads() {

@@ -2,7 +2,9 @@
 //
 // bench-cucpu uses only the public driver API (include/cuda.h), like the
 // samples: one context on device 0, the kernels' cubins (compiled by cucc
-// at build time) loaded once with cuModuleLoad. Every CUresult is checked;
+// at build time) or, with --ptx, nvcc's PTX of the same sources
+// (kernels/ptx-nvcc-13.0, compiled by the driver's PTX JIT) loaded once
+// with cuModuleLoad. Every CUresult is checked;
 // a failed call ends the run with its name and message. The form's parts
 // (common/Form.h) are defined in the .cpp files beside this one.
 //
@@ -32,9 +34,14 @@ CUcontext context();
 /// The path of the cubin that cucc compiled from bench/kernels/<Name>.cu.
 std::string cubinPath(const std::string &Name);
 
-/// The kernel \p Kernel of bench/kernels/<File>.cu, its module loaded on
-/// first use.
-CUfunction function(const std::string &File, const std::string &Kernel);
+/// The path of nvcc 13.0's PTX of bench/kernels/<Name>.cu (or of the
+/// matrixMul sample's kernel), committed in bench/kernels/ptx-nvcc-13.0.
+std::string ptxPath(const std::string &Name);
+
+/// The kernel \p Kernel of bench/kernels/<File>.cu, from cucc's cubin or,
+/// when \p FromPtx, from nvcc's PTX; its module loaded on first use.
+CUfunction function(const std::string &File, const std::string &Kernel,
+                    bool FromPtx);
 
 } // namespace bench::cucpu
 

@@ -2,7 +2,8 @@
 //
 // A timed run is cuLaunchKernel + cuCtxSynchronize (plus a cuMemsetD32 of
 // the buffers a Workload zeroes each run); the data stays on the device.
-// The checked run's buffers are copied back with cuMemcpyDtoH.
+// The checked run's buffers are copied back with cuMemcpyDtoH. The kernel
+// comes from cucc's cubin or (Workload::FromPtx) from nvcc's PTX.
 //
 //===----------------------------------------------------------------------===//
 #include "CucpuHarness.h"
@@ -18,7 +19,7 @@ class CuWorkload final : public DeviceWorkload {
 
 public:
   explicit CuWorkload(Workload Built) : DeviceWorkload(std::move(Built)) {
-    F = function(W.Name, W.Kernel);
+    F = function(W.Name, W.Kernel, W.FromPtx);
     for (const BufferSpec &B : W.Buffers) {
       CUdeviceptr P;
       CU_CHECK(cuMemAlloc(&P, B.Initial.size()));

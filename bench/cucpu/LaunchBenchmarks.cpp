@@ -18,7 +18,7 @@ class EmptyKernel {
   CUfunction F;
 
 public:
-  EmptyKernel() : F(function("empty", "empty")) {
+  EmptyKernel() : F(function("empty", "empty", /*FromPtx=*/false)) {
     // The block shape and parameter size of the legacy cuLaunchGrid.
     CU_CHECK(cuFuncSetBlockShape(F, 1, 1, 1));
     CU_CHECK(cuParamSetSize(F, 0));

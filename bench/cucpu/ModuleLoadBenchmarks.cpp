@@ -6,6 +6,10 @@
 //   module_load.cold  CUDA_CACHE_DISABLE=1: the JIT compiles the IR.
 //   module_load.warm  CUDA_CACHE_PATH=<a directory a first child populated>:
 //                     a compute-cache hit.
+// With --ptx, module_load.cold.ptx and module_load.warm.ptx load nvcc's
+// PTX of the same kernel (kernels/ptx-nvcc-13.0/matrixMul_kernel.ptx): the
+// PTX JIT translates it, then the same JIT (or compute-cache hit, in a
+// cache directory of their own) follows.
 //
 //===----------------------------------------------------------------------===//
 #include "../common/MatrixMulCheck.h"
@@ -51,10 +55,19 @@ bool loadAndCheck(const std::string &Cubin, double &Seconds) {
   return Ok;
 }
 
-ChildEnv childEnv(bool Warm) {
+ChildEnv childEnv(bool Warm, bool FromPtx) {
   if (!Warm)
     return {{{"CUDA_CACHE_DISABLE", "1"}}, ""};
-  static const std::string Dir = cacheDir("cuda-cache", "compute-cache");
+  // The PTX's loads have a cache of their own, so that its warm-up is what
+  // fills it (an image's entry is no hit for the PTX).
+  const std::string &Dir = [FromPtx]() -> const std::string & {
+    if (FromPtx) {
+      static const std::string D = cacheDir("cuda-cache-ptx", "compute-cache");
+      return D;
+    }
+    static const std::string D = cacheDir("cuda-cache", "compute-cache");
+    return D;
+  }();
   return {{{"CUDA_CACHE_DISABLE", "0"}, {"CUDA_CACHE_PATH", Dir}}, Dir};
 }
 
@@ -66,6 +79,7 @@ const bench::ModuleLoads *bench::form::moduleLoads() {
                                 .Takes = "the cubin's path",
                                 .Cache = "compute cache",
                                 .File = cucpu::cubinPath("matrixMul_kernel"),
+                                .PtxFile = cucpu::ptxPath("matrixMul_kernel"),
                                 .Env = cucpu::childEnv,
                                 .LoadAndCheck = cucpu::loadAndCheck};
   return &L;

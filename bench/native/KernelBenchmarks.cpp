@@ -68,5 +68,7 @@ bench::form::prepareWorkload(Workload W) {
   return std::make_unique<native::HostWorkload>(std::move(W), Fn);
 }
 
+bool bench::form::takesPtx() { return false; }
+
 // No module loads: a native program has nothing to load.
 const bench::ModuleLoads *bench::form::moduleLoads() { return nullptr; }

@@ -67,7 +67,8 @@ bool buildAndCheck(const std::string &Path, double &Seconds) {
   return Ok;
 }
 
-ChildEnv childEnv(bool Warm) {
+// There is no PTX variant (takesPtx), so \p FromPtx is always false.
+ChildEnv childEnv(bool Warm, bool /*FromPtx*/) {
   if (Warm) {
     static const std::string Dir = cacheDir("pocl-cache", "kernel-cache");
     return {{{"POCL_KERNEL_CACHE", "1"}, {"POCL_CACHE_DIR", Dir}}, Dir};
@@ -86,6 +87,7 @@ const bench::ModuleLoads *bench::form::moduleLoads() {
                                 .Takes = "the OpenCL source's path",
                                 .Cache = "kernel cache",
                                 .File = pocl::sourcePath("matrixMul"),
+                                .PtxFile = "", // no PTX: takesPtx()
                                 .Env = pocl::childEnv,
                                 .LoadAndCheck = pocl::buildAndCheck};
   return &L;

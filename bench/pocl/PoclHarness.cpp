@@ -92,6 +92,9 @@ cl_kernel kernel(const std::string &File, const std::string &Kernel) {
 
 const char *bench::form::name() { return "pocl"; }
 
+// PoCL runs the OpenCL C forms; nvcc's PTX is cucpu's alone.
+bool bench::form::takesPtx() { return false; }
+
 // PoCL's thread count (CL_DEVICE_MAX_COMPUTE_UNITS).
 int bench::form::threads() {
   cl_uint Units = 0;
