@@ -127,6 +127,50 @@ uint32_t usesOfCallee(StringRef Name) {
   return 0;
 }
 
+/// The KernelUse bits of the instructions of inline PTX assembly \p Text
+/// (the JIT translates it with the PTX front end): each opcode is the first
+/// word of a statement, after its labels and guard.
+uint32_t usesOfAsm(StringRef Text) {
+  uint32_t Uses = 0;
+  SmallVector<StringRef, 8> Statements;
+  Text.split(Statements, ';');
+  for (StringRef S : Statements) {
+    for (;;) {
+      S = S.ltrim(" \t\r\n{}");
+      if (S.starts_with("//")) {
+        S = S.drop_until([](char C) { return C == '\n'; });
+        continue;
+      }
+      if (S.starts_with("@")) { // A guard: @p, @!p.
+        S = S.drop_until([](char C) { return C == ' ' || C == '\t'; });
+        continue;
+      }
+      size_t Colon = S.find(':');
+      size_t Space = S.find_first_of(" \t\r\n");
+      if (Colon != StringRef::npos && Colon < Space) { // A label.
+        S = S.drop_front(Colon + 1);
+        continue;
+      }
+      break;
+    }
+    StringRef Opcode = S.take_until(
+        [](char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n'; });
+    StringRef Base = Opcode.split('.').first;
+    if (Opcode.starts_with("bar.warp.sync") || Base == "shfl" ||
+        Base == "vote" || Base == "match" || Base == "activemask" ||
+        Base == "redux")
+      Uses |= loader::UsesWarpFunctions;
+    else if (Base == "bar" || Base == "barrier")
+      Uses |= loader::UsesBarrier;
+    else if (Base == "atom" || Base == "red")
+      Uses |= loader::UsesAtomics;
+    else if (Base == "tex" || Base == "tld4" || Base == "txq" ||
+             Base == "suld" || Base == "sust" || Base == "suq")
+      Uses |= loader::UsesTextures;
+  }
+  return Uses;
+}
+
 /// The facts about one kernel that come from the code it can run.
 struct Reach {
   uint32_t Uses = 0;
@@ -157,10 +201,7 @@ Reach scanReachable(const Function &Kernel) {
       if (!Call)
         continue;
       if (const auto *Asm = dyn_cast<InlineAsm>(Call->getCalledOperand())) {
-        StringRef Text = Asm->getAsmString();
-        if (Text.contains("tex.") || Text.contains("tld4.") ||
-            Text.contains("suld.") || Text.contains("sust."))
-          R.Uses |= loader::UsesTextures;
+        R.Uses |= usesOfAsm(Asm->getAsmString());
         continue;
       }
       if (const Function *Callee = Call->getCalledFunction()) {

@@ -9,6 +9,7 @@
 #include "FloatToIntPass.h"
 #include "GlobalsPass.h"
 #include "HostTargetPass.h"
+#include "InlineAsmPass.h"
 #include "KernelEntryPass.h"
 #include "MathIntrinsicsPass.h"
 #include "MemcheckPass.h"
@@ -34,6 +35,10 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
   PB.registerPipelineParsingCallback(
       [&State](StringRef Name, ModulePassManager &MPM,
                ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == InlineAsmPass::PipelineName) {
+          MPM.addPass(InlineAsmPass(State));
+          return true;
+        }
         if (Name == NvvmReflectPass::PipelineName) {
           MPM.addPass(NvvmReflectPass(State));
           return true;
@@ -136,6 +141,8 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
 }
 
 std::string loweringPipeline(bool Memcheck) {
+  // Inline PTX becomes the front end's IR first, so that every later pass
+  // lowers it like the rest of the module.
   // Order matters: conversions get the GPU's meaning before anything
   // optimizes them; kernels are found before the calling convention is
   // reset; the thread pointer exists before anything reads the thread;
@@ -146,7 +153,8 @@ std::string loweringPipeline(bool Memcheck) {
   // the entries add their own; the entries are built on the final kernel
   // signatures; the check is last.
   std::string Pipeline =
-      "cucpu-nvvm-reflect,cucpu-float-to-int,cucpu-find-kernels,cucpu-host-"
+      "cucpu-inline-asm,cucpu-nvvm-reflect,cucpu-float-to-int,cucpu-find-"
+      "kernels,cucpu-host-"
       "target,cucpu-thread-"
       "arg,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-warp-lockstep,cucpu-"
       "device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,"
