@@ -59,8 +59,14 @@ Token Lexer::next() {
   }
   char C = Text[Pos];
   size_t Start = Pos;
-  if (C == '.' && Pos + 1 < Text.size() && isNameStart(Text[Pos + 1]) &&
-      Text[Pos + 1] != '%') {
+  // A modifier may start with a digit (tex.1d, suld.b.2d): a '.' right after
+  // a name, with no space, is a modifier, not a number like .5.
+  bool DigitModifier = C == '.' && !SawSpace && Pos > 0 &&
+                       isNameChar(Text[Pos - 1]) && Pos + 1 < Text.size() &&
+                       llvm::isDigit(Text[Pos + 1]);
+  if ((C == '.' && Pos + 1 < Text.size() && isNameStart(Text[Pos + 1]) &&
+       Text[Pos + 1] != '%') ||
+      DigitModifier) {
     ++Pos;
     while (Pos < Text.size() && isNameChar(Text[Pos]))
       ++Pos;

@@ -6,6 +6,7 @@
 #include "Parser.h"
 #include "PtxError.h"
 #include "PtxType.h"
+#include "ops/TexSurf.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/LLVMContext.h"
@@ -145,10 +146,7 @@ ModuleTranslator::initializer(const Variable &V, uint64_t Bytes,
 llvm::Error ModuleTranslator::variable(const Variable &V) {
   if (V.Type == "texref" || V.Type == "surfref" || V.Type == "samplerref" ||
       V.StateSpace == Space::Tex)
-    return ptxError(V.Line, "texture, sampler and surface references (" +
-                                V.Name +
-                                ") are not supported by this driver's PTX "
-                                "JIT yet");
+    return declareTextureReference(Context, V);
   auto T = PtxType::parse(V.Type);
   if (!T || T->K == PtxType::Kind::Pred)
     return ptxError(V.Line, "variable type ." + V.Type + " is not supported");

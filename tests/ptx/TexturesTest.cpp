@@ -1,0 +1,603 @@
+//===- TexturesTest.cpp - PTX kernels: tex, tld4 and texture references ---===//
+//
+// nvcc's PTX of textures.cu (every fetch form through texture objects) runs
+// beside cucc's image of the same source, over arrays of several formats,
+// shapes and samplers, and each fetch must return the same bits through
+// both. Hand-written PTX fetches through texture references bound with the
+// driver API and is checked against the texels; unsupported forms must fail
+// to load with a message.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PtxKernelTest.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+using namespace cucpu::test;
+
+namespace {
+
+/// The text of the file \p Path, or "" if it cannot be read.
+std::string readFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  std::stringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+/// A texel format.
+struct Format {
+  CUarray_format Code;
+  unsigned Channels;
+  bool Integers; ///< Read with CU_TRSF_READ_AS_INTEGER (point sampling).
+  const char *Name;
+  unsigned bytes() const {
+    unsigned Channel =
+        Code == CU_AD_FORMAT_FLOAT || Code == CU_AD_FORMAT_SIGNED_INT32  ? 4
+        : Code == CU_AD_FORMAT_SIGNED_INT16 || Code == CU_AD_FORMAT_HALF ? 2
+                                                                         : 1;
+    return Channel * Channels;
+  }
+};
+
+const Format Formats[] = {
+    {CU_AD_FORMAT_FLOAT, 1, false, "float"},
+    {CU_AD_FORMAT_UNSIGNED_INT8, 4, false, "uchar4 as normalized floats"},
+    {CU_AD_FORMAT_SIGNED_INT16, 2, true, "short2 as integers"},
+};
+
+/// Filter, address mode and coordinate normalization of a texture.
+struct Sampling {
+  CUfilter_mode Filter;
+  CUaddress_mode Address;
+  bool Normalized;
+  const char *Name;
+};
+
+const Sampling Samplings[] = {
+    {CU_TR_FILTER_MODE_POINT, CU_TR_ADDRESS_MODE_CLAMP, false, "point clamp"},
+    {CU_TR_FILTER_MODE_LINEAR, CU_TR_ADDRESS_MODE_WRAP, true, "linear wrap"},
+    {CU_TR_FILTER_MODE_LINEAR, CU_TR_ADDRESS_MODE_MIRROR, true,
+     "linear mirror"},
+    {CU_TR_FILTER_MODE_POINT, CU_TR_ADDRESS_MODE_BORDER, true, "point border"},
+};
+
+/// Where a form's coordinates come from.
+struct Shape {
+  unsigned Width, Height, Depth; ///< Of level 0; Depth counts layers/faces.
+  unsigned Flags;                ///< CUDA_ARRAY3D_*.
+  unsigned Levels;               ///< 0: an array, else a mipmapped one.
+};
+
+/// Threads (fetches) of each launch.
+constexpr unsigned Fetches = 96;
+
+class PtxTextures : public PtxKernelTest {
+protected:
+  void SetUp() override {
+    PtxKernelTest::SetUp();
+    std::string Ptx = readFile(CUCPU_PTX_TEST_SOURCE_DIR "/textures.sm_75.ptx");
+    ASSERT_FALSE(Ptx.empty()) << "textures.sm_75.ptx is missing";
+    ASSERT_TRUE(loads(Ptx));
+    ASSERT_EQ(CUDA_SUCCESS,
+              cuModuleLoad(&Cucc, CUCPU_PTX_TEST_BINARY_DIR "/textures.cubin"))
+        << "cucc's image of textures.cu";
+  }
+  void TearDown() override {
+    for (CUtexObject T : Objects)
+      cuTexObjectDestroy(T);
+    for (CUarray A : Arrays)
+      cuArrayDestroy(A);
+    for (CUmipmappedArray M : Mipmaps)
+      cuMipmappedArrayDestroy(M);
+    if (Cucc)
+      cuModuleUnload(Cucc);
+    PtxKernelTest::TearDown();
+  }
+
+  /// Fills \p A (an array of \p F) with texels from \p Seed: floats from a
+  /// small range, integers from every bit pattern.
+  void fill(CUarray A, const Format &F, uint32_t Seed) {
+    CUDA_ARRAY3D_DESCRIPTOR D;
+    ASSERT_EQ(CUDA_SUCCESS, cuArray3DGetDescriptor(&D, A));
+    size_t Row = D.Width * F.bytes(), Rows = std::max<size_t>(1, D.Height),
+           Slices = std::max<size_t>(1, D.Depth);
+    std::vector<uint8_t> Bytes(Row * Rows * Slices);
+    std::mt19937 Rng(Seed);
+    if (F.Code == CU_AD_FORMAT_FLOAT) {
+      for (size_t I = 0; I < Bytes.size(); I += 4) {
+        float V = float(int(Rng() % 2001) - 1000) / 64.0f;
+        std::memcpy(&Bytes[I], &V, 4);
+      }
+    } else {
+      for (uint8_t &B : Bytes)
+        B = uint8_t(Rng());
+    }
+    CUDA_MEMCPY3D C = {};
+    C.srcMemoryType = CU_MEMORYTYPE_HOST;
+    C.srcHost = Bytes.data();
+    C.srcPitch = Row;
+    C.srcHeight = Rows;
+    C.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    C.dstArray = A;
+    C.WidthInBytes = Row;
+    C.Height = Rows;
+    C.Depth = Slices;
+    ASSERT_EQ(CUDA_SUCCESS, cuMemcpy3D(&C));
+  }
+
+  /// A texture object of \p F and \p S reading an array (or mipmapped
+  /// array) of shape \p Sh filled from \p Seed.
+  CUtexObject texture(const Shape &Sh, const Format &F, const Sampling &S,
+                      uint32_t Seed) {
+    CUDA_ARRAY3D_DESCRIPTOR D = {};
+    D.Width = Sh.Width;
+    D.Height = Sh.Height;
+    D.Depth = Sh.Depth;
+    D.Format = F.Code;
+    D.NumChannels = F.Channels;
+    D.Flags = Sh.Flags;
+    CUDA_RESOURCE_DESC R = {};
+    if (Sh.Levels) {
+      CUmipmappedArray M;
+      EXPECT_EQ(CUDA_SUCCESS, cuMipmappedArrayCreate(&M, &D, Sh.Levels));
+      Mipmaps.push_back(M);
+      for (unsigned L = 0; L < Sh.Levels; ++L) {
+        CUarray A;
+        EXPECT_EQ(CUDA_SUCCESS, cuMipmappedArrayGetLevel(&A, M, L));
+        fill(A, F, Seed + L);
+      }
+      R.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+      R.res.mipmap.hMipmappedArray = M;
+    } else {
+      CUarray A;
+      EXPECT_EQ(CUDA_SUCCESS, cuArray3DCreate(&A, &D));
+      Arrays.push_back(A);
+      fill(A, F, Seed);
+      R.resType = CU_RESOURCE_TYPE_ARRAY;
+      R.res.array.hArray = A;
+    }
+    return object(R, F, S);
+  }
+
+  CUtexObject object(const CUDA_RESOURCE_DESC &R, const Format &F,
+                     const Sampling &S) {
+    CUDA_TEXTURE_DESC T = {};
+    for (CUaddress_mode &M : T.addressMode)
+      M = S.Address;
+    T.filterMode = F.Integers ? CU_TR_FILTER_MODE_POINT : S.Filter;
+    T.mipmapFilterMode = T.filterMode;
+    T.flags = (S.Normalized ? CU_TRSF_NORMALIZED_COORDINATES : 0) |
+              (F.Integers ? CU_TRSF_READ_AS_INTEGER : 0);
+    T.maxMipmapLevelClamp = 16;
+    T.borderColor[0] = 0.25f;
+    T.borderColor[3] = 1;
+    CUtexObject O = 0;
+    EXPECT_EQ(CUDA_SUCCESS, cuTexObjectCreate(&O, &R, &T, nullptr));
+    Objects.push_back(O);
+    return O;
+  }
+
+  /// Coordinates of \p N fetches from a texture of shape \p Sh: x, y, z
+  /// around and beyond [0, 1] (in texels unless \p Normalized), levels
+  /// below, within and above the chain, layers (or linear-memory indices)
+  /// from -1 past the last, gradients of several lengths.
+  std::vector<float> coordinates(const Shape &Sh, bool Normalized,
+                                 uint32_t Seed) {
+    std::mt19937 Rng(Seed);
+    auto Uniform = [&](float Lo, float Hi) {
+      return Lo + (Hi - Lo) * float(Rng() % 65536) / 65536.0f;
+    };
+    const float Sizes[3] = {float(Sh.Width), float(std::max(1u, Sh.Height)),
+                            float(std::max(1u, Sh.Depth))};
+    std::vector<float> C(12 * Fetches);
+    for (unsigned I = 0; I < Fetches; ++I) {
+      float *P = &C[12 * I];
+      for (unsigned D = 0; D < 3; ++D) {
+        float V = Uniform(-0.3f, 1.3f);
+        if (Sh.Flags & CUDA_ARRAY3D_CUBEMAP)
+          V = Uniform(-1.0f, 1.0f); // A direction.
+        else if (!Normalized)
+          V *= Sizes[D];
+        P[D] = V;
+      }
+      P[3] = Uniform(-1.0f, float(Sh.Levels) + 1.0f);
+      // Gradients 2^-1 ... 2^4 texels long, either sign.
+      for (unsigned G = 0; G < 2; ++G)
+        for (unsigned D = 0; D < 3; ++D) {
+          float Length = std::ldexp(1.0f, int(Rng() % 6) - 1) / Sizes[0];
+          P[4 + 4 * G + D] = (Rng() & 1 ? -Length : Length) *
+                             Uniform(0.5f, 1.0f) *
+                             (Normalized ? 1.0f : Sizes[0]);
+        }
+      unsigned Layers = Sh.Flags & CUDA_ARRAY3D_CUBEMAP   ? Sh.Depth / 6
+                        : Sh.Flags & CUDA_ARRAY3D_LAYERED ? Sh.Depth
+                                                          : Sh.Width;
+      int32_t Layer = int32_t(Rng() % (Layers + 3)) - 1;
+      std::memcpy(&P[7], &Layer, 4);
+      P[11] = 0;
+    }
+    return C;
+  }
+
+  /// The words of \p Kernel of module \p M fetching through \p T at \p C.
+  std::vector<uint32_t> fetch(CUmodule M, const std::string &Kernel,
+                              CUtexObject T, const std::vector<float> &C) {
+    CUfunction F;
+    EXPECT_EQ(CUDA_SUCCESS, cuModuleGetFunction(&F, M, Kernel.c_str()))
+        << Kernel;
+    CUdeviceptr Out = upload(std::vector<uint32_t>(4 * Fetches, 0xdeadbeef));
+    CUdeviceptr Coords = upload(C);
+    unsigned N = Fetches;
+    void *Params[] = {&Out, &Coords, &N, &T};
+    EXPECT_EQ(CUDA_SUCCESS, cuLaunchKernel(F, Fetches / 32, 1, 1, 32, 1, 1, 0,
+                                           nullptr, Params, nullptr))
+        << Kernel;
+    EXPECT_EQ(CUDA_SUCCESS, cuCtxSynchronize()) << Kernel;
+    return download<uint32_t>(Out, 4 * Fetches);
+  }
+
+  /// Runs the float and integer kernels of \p Form through nvcc's PTX and
+  /// through cucc's image and expects the same bits from every fetch;
+  /// returns how many words were not 0.
+  unsigned compare(const std::string &Form, CUtexObject T,
+                   const std::vector<float> &C, const std::string &What) {
+    unsigned NonZero = 0;
+    for (const char *Variant : {"f", "i"}) {
+      std::string Kernel = Form + Variant;
+      std::vector<uint32_t> Ptx = fetch(Module, Kernel, T, C);
+      std::vector<uint32_t> Cucc = fetch(this->Cucc, Kernel, T, C);
+      unsigned Different = 0;
+      for (unsigned I = 0; I < Fetches; ++I) {
+        bool Same = std::equal(&Ptx[4 * I], &Ptx[4 * I + 4], &Cucc[4 * I]);
+        if (!Same && ++Different <= 3) {
+          char Line[256];
+          std::snprintf(
+              Line, sizeof Line,
+              "at (%a, %a, %a) level %a: PTX %08x %08x %08x %08x, cucc %08x "
+              "%08x %08x %08x",
+              C[12 * I], C[12 * I + 1], C[12 * I + 2], C[12 * I + 3],
+              Ptx[4 * I], Ptx[4 * I + 1], Ptx[4 * I + 2], Ptx[4 * I + 3],
+              Cucc[4 * I], Cucc[4 * I + 1], Cucc[4 * I + 2], Cucc[4 * I + 3]);
+          ADD_FAILURE() << Kernel << ", " << What << ": " << Line;
+        }
+      }
+      EXPECT_EQ(0u, Different) << Kernel << ", " << What << ": fetches that "
+                               << "differ from cucc's";
+      for (uint32_t W : Ptx)
+        NonZero += W != 0;
+    }
+    return NonZero;
+  }
+
+  /// Compares every form in \p Forms on textures of shape \p Sh in each
+  /// format and sampling.
+  void compareForms(const Shape &Sh, std::initializer_list<const char *> Forms,
+                    const char *ShapeName) {
+    uint32_t Seed = 1;
+    for (const Format &F : Formats)
+      for (const Sampling &S : Samplings) {
+        bool Normalized = S.Normalized || (Sh.Flags & CUDA_ARRAY3D_CUBEMAP);
+        CUtexObject T = texture(Sh, F, S, Seed++);
+        std::vector<float> C = coordinates(Sh, Normalized, Seed++);
+        std::string What =
+            std::string(ShapeName) + ", " + F.Name + ", " + S.Name;
+        unsigned NonZero = 0;
+        for (const char *Form : Forms)
+          NonZero += compare(Form, T, C, What);
+        EXPECT_GT(NonZero, 0u) << What << ": every fetch read zeros";
+      }
+  }
+
+  CUmodule Cucc = nullptr;
+  std::vector<CUtexObject> Objects;
+  std::vector<CUarray> Arrays;
+  std::vector<CUmipmappedArray> Mipmaps;
+};
+
+TEST_F(PtxTextures, OneTwoAndThreeDimensionalFetchesMatchCucc) {
+  compareForms({13, 0, 0, 0, 0}, {"plain1"}, "1D");
+  compareForms({7, 5, 0, 0, 0}, {"plain2"}, "2D");
+  compareForms({5, 4, 3, 0, 0}, {"plain3"}, "3D");
+}
+
+TEST_F(PtxTextures, LayeredAndCubemapFetchesMatchCucc) {
+  compareForms({9, 0, 3, CUDA_ARRAY3D_LAYERED, 0}, {"layered1"}, "1D layered");
+  compareForms({6, 5, 3, CUDA_ARRAY3D_LAYERED, 0}, {"layered2"}, "2D layered");
+  compareForms({4, 4, 6, CUDA_ARRAY3D_CUBEMAP, 0}, {"cubemap"}, "cubemap");
+  compareForms({4, 4, 12, CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED, 0},
+               {"cubemaplayered"}, "cubemap layered");
+}
+
+TEST_F(PtxTextures, GatherMatchesCucc) {
+  compareForms({7, 5, 0, CUDA_ARRAY3D_TEXTURE_GATHER, 0},
+               {"gather0", "gather1", "gather2", "gather3"}, "2D gather");
+}
+
+TEST_F(PtxTextures, LevelAndGradientFetchesMatchCucc) {
+  compareForms({16, 0, 0, 0, 4}, {"lod1", "grad1"}, "1D mipmapped");
+  compareForms({16, 8, 0, 0, 4}, {"lod2", "grad2"}, "2D mipmapped");
+  compareForms({8, 8, 4, 0, 3}, {"lod3", "grad3"}, "3D mipmapped");
+  compareForms({16, 0, 3, CUDA_ARRAY3D_LAYERED, 3}, {"lodlayered1"},
+               "1D layered mipmapped");
+  compareForms({8, 8, 2, CUDA_ARRAY3D_LAYERED, 3},
+               {"lodlayered2", "gradlayered2"}, "2D layered mipmapped");
+  compareForms({8, 8, 6, CUDA_ARRAY3D_CUBEMAP, 3}, {"lodcubemap"},
+               "cubemap mipmapped");
+}
+
+TEST_F(PtxTextures, LinearMemoryFetchMatchesCucc) {
+  // tex1Dfetch: tex.1d with an integer coordinate (the index in X.w).
+  for (const Format &F : Formats) {
+    std::vector<uint8_t> Bytes(40 * F.bytes());
+    std::mt19937 Rng(7);
+    for (uint8_t &B : Bytes)
+      B = uint8_t(Rng() % 64); // No NaNs among the floats.
+    CUDA_RESOURCE_DESC R = {};
+    R.resType = CU_RESOURCE_TYPE_LINEAR;
+    R.res.linear.devPtr = upload(Bytes);
+    R.res.linear.format = F.Code;
+    R.res.linear.numChannels = F.Channels;
+    R.res.linear.sizeInBytes = Bytes.size();
+    Sampling Point = {CU_TR_FILTER_MODE_POINT, CU_TR_ADDRESS_MODE_CLAMP, false,
+                      "point"};
+    CUtexObject T = object(R, F, Point);
+    std::vector<float> C = coordinates({40, 0, 0, 0, 0}, false, 3);
+    EXPECT_GT(compare("fetch", T, C, F.Name), 0u) << F.Name;
+  }
+}
+
+/// The kernels of the reference tests: out[i] = the fetch at coords[i].
+const char *const ReferenceKernels = R"(
+.global .texref tex2;
+.global .texref layers;
+.global .texref linear;
+
+.visible .entry fetch2d(.param .u64 out, .param .u64 coords)
+{
+  .reg .b32 %r<8>;
+  .reg .f32 %f<9>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [out];
+  ld.param.u64 %rd2, [coords];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 16;
+  add.s64 %rd4, %rd2, %rd3;
+  ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd4];
+  tex.2d.v4.f32.f32 {%f5, %f6, %f7, _}, [tex2, {%f1, %f2}];
+  add.s64 %rd5, %rd1, %rd3;
+  st.global.v4.f32 [%rd5], {%f5, %f6, %f7, %f4};
+  ret;
+}
+
+.visible .entry fetchlayer(.param .u64 out, .param .u64 coords)
+{
+  .reg .b32 %r<8>;
+  .reg .f32 %f<9>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [out];
+  ld.param.u64 %rd2, [coords];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 16;
+  add.s64 %rd4, %rd2, %rd3;
+  ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd4];
+  mov.b32 %r2, %f3;
+  tex.a2d.v4.f32.f32 {%f5, %f6, %f7, %f8}, [layers, {%r2, %f1, %f2, %f2}];
+  add.s64 %rd5, %rd1, %rd3;
+  st.global.v4.f32 [%rd5], {%f5, %f6, %f7, %f8};
+  ret;
+}
+
+.visible .entry fetchindex(.param .u64 out, .param .u64 index)
+{
+  .reg .pred %p;
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [out];
+  ld.param.u64 %rd2, [index];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  ld.global.u32 %r2, [%rd4];
+  tex.1d.v4.s32.s32 {%r3, %r4, %r5, %r6}, [linear, {%r2}];
+  mul.wide.u32 %rd3, %r1, 16;
+  add.s64 %rd5, %rd1, %rd3;
+  st.global.v4.u32 [%rd5], {%r3, %r4, %r5, %r6};
+  ret;
+}
+)";
+
+using PtxTextureReferences = PtxKernelTest;
+
+TEST_F(PtxTextureReferences, TwoDimensionalReferenceReadsItsArray) {
+  ASSERT_TRUE(loads(ptxHeader() + ReferenceKernels));
+  CUtexref Ref;
+  ASSERT_EQ(CUDA_SUCCESS, cuModuleGetTexRef(&Ref, Module, "tex2"))
+      << "the PTX module's .texref is a texture reference";
+  CUsurfref Surf;
+  EXPECT_EQ(CUDA_ERROR_NOT_FOUND, cuModuleGetSurfRef(&Surf, Module, "tex2"))
+      << "a .texref is no surface reference";
+  // A 6 x 4 array of float2 texels (x + 10 y, -(x + 10 y)).
+  CUDA_ARRAY_DESCRIPTOR D = {6, 4, CU_AD_FORMAT_FLOAT, 2};
+  CUarray A;
+  ASSERT_EQ(CUDA_SUCCESS, cuArrayCreate(&A, &D));
+  std::vector<float> Texels;
+  for (int Y = 0; Y < 4; ++Y)
+    for (int X = 0; X < 6; ++X) {
+      Texels.push_back(float(X + 10 * Y));
+      Texels.push_back(-float(X + 10 * Y));
+    }
+  CUDA_MEMCPY2D C = {};
+  C.srcMemoryType = CU_MEMORYTYPE_HOST;
+  C.srcHost = Texels.data();
+  C.srcPitch = 6 * 8;
+  C.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+  C.dstArray = A;
+  C.WidthInBytes = 6 * 8;
+  C.Height = 4;
+  ASSERT_EQ(CUDA_SUCCESS, cuMemcpy2D(&C));
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetArray(Ref, A, CU_TRSA_OVERRIDE_FORMAT));
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetFilterMode(Ref, CU_TR_FILTER_MODE_POINT));
+  for (int Dim = 0; Dim < 2; ++Dim)
+    ASSERT_EQ(CUDA_SUCCESS,
+              cuTexRefSetAddressMode(Ref, Dim, CU_TR_ADDRESS_MODE_CLAMP));
+  // Texel centres, inside a texel, and outside (clamped to the edge).
+  const float Points[][2] = {{0.5f, 0.5f}, {3.5f, 2.5f}, {5.9f, 3.1f},
+                             {-4, 1.5f},   {9, 9},       {2.25f, -1}};
+  std::vector<float> Coords;
+  for (auto &P : Points)
+    Coords.insert(Coords.end(), {P[0], P[1], 0, 7});
+  CUdeviceptr Out = upload(std::vector<float>(Coords.size(), -1));
+  CUdeviceptr In = upload(Coords);
+  ASSERT_EQ(CUDA_SUCCESS, run("fetch2d", 1, 6, {&Out, &In}));
+  std::vector<float> R = download<float>(Out, Coords.size());
+  for (size_t I = 0; I < 6; ++I) {
+    int X = std::clamp(int(std::floor(Points[I][0])), 0, 5);
+    int Y = std::clamp(int(std::floor(Points[I][1])), 0, 3);
+    float Expected = float(X + 10 * Y);
+    EXPECT_EQ(Expected, R[4 * I]) << "point " << I;
+    EXPECT_EQ(-Expected, R[4 * I + 1]) << "point " << I;
+    EXPECT_EQ(0.0f, R[4 * I + 2]) << "a channel the texture lacks reads 0";
+    EXPECT_EQ(7.0f, R[4 * I + 3]) << "a sink (_) leaves the register alone";
+  }
+  // Linear filtering halfway between texel centres averages them.
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetFilterMode(Ref, CU_TR_FILTER_MODE_LINEAR));
+  Coords = {1.0f, 0.5f, 0, 0};
+  In = upload(Coords);
+  ASSERT_EQ(CUDA_SUCCESS, run("fetch2d", 1, 1, {&Out, &In}));
+  EXPECT_EQ(0.5f, download<float>(Out, 1)[0]) << "(0 + 1) / 2";
+  cuArrayDestroy(A);
+}
+
+TEST_F(PtxTextureReferences, LayeredReferenceReadsTheLayer) {
+  ASSERT_TRUE(loads(ptxHeader() + ReferenceKernels));
+  CUtexref Ref;
+  ASSERT_EQ(CUDA_SUCCESS, cuModuleGetTexRef(&Ref, Module, "layers"));
+  // 3 layers of 4 x 2 int32 texels 100 layer + 10 y + x, read as integers
+  // (the .f32 destination holds their bits).
+  CUDA_ARRAY3D_DESCRIPTOR D = {
+      4, 2, 3, CU_AD_FORMAT_SIGNED_INT32, 1, CUDA_ARRAY3D_LAYERED};
+  CUarray A;
+  ASSERT_EQ(CUDA_SUCCESS, cuArray3DCreate(&A, &D));
+  std::vector<int32_t> Texels;
+  for (int L = 0; L < 3; ++L)
+    for (int Y = 0; Y < 2; ++Y)
+      for (int X = 0; X < 4; ++X)
+        Texels.push_back(100 * L + 10 * Y + X);
+  CUDA_MEMCPY3D C = {};
+  C.srcMemoryType = CU_MEMORYTYPE_HOST;
+  C.srcHost = Texels.data();
+  C.srcPitch = 16;
+  C.srcHeight = 2;
+  C.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+  C.dstArray = A;
+  C.WidthInBytes = 16;
+  C.Height = 2;
+  C.Depth = 3;
+  ASSERT_EQ(CUDA_SUCCESS, cuMemcpy3D(&C));
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetArray(Ref, A, CU_TRSA_OVERRIDE_FORMAT));
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetFlags(Ref, CU_TRSF_READ_AS_INTEGER));
+  // (x, y, layer bits): a layer past the last reads the last, as does -1.
+  const int Points[][3] = {
+      {0, 0, 0}, {3, 1, 1}, {2, 0, 2}, {1, 1, 5}, {0, 1, -1}};
+  std::vector<float> Coords;
+  for (auto &P : Points) {
+    float Layer;
+    std::memcpy(&Layer, &P[2], 4);
+    Coords.insert(Coords.end(), {P[0] + 0.5f, P[1] + 0.5f, Layer, 0});
+  }
+  CUdeviceptr Out = upload(std::vector<int32_t>(Coords.size(), -1));
+  CUdeviceptr In = upload(Coords);
+  ASSERT_EQ(CUDA_SUCCESS, run("fetchlayer", 1, 5, {&Out, &In}));
+  std::vector<int32_t> R = download<int32_t>(Out, Coords.size());
+  for (size_t I = 0; I < 5; ++I) {
+    int Layer = std::min<unsigned>(unsigned(Points[I][2]), 2);
+    EXPECT_EQ(100 * Layer + 10 * Points[I][1] + Points[I][0], R[4 * I])
+        << "point " << I;
+  }
+  cuArrayDestroy(A);
+}
+
+TEST_F(PtxTextureReferences, IndexFetchFromLinearMemory) {
+  ASSERT_TRUE(loads(ptxHeader() + ReferenceKernels));
+  CUtexref Ref;
+  ASSERT_EQ(CUDA_SUCCESS, cuModuleGetTexRef(&Ref, Module, "linear"));
+  std::vector<int32_t> Texels;
+  for (int I = 0; I < 32; ++I)
+    Texels.insert(Texels.end(), {I, -I, 1000 + I, 7 * I});
+  CUdeviceptr P = upload(Texels);
+  size_t Offset = 1;
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetAddress(&Offset, Ref, P, 32 * 16));
+  EXPECT_EQ(0u, Offset);
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetFormat(Ref, CU_AD_FORMAT_SIGNED_INT32, 4));
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetFlags(Ref, CU_TRSF_READ_AS_INTEGER));
+  std::vector<int32_t> Index = {0, 5, 31, 32, -1, 17};
+  CUdeviceptr Out = upload(std::vector<int32_t>(4 * Index.size(), -1));
+  CUdeviceptr In = upload(Index);
+  ASSERT_EQ(CUDA_SUCCESS, run("fetchindex", 1, 6, {&Out, &In}));
+  std::vector<int32_t> R = download<int32_t>(Out, 4 * Index.size());
+  for (size_t I = 0; I < Index.size(); ++I) {
+    int X = Index[I];
+    bool Inside = X >= 0 && X < 32;
+    EXPECT_EQ(Inside ? X : 0, R[4 * I]) << "index " << X;
+    EXPECT_EQ(Inside ? -X : 0, R[4 * I + 1]) << "index " << X;
+    EXPECT_EQ(Inside ? 1000 + X : 0, R[4 * I + 2]) << "index " << X;
+    EXPECT_EQ(Inside ? 7 * X : 0, R[4 * I + 3]) << "index " << X;
+  }
+}
+
+/// A kernel around \p Instruction, with registers %f1-%f8, %r1-%r8, %rd1.
+std::string kernelWith(const std::string &Instruction) {
+  return ".global .texref t;\n.global .surfref s;\n"
+         ".visible .entry k(.param .u64 h)\n{\n"
+         "  .reg .f32 %f<9>;\n  .reg .b32 %r<9>;\n  .reg .b64 %rd<2>;\n"
+         "  ld.param.u64 %rd1, [h];\n  " +
+         Instruction + ";\n  ret;\n}\n";
+}
+
+class PtxTextureErrors : public PtxKernelTest {
+protected:
+  /// Loads \p Body after the header and expects CUDA_ERROR_INVALID_PTX with
+  /// \p Message in the log.
+  void expectRefused(const std::string &Body, const std::string &Message) {
+    std::string Log;
+    EXPECT_EQ(CUDA_ERROR_INVALID_PTX, load(ptxHeader() + Body, &Log)) << Body;
+    EXPECT_NE(std::string::npos, Log.find(Message)) << Log;
+  }
+};
+
+TEST_F(PtxTextureErrors, UnsupportedFormsAreRefusedWithAMessage) {
+  expectRefused(".global .samplerref smp;\n", "sampler references");
+  expectRefused(kernelWith("tex.2d.v4.f32.s32 {%f1, %f2, %f3, %f4}, [t, {%r1, "
+                           "%r2}]"),
+                "integer coordinates");
+  expectRefused(kernelWith("tld4.r.a2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t, "
+                           "{%r1, %f1, %f2, %f3}]"),
+                ".2d textures only");
+  expectRefused(kernelWith("tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t, {%f1, "
+                           "%f2}], {%r1, %r2}"),
+                "texel offsets");
+  expectRefused(kernelWith("tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [s, {%f1, "
+                           "%f2}]"),
+                "s is not a texture reference");
+  expectRefused(kernelWith("tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t, %rd1, "
+                           "{%f1, %f2}]"),
+                "independent texture mode");
+  expectRefused(
+      kernelWith("tex.2dms.v4.f32.s32 {%f1, %f2, %f3, %f4}, [t, {%r1, "
+                 "%r2, %r3, %r4}]"),
+      "multisample");
+  expectRefused(kernelWith("tex.2d.v2.f16x2.f32 {%r1, %r2}, [t, {%f1, %f2}]"),
+                "half-precision results");
+  expectRefused(
+      kernelWith("tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%r1, {%f1, "
+                 "%f2}]"),
+      "not a 64-bit register");
+}
+
+} // namespace
