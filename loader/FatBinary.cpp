@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cstring>
@@ -25,6 +26,7 @@ enum EntryField : unsigned {
   PayloadSizeAt = 16,
   ArchAt = 28,
   FlagsAt = 40,
+  UncompressedSizeAt = 56,
 };
 /// The part of an entry header every reader needs.
 constexpr uint32_t MinEntryHeaderSize = 16;
@@ -54,7 +56,9 @@ ImageKind classifyPayload(const FatBinaryEntry &E) {
 
 std::string describeEntry(const FatBinaryEntry &E) {
   std::string What;
-  if (E.Flags & FatFlagCompressed)
+  if (E.PayloadKind == ImageKind::Ptx)
+    What = describe(E.PayloadKind);
+  else if (E.Flags & FatFlagCompressed)
     What = "compressed code";
   else if (E.PayloadKind == ImageKind::Unknown)
     What = "code of kind " + std::to_string(E.Kind);
@@ -113,6 +117,7 @@ cucpu::loader::readFatBinary(ArrayRef<uint8_t> Bytes) {
     uint64_t PayloadSize = endian::read32le(Full + PayloadSizeAt);
     E.Arch = endian::read32le(Full + ArchAt);
     E.Flags = endian::read64le(Full + FlagsAt);
+    E.UncompressedSize = endian::read64le(Full + UncompressedSizeAt);
     if (PayloadSize == 0)
       PayloadSize = Padded;
     if (PayloadSize > Padded)
@@ -202,14 +207,10 @@ cucpu::loader::writeFatBinary(ArrayRef<FatBinaryInput> Entries) {
   return Out;
 }
 
-Expected<ArrayRef<uint8_t>>
-cucpu::loader::selectImage(ArrayRef<FatBinaryEntry> Entries) {
-  const FatBinaryEntry *Best = nullptr;
-  for (const FatBinaryEntry &E : Entries)
-    if (E.PayloadKind == ImageKind::CucpuImage && (!Best || E.Arch > Best->Arch))
-      Best = &E;
-  if (Best)
-    return Best->Payload;
+namespace {
+/// Why \p Entries offer nothing to load: a malformed ELF entry (Invalid),
+/// or a list of what they hold (NoBinaryForGpu).
+Error nothingToLoad(ArrayRef<FatBinaryEntry> Entries, bool PtxUsable) {
   for (const FatBinaryEntry &E : Entries)
     if (E.PayloadKind == ImageKind::Malformed)
       return invalidImage("The fat-binary entry at offset {0} is a malformed "
@@ -223,7 +224,65 @@ cucpu::loader::selectImage(ArrayRef<FatBinaryEntry> Entries) {
     Held = "no entries";
   return llvm::make_error<ImageError>(
       ImageErrorKind::NoBinaryForGpu,
-      "The fat binary holds " + Held +
-          ", but no cucpu image; compile the kernel source with cucc "
-          "(cucc -fatbin or -cubin) to get one.");
+      "The fat binary holds " + Held + ", but no cucpu image" +
+          (PtxUsable ? " and no PTX" : "") +
+          "; compile the kernel source with cucc (cucc -fatbin or -cubin), "
+          "or build it with PTX (nvcc -gencode "
+          "arch=compute_75,code=compute_75) "
+          "for cucpu's PTX JIT.");
+}
+
+const FatBinaryEntry *bestImage(ArrayRef<FatBinaryEntry> Entries) {
+  const FatBinaryEntry *Best = nullptr;
+  for (const FatBinaryEntry &E : Entries)
+    if (E.PayloadKind == ImageKind::CucpuImage &&
+        (!Best || E.Arch > Best->Arch))
+      Best = &E;
+  return Best;
+}
+} // namespace
+
+Expected<ArrayRef<uint8_t>>
+cucpu::loader::selectImage(ArrayRef<FatBinaryEntry> Entries) {
+  if (const FatBinaryEntry *Best = bestImage(Entries))
+    return Best->Payload;
+  return nothingToLoad(Entries, /*PtxUsable=*/false);
+}
+
+Expected<const FatBinaryEntry *>
+cucpu::loader::chooseEntry(ArrayRef<FatBinaryEntry> Entries,
+                           const EntryPolicy &Policy) {
+  // NVIDIA's driver JIT-compiles the newest PTX the device can run. Every
+  // target is the same to the CPU, so PTX only for newer devices is still
+  // taken, the oldest of it first (the fewest features beyond the device's).
+  const FatBinaryEntry *Ptx = nullptr;
+  for (const FatBinaryEntry &E : Entries) {
+    if (E.PayloadKind != ImageKind::Ptx)
+      continue;
+    bool Fits = E.Arch <= Policy.DeviceArch;
+    bool BestFits = Ptx && Ptx->Arch <= Policy.DeviceArch;
+    if (!Ptx || (Fits && (!BestFits || E.Arch > Ptx->Arch)) ||
+        (!Fits && !BestFits && E.Arch < Ptx->Arch))
+      Ptx = &E;
+  }
+  const FatBinaryEntry *Image = bestImage(Entries);
+  if (Ptx && (Policy.PreferPtx || !Image))
+    return Ptx;
+  if (Image)
+    return Image;
+  return nothingToLoad(Entries, /*PtxUsable=*/true);
+}
+
+Expected<std::vector<uint8_t>>
+cucpu::loader::entryPayload(const FatBinaryEntry &E) {
+  if (!(E.Flags & FatFlagCompressed))
+    return std::vector<uint8_t>(E.Payload.begin(), E.Payload.end());
+  auto Expanded = (E.Flags & FatFlagCompressedLz4)
+                      ? decompressLz4Block(E.Payload, E.UncompressedSize)
+                      : decompressZstdFrame(E.Payload, E.UncompressedSize);
+  if (!Expanded)
+    return addContext(
+        Expanded.takeError(),
+        llvm::formatv("Fat-binary entry at offset {0}: ", E.Offset).str());
+  return Expanded;
 }

@@ -10,6 +10,7 @@
 #ifndef CUCPU_LOADER_FATBINARY_H
 #define CUCPU_LOADER_FATBINARY_H
 
+#include "FatCompression.h"
 #include "ImageKind.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -37,8 +38,9 @@ enum class FatEntryKind : uint16_t {
   Elf = 2, ///< An ELF image: an NVIDIA cubin or a cucpu image.
 };
 
-/// Entry flag: the payload is compressed (cucpu cannot use such entries).
-inline constexpr uint64_t FatFlagCompressed = 0x2000;
+/// Entry flags that say the payload is compressed (FatCompression.h).
+inline constexpr uint64_t FatFlagCompressed =
+    FatFlagCompressedLz4 | FatFlagCompressedZstd;
 /// Entry flag: code for 64-bit addresses (writeFatBinary sets it).
 inline constexpr uint64_t FatFlag64Bit = 0x1;
 
@@ -49,8 +51,12 @@ struct FatBinaryEntry {
   uint32_t Arch = 0;    ///< SM number the payload claims (90 for sm_90), 0 if none.
   uint64_t Flags = 0;   ///< FatFlag* bits.
   uint64_t Offset = 0;  ///< Offset of the entry header in the container.
+  /// What a compressed payload expands to (the header's field at byte 56).
+  uint64_t UncompressedSize = 0;
   llvm::ArrayRef<uint8_t> Payload; ///< The payload, without padding when known.
-  ImageKind PayloadKind = ImageKind::Unknown; ///< What the payload is.
+  /// What the payload is: Ptx for a PTX entry, compressed or not; Unknown
+  /// for a compressed ELF entry (cucc does not compress, so it is NVIDIA's).
+  ImageKind PayloadKind = ImageKind::Unknown;
 };
 
 /// Parses and validates a fat binary of exactly \p Bytes (trailing bytes
@@ -86,6 +92,26 @@ writeFatBinary(llvm::ArrayRef<FatBinaryInput> Entries);
 /// NVIDIA code, and kind Invalid when an ELF entry is malformed.
 llvm::Expected<llvm::ArrayRef<uint8_t>>
 selectImage(llvm::ArrayRef<FatBinaryEntry> Entries);
+
+/// How the driver chooses among a fat binary's entries.
+struct EntryPolicy {
+  /// The compute capability the device reports (75 for 7.5): PTX for it or
+  /// below is preferred, as NVIDIA's driver prefers.
+  uint32_t DeviceArch = 75;
+  /// CUDA_FORCE_PTX_JIT=1: a PTX entry wins over a cucpu image.
+  bool PreferPtx = false;
+};
+
+/// The entry to load from \p Entries: the cucpu image of the highest Arch,
+/// or (if there is none, or \p Policy prefers PTX) the PTX entry of the
+/// highest Arch not above Policy.DeviceArch, else the lowest Arch above it.
+/// Fails like selectImage() when there is neither.
+llvm::Expected<const FatBinaryEntry *>
+chooseEntry(llvm::ArrayRef<FatBinaryEntry> Entries, const EntryPolicy &Policy);
+
+/// The payload of \p E, expanded if it is compressed (FatCompression.h);
+/// an ImageError saying why it cannot be.
+llvm::Expected<std::vector<uint8_t>> entryPayload(const FatBinaryEntry &E);
 
 } // namespace cucpu::loader
 

@@ -56,9 +56,10 @@ llvm::Error loadLibrary(CUlibrary *Out, const void *Code, size_t Size,
                         unsigned NumLib) {
   CU_TRY(checkLibraryOptions(LibOptions, LibValues, NumLib, FromFile));
   return loadWithJitOptions(
-      NumJit, JitOptions, JitValues, [&](std::string *Info) -> llvm::Error {
+      NumJit, JitOptions, JitValues,
+      [&](const cucpu::JitOptions &Jit, std::string *Info) -> llvm::Error {
         CU_TRY_ASSIGN(std::shared_ptr<Library> L,
-                      Library::load(Code, Size, current::top(), Info));
+                      Library::load(Code, Size, current::top(), Info, Jit));
         *Out = toHandle(*L);
         return llvm::Error::success();
       });

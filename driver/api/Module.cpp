@@ -16,12 +16,13 @@ namespace {
 /// Loads the image at \p Image into the current context. \p Size is 0 when
 /// the caller did not give one (cuModuleLoadData).
 llvm::Error loadImage(CUmodule *Out, const void *Image, size_t Size,
-                      std::string *InfoLog = nullptr) {
+                      std::string *InfoLog = nullptr,
+                      const JitOptions &Jit = {}) {
   CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The module pointer is NULL.");
   CU_INVALID_IF(!Image, CUDA_ERROR_INVALID_VALUE, "The image pointer is NULL.");
   CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Module> M,
-                Module::loadBytes(Ctx, Image, Size, InfoLog));
+                Module::loadBytes(Ctx, Image, Size, InfoLog, Jit));
   *Out = toHandle(*M);
   return llvm::Error::success();
 }
@@ -79,9 +80,10 @@ CUCPU_EXPORT CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *Out,
                                                  CUjit_option *Options,
                                                  void **OptionValues) {
   return CU_ENTRY(Out, Image, NumOptions, Options, OptionValues).run([&] {
-    return loadWithJitOptions(
-        NumOptions, Options, OptionValues,
-        [&](std::string *Info) { return loadImage(Out, Image, 0, Info); });
+    return loadWithJitOptions(NumOptions, Options, OptionValues,
+                              [&](const JitOptions &Jit, std::string *Info) {
+                                return loadImage(Out, Image, 0, Info, Jit);
+                              });
   });
 }
 

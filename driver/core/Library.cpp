@@ -9,9 +9,11 @@ using namespace cucpu;
 
 llvm::Expected<std::shared_ptr<Library>>
 Library::load(const void *Data, size_t Size,
-              const std::shared_ptr<Context> &Current, std::string *InfoLog) {
+              const std::shared_ptr<Context> &Current, std::string *InfoLog,
+              const JitOptions &Jit) {
   std::shared_ptr<Library> L(new Library());
-  CU_TRY_ASSIGN(L->Image, Module::imageBytes(Data, Size));
+  L->OptLevel = Jit.OptLevel;
+  CU_TRY_ASSIGN(L->Image, Module::imageBytes(Data, Size, Jit, InfoLog));
   auto Read = loader::readImage(L->Image);
   if (!Read)
     return toCuError(Read.takeError());
@@ -23,7 +25,7 @@ Library::load(const void *Data, size_t Size,
     L->Kernels.push_back(std::make_shared<Kernel>(L, std::move(K)));
   if (Current) {
     CU_TRY_ASSIGN(std::shared_ptr<Module> M,
-                  Module::load(Current, L->Image, InfoLog));
+                  Module::load(Current, L->Image, InfoLog, L->OptLevel));
     L->Loaded.emplace_back(Current, M);
   }
   HandleRegistry &Registry = HandleRegistry::get();
@@ -75,7 +77,8 @@ Library::module(const std::shared_ptr<Context> &Ctx) {
     if (WeakCtx.lock() == Ctx)
       if (std::shared_ptr<Module> M = WeakModule.lock())
         return M;
-  CU_TRY_ASSIGN(std::shared_ptr<Module> M, Module::load(Ctx, Image, nullptr));
+  CU_TRY_ASSIGN(std::shared_ptr<Module> M,
+                Module::load(Ctx, Image, nullptr, OptLevel));
   Loaded.emplace_back(Ctx, M);
   return M;
 }

@@ -43,10 +43,11 @@ public:
   /// Module::loadBytes accepts), registers the library and its kernels as
   /// handles, and loads it into \p Current (if not null) at once, so that
   /// an image the JIT cannot compile fails here. \p InfoLog receives the
-  /// compiler's notes.
+  /// compiler's notes; \p Jit holds the JIT options, which every context's
+  /// load uses.
   static llvm::Expected<std::shared_ptr<Library>>
   load(const void *Data, size_t Size, const std::shared_ptr<Context> &Current,
-       std::string *InfoLog);
+       std::string *InfoLog, const JitOptions &Jit = {});
   ~Library() override;
 
   /// cuLibraryUnload: waits for the work queued in each context that loaded
@@ -71,6 +72,7 @@ private:
 
   std::vector<uint8_t> Image; ///< The cucpu image, as Module::load reads it.
   uint64_t ConstantBytes = 0;
+  unsigned OptLevel = 4; ///< CU_JIT_OPTIMIZATION_LEVEL of every load.
   std::vector<std::shared_ptr<Kernel>> Kernels;
 
   std::mutex Mutex; ///< Guards Loaded.

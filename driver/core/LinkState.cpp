@@ -7,7 +7,6 @@
 #include "ImageKind.h"
 #include "JitError.h"
 #include "ModuleImage.h"
-#include "PtxImage.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -132,21 +131,11 @@ llvm::Error LinkState::addInput(CUjitInputType Type, const void *Data,
   CU_INVALID_IF(!Data || Size == 0, CUDA_ERROR_INVALID_VALUE,
                 "The data of input '{0}' is NULL or empty ({1} bytes).", Name,
                 Size);
-  // The bytes say what they are; the type only has to be one that can hold
-  // a cucpu image (cucc -dc writes its image as <stem>.o, hence OBJECT; cucc
-  // -ptx's PTX carries one).
+  // The bytes say what they are: a cucpu image (cucc -dc writes its image as
+  // <stem>.o, hence OBJECT), PTX (compiled as relocatable code), a fat
+  // binary holding either.
   std::string Why;
   loader::ImageKind Kind = loader::classifyImage(Data, Size, Why);
-  bool CarriesImage =
-      Kind == loader::ImageKind::Ptx &&
-      loader::hasPtxImage({static_cast<const char *>(Data), Size});
-  CU_INVALID_IF(Type == CU_JIT_INPUT_PTX && !CarriesImage,
-                CUDA_ERROR_NOT_SUPPORTED,
-                "Input '{0}' is PTX (CU_JIT_INPUT_PTX) without the module "
-                "image cucc -ptx adds, which cucpu cannot link yet: it has no "
-                "PTX front end. Compile the CUDA source with cucc -rdc=true "
-                "and add the image (CU_JIT_INPUT_CUBIN).",
-                Name);
   CU_INVALID_IF(Type == CU_JIT_INPUT_NVVM, CUDA_ERROR_NOT_SUPPORTED,
                 "Input '{0}' is NVVM IR (CU_JIT_INPUT_NVVM), which cucpu does "
                 "not link; add the image cucc -rdc=true writes "
@@ -158,7 +147,8 @@ llvm::Error LinkState::addInput(CUjitInputType Type, const void *Data,
   case loader::ImageKind::FatBinary:
   case loader::ImageKind::Ptx:
   case loader::ImageKind::NvidiaCubin:
-    break; // Module::imageBytes finds the image or says why there is none.
+    break; // Module::imageBytes finds or compiles the image, or says why
+           // there is none.
   case loader::ImageKind::OtherElf:
     return makeError(
         CUDA_ERROR_NOT_SUPPORTED,
@@ -180,7 +170,8 @@ llvm::Error LinkState::addInput(CUjitInputType Type, const void *Data,
                                    describe(Type), loader::describe(Kind),
                                    Why));
   }
-  auto ImageBytes = Module::imageBytes(Data, Size);
+  auto ImageBytes =
+      Module::imageBytes(Data, Size, Jit, &InfoLog, /*Relocatable=*/true);
   if (!ImageBytes) {
     std::string Message;
     CUresult Code = toResult(ImageBytes.takeError(), Message);

@@ -3,6 +3,7 @@
 
 #include "core/BlockRunner.h"
 #include "core/Context.h"
+#include "core/Device.h"
 #include "core/Error.h"
 #include "core/ExecutionEngine.h"
 #include "core/HandleRegistry.h"
@@ -17,6 +18,7 @@
 #include "PtxJit.h"
 #include "SizelessImage.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 using namespace cucpu;
@@ -47,9 +49,11 @@ llvm::Error cucpu::toCuError(llvm::Error E) {
 }
 
 namespace {
-/// JIT options from the environment (CUDA_CACHE_*), as NVIDIA reads them.
-modules::JitOptions jitOptions(std::string *InfoLog) {
+/// JIT options from the environment (CUDA_CACHE_*), as NVIDIA reads them,
+/// at CU_JIT_OPTIMIZATION_LEVEL \p OptLevel (0-4; LLVM's levels stop at 3).
+modules::JitOptions jitOptions(std::string *InfoLog, unsigned OptLevel) {
   modules::JitOptions O;
+  O.OptLevel = std::min(OptLevel, 3u);
   O.RuntimeSymbols = ExecutionEngine::runtimeSymbols();
   O.InfoLog = InfoLog;
   if (const char *V = std::getenv("CUDA_CACHE_DISABLE"))
@@ -73,12 +77,13 @@ modules::JitOptions jitOptions(std::string *InfoLog) {
 
 llvm::Expected<std::shared_ptr<Module>>
 Module::load(const std::shared_ptr<Context> &Ctx, llvm::ArrayRef<uint8_t> Image,
-             std::string *InfoLog) {
+             std::string *InfoLog, unsigned OptLevel) {
   auto Read = loader::readImage(Image);
   if (!Read)
     return toCuError(Read.takeError());
   uint64_t ConstantBytes = loader::constantBytes(*Read);
-  auto Jit = modules::JitModule::load(std::move(*Read), jitOptions(InfoLog));
+  auto Jit =
+      modules::JitModule::load(std::move(*Read), jitOptions(InfoLog, OptLevel));
   if (!Jit)
     return toCuError(Jit.takeError());
 
@@ -249,10 +254,83 @@ llvm::Expected<std::vector<uint8_t>> sizelessImage(const void *Data) {
     return toCuError(Image.takeError());
   return std::move(*Image);
 }
+
+/// The answer for PTX when CUDA_DISABLE_PTX_JIT=1 (\p What: where it is).
+llvm::Error jitDisabled(llvm::StringRef What) {
+  return makeError(
+      CUDA_ERROR_JIT_COMPILATION_DISABLED,
+      llvm::formatv("The module holds {0} and no binary for the device, and "
+                    "PTX JIT compilation is disabled (CUDA_DISABLE_PTX_JIT=1).",
+                    What));
+}
+
+/// The image of PTX text \p Text: the cucpu image cucc's PTX carries, or
+/// (with none, or with CUDA_FORCE_PTX_JIT=1) the PTX JIT's.
+llvm::Expected<std::vector<uint8_t>>
+imageOfPtx(llvm::StringRef Text, llvm::StringRef What, const JitOptions &Jit,
+           std::string *InfoLog, bool Relocatable) {
+  auto Carried = loader::imageInPtx(Text);
+  if (!Carried)
+    return toCuError(Carried.takeError());
+  if (*Carried && !ptxJitForced()) {
+    std::string CarriedWhy;
+    CU_INVALID_IF(loader::classifyImage((*Carried)->data(), (*Carried)->size(),
+                                        CarriedWhy) !=
+                      loader::ImageKind::CucpuImage,
+                  CUDA_ERROR_INVALID_IMAGE,
+                  "The image carried by the PTX is not a cucpu module image: "
+                  "{0}",
+                  CarriedWhy);
+    return std::move(**Carried);
+  }
+  if (ptxJitDisabled())
+    return jitDisabled(What);
+  PtxJitOptions Options;
+  Options.TargetArch = Jit.TargetArch;
+  Options.Relocatable = Relocatable;
+  Options.Verbose = Jit.Verbose;
+  Options.DebugInfo = Jit.DebugInfo;
+  Options.ExplicitOptLevel = Jit.OptLevelGiven ? Jit.OptLevel : 0;
+  Options.InfoLog = InfoLog;
+  return imageFromPtx(Text, Options);
+}
+
+/// The image to load from a fat binary of \p Size bytes at \p Data.
+llvm::Expected<std::vector<uint8_t>>
+imageOfFatBinary(const uint8_t *Data, size_t Size, const JitOptions &Jit,
+                 std::string *InfoLog, bool Relocatable) {
+  auto Entries = loader::readFatBinary({Data, Size});
+  if (!Entries)
+    return toCuError(Entries.takeError());
+  loader::EntryPolicy Policy;
+  Policy.DeviceArch = ComputeCapabilityMajor * 10 + ComputeCapabilityMinor;
+  Policy.PreferPtx = ptxJitForced();
+  auto Chosen = loader::chooseEntry(*Entries, Policy);
+  if (!Chosen)
+    return toCuError(Chosen.takeError());
+  const loader::FatBinaryEntry &Entry = **Chosen;
+  if (Entry.PayloadKind == loader::ImageKind::CucpuImage)
+    return std::vector<uint8_t>(Entry.Payload.begin(), Entry.Payload.end());
+  std::string What = llvm::formatv("PTX for sm_{0}", Entry.Arch).str();
+  auto Text = loader::entryPayload(Entry);
+  if (!Text)
+    return toCuError(Text.takeError());
+  if (Jit.Verbose && InfoLog)
+    *InfoLog += llvm::formatv(
+        "info    : Compiling the fat binary's PTX for "
+        "sm_{0} (entry at offset {1}{2}).\n",
+        Entry.Arch, Entry.Offset,
+        (Entry.Flags & loader::FatFlagCompressed) ? ", compressed" : "");
+  return imageOfPtx(
+      llvm::StringRef(reinterpret_cast<const char *>(Text->data()),
+                      Text->size()),
+      What, Jit, InfoLog, Relocatable);
+}
 } // namespace
 
-llvm::Expected<std::vector<uint8_t>> Module::imageBytes(const void *Data,
-                                                        size_t Size) {
+llvm::Expected<std::vector<uint8_t>>
+Module::imageBytes(const void *Data, size_t Size, const JitOptions &Jit,
+                   std::string *InfoLog, bool Relocatable) {
   std::vector<uint8_t> Copy; // Of an image given without its size.
   if (Size == 0 && Data) {
     CU_TRY_ASSIGN(Copy, sizelessImage(Data));
@@ -262,32 +340,18 @@ llvm::Expected<std::vector<uint8_t>> Module::imageBytes(const void *Data,
   std::string Why;
   loader::ImageKind Kind = loader::classifyImage(Data, Size, Why);
   switch (Kind) {
-  case loader::ImageKind::Ptx: {
-    // PTX written by cucc --ptx carries the image compiled from its source.
-    auto Carried = loader::imageInPtx(
-        llvm::StringRef(static_cast<const char *>(Data), Size));
-    if (!Carried)
-      return toCuError(Carried.takeError());
-    if (*Carried) {
-      std::string CarriedWhy;
-      CU_INVALID_IF(loader::classifyImage((*Carried)->data(),
-                                          (*Carried)->size(), CarriedWhy) !=
-                        loader::ImageKind::CucpuImage,
-                    CUDA_ERROR_INVALID_IMAGE,
-                    "The image carried by the PTX is not a cucpu module "
-                    "image: {0}",
-                    CarriedWhy);
-      return std::move(**Carried);
-    }
-    return imageFromPtx(llvm::StringRef(static_cast<const char *>(Data), Size));
-  }
+  case loader::ImageKind::Ptx:
+    return imageOfPtx(llvm::StringRef(static_cast<const char *>(Data), Size),
+                      "PTX text", Jit, InfoLog, Relocatable);
   case loader::ImageKind::NvidiaCubin:
-    return makeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
-                     llvm::formatv("The module is {0}, which only NVIDIA GPUs "
-                                   "run; compile the kernel source with cucc "
-                                   "(cucc -cubin -o k.cubin k.cu) to get an "
-                                   "image for cucpu.",
-                                   loader::describe(Kind)));
+    return makeError(
+        CUDA_ERROR_NO_BINARY_FOR_GPU,
+        llvm::formatv("The module is {0}, which only NVIDIA GPUs run: build "
+                      "it with PTX (nvcc -gencode "
+                      "arch=compute_75,code=compute_75, or -ptx) for cucpu's "
+                      "PTX JIT, or compile the kernel source with cucc (cucc "
+                      "-cubin -o k.cubin k.cu).",
+                      loader::describe(Kind)));
   case loader::ImageKind::CucpuImage:
     if (!Copy.empty())
       return Copy;
@@ -309,14 +373,8 @@ llvm::Expected<std::vector<uint8_t>> Module::imageBytes(const void *Data,
       Data = Copy.data();
       Size = Copy.size();
     }
-    auto Entries =
-        loader::readFatBinary({static_cast<const uint8_t *>(Data), Size});
-    if (!Entries)
-      return toCuError(Entries.takeError());
-    auto Chosen = loader::selectImage(*Entries);
-    if (!Chosen)
-      return toCuError(Chosen.takeError());
-    return std::vector<uint8_t>(Chosen->begin(), Chosen->end());
+    return imageOfFatBinary(static_cast<const uint8_t *>(Data), Size, Jit,
+                            InfoLog, Relocatable);
   }
   default:
     return makeError(
@@ -327,9 +385,10 @@ llvm::Expected<std::vector<uint8_t>> Module::imageBytes(const void *Data,
 
 llvm::Expected<std::shared_ptr<Module>>
 Module::loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data,
-                  size_t Size, std::string *InfoLog) {
-  CU_TRY_ASSIGN(std::vector<uint8_t> Image, imageBytes(Data, Size));
-  return load(Ctx, Image, InfoLog);
+                  size_t Size, std::string *InfoLog, const JitOptions &Jit) {
+  CU_TRY_ASSIGN(std::vector<uint8_t> Image,
+                imageBytes(Data, Size, Jit, InfoLog));
+  return load(Ctx, Image, InfoLog, Jit.OptLevel);
 }
 
 llvm::Expected<CucpuThreadEntry> Module::threadEntry(llvm::StringRef Name) {

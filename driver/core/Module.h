@@ -11,6 +11,7 @@
 #define CUCPU_DRIVER_CORE_MODULE_H
 
 #include "core/Function.h"
+#include "core/JitOptions.h"
 #include "core/Object.h"
 #include "core/Surface.h"
 #include "core/Texture.h"
@@ -43,21 +44,28 @@ public:
   /// registers the module and its functions as handles and makes \p Ctx
   /// their owner. Errors: CUDA_ERROR_INVALID_IMAGE (malformed),
   /// CUDA_ERROR_NO_BINARY_FOR_GPU, CUDA_ERROR_NOT_SUPPORTED (IR the CPU
-  /// cannot run). \p InfoLog receives the compiler's notes.
+  /// cannot run). \p InfoLog receives the compiler's notes; \p OptLevel is
+  /// CU_JIT_OPTIMIZATION_LEVEL (0-4).
   static llvm::Expected<std::shared_ptr<Module>>
   load(const std::shared_ptr<Context> &Ctx, llvm::ArrayRef<uint8_t> Image,
-       std::string *InfoLog);
-  /// Loads whatever \p Data holds (\p Size bytes, 0 if unknown): a cucpu
-  /// image, or a fat binary (or nvcc's wrapper of one) holding one; PTX and
-  /// NVIDIA cubins give CUDA_ERROR_NO_BINARY_FOR_GPU, anything else
-  /// CUDA_ERROR_INVALID_IMAGE, each with a message saying what to do.
+       std::string *InfoLog, unsigned OptLevel = 4);
+  /// Loads whatever \p Data holds (\p Size bytes, 0 if unknown): see
+  /// imageBytes(). \p Jit: the load's JIT options.
   static llvm::Expected<std::shared_ptr<Module>>
   loadBytes(const std::shared_ptr<Context> &Ctx, const void *Data, size_t Size,
-            std::string *InfoLog);
-  /// The cucpu image that loadBytes() would load from \p Data, copied, with
-  /// the same errors; nothing is compiled.
-  static llvm::Expected<std::vector<uint8_t>> imageBytes(const void *Data,
-                                                         size_t Size);
+            std::string *InfoLog, const JitOptions &Jit = {});
+  /// The cucpu image to load from \p Data (\p Size bytes, 0 if unknown),
+  /// copied: a cucpu image; PTX text, JIT-compiled (or the image cucc's PTX
+  /// carries); a fat binary (or nvcc's wrapper of one) holding either (its
+  /// cucpu image, else its best PTX: loader::chooseEntry). NVIDIA cubins
+  /// give CUDA_ERROR_NO_BINARY_FOR_GPU, malformed bytes
+  /// CUDA_ERROR_INVALID_IMAGE, each with a message saying what to do;
+  /// CUDA_DISABLE_PTX_JIT and CUDA_FORCE_PTX_JIT apply. \p Relocatable: for
+  /// a link, where PTX may leave .extern symbols to other inputs. Nothing
+  /// is compiled for the host.
+  static llvm::Expected<std::vector<uint8_t>>
+  imageBytes(const void *Data, size_t Size, const JitOptions &Jit = {},
+             std::string *InfoLog = nullptr, bool Relocatable = false);
   ~Module() override;
 
   /// cuModuleUnload: the module and its functions stop being handles and

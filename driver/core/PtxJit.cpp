@@ -4,41 +4,207 @@
 #include "Error.h"
 
 #include "ImageBuilder.h"
+#include "ImageLinker.h"
 #include "ModuleImage.h"
+#include "Parser.h"
 #include "PtxError.h"
 #include "Translator.h"
 
+#include "PtxType.h"
+
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cstdlib>
+#include <cstring>
+
 namespace cucpu {
 
-llvm::Expected<std::vector<uint8_t>> imageFromPtx(llvm::StringRef Text) {
+namespace {
+/// The SM number of a .target name ("sm_90a" is 90); 0 if it has none.
+unsigned smNumber(llvm::StringRef Target) {
+  unsigned N = 0;
+  if (!Target.consume_front("sm_"))
+    return 0;
+  Target = Target.take_while([](char C) { return C >= '0' && C <= '9'; });
+  return Target.getAsInteger(10, N) ? 0 : N;
+}
+
+/// The front end's error as the driver answers it.
+llvm::Error ptxFailure(llvm::Error E) {
+  CUresult Code = CUDA_ERROR_INVALID_PTX;
+  std::string Message;
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const ptx::PtxError &PE) {
+        if (PE.kind() == ptx::PtxErrorKind::UnsupportedVersion)
+          Code = CUDA_ERROR_UNSUPPORTED_PTX_VERSION;
+        Message = PE.message();
+      },
+      [&](const llvm::ErrorInfoBase &Other) { Message = Other.message(); });
+  return makeError(Code,
+                   llvm::formatv("PTX JIT compilation failed: {0}.", Message));
+}
+
+/// The C type clang gives a .func parameter or return value \p P: its
+/// scalar's type; null for arrays and vectors, which keep PTX's convention.
+llvm::Type *cType(const ptx::Variable &P, llvm::LLVMContext &C) {
+  if (!P.Dims.empty() || P.IsArray || P.VectorWidth)
+    return nullptr;
+  auto T = ptx::PtxType::parse(P.Type);
+  if (!T || T->Lanes != 1 || T->K == ptx::PtxType::Kind::Pred)
+    return nullptr;
+  return T->irType(C);
+}
+
+/// Gives every .visible, .weak or .extern .func of \p Ptx, translated into
+/// \p IR with PTX's convention (pointers to .param memory, the return value
+/// first), the C convention under its own name: a definition becomes an
+/// internal function with a C wrapper, a declaration an internal thunk that
+/// calls the C declaration. Functions with array or vector parameters keep
+/// PTX's convention (they link with PTX only).
+void exposeCConvention(llvm::Module &IR, const ptx::Module &Ptx) {
+  llvm::LLVMContext &C = IR.getContext();
+  for (const ptx::Function &F : Ptx.Functions) {
+    if (F.IsEntry || !(F.Visible || F.Extern || F.Weak) || F.Returns.size() > 1)
+      continue;
+    llvm::Function *Fn = IR.getFunction(F.Name);
+    if (!Fn)
+      continue;
+    // PTX's arguments: the return value's slot, then the parameters.
+    std::vector<const ptx::Variable *> Slots;
+    for (const auto *List : {&F.Returns, &F.Params})
+      for (const ptx::Variable &P : *List)
+        Slots.push_back(&P);
+    if (Slots.size() != Fn->arg_size())
+      continue;
+    std::vector<llvm::Type *> Types;
+    bool Scalar = true;
+    for (const ptx::Variable *P : Slots) {
+      llvm::Type *T = cType(*P, C);
+      Scalar = Scalar && T;
+      Types.push_back(T);
+    }
+    if (!Scalar)
+      continue;
+    llvm::Type *Ret = F.Returns.empty() ? llvm::Type::getVoidTy(C) : Types[0];
+    std::vector<llvm::Type *> Params(Types.begin() + F.Returns.size(),
+                                     Types.end());
+    auto *CTy = llvm::FunctionType::get(Ret, Params, false);
+    auto Linkage = Fn->getLinkage();
+    Fn->setName(F.Name + ".ptx");
+    auto *CFn = llvm::Function::Create(CTy, Linkage, F.Name, IR);
+    CFn->addFnAttr(llvm::Attribute::NoUnwind);
+    bool Defined = !Fn->isDeclaration();
+    Fn->setLinkage(llvm::GlobalValue::InternalLinkage);
+    // The side with the body receives the other convention's arguments.
+    llvm::Function *Body = Defined ? CFn : Fn;
+    llvm::IRBuilder<> B(llvm::BasicBlock::Create(C, "entry", Body));
+    std::vector<llvm::Value *> Args;
+    llvm::Value *RetSlot = nullptr;
+    for (size_t I = 0; I < Slots.size(); ++I) {
+      bool IsRet = I < F.Returns.size();
+      bool ByValue = Slots[I]->StateSpace == ptx::Space::Reg;
+      if (Defined) {
+        // C wrapper: PTX wants each .param in memory.
+        if (ByValue) {
+          Args.push_back(CFn->getArg(I - F.Returns.size()));
+          continue;
+        }
+        llvm::Value *Slot = B.CreateAlloca(Types[I]);
+        if (IsRet)
+          RetSlot = Slot;
+        else
+          B.CreateStore(CFn->getArg(I - F.Returns.size()), Slot);
+        Args.push_back(Slot);
+      } else {
+        // Thunk: C wants values.
+        llvm::Value *Arg = Fn->getArg(I);
+        if (IsRet)
+          RetSlot = Arg;
+        else
+          Args.push_back(ByValue ? Arg : B.CreateLoad(Types[I], Arg));
+      }
+    }
+    llvm::Value *Result = B.CreateCall(Defined ? Fn : CFn, Args);
+    if (Defined)
+      RetSlot ? (void)B.CreateRet(B.CreateLoad(Ret, RetSlot))
+              : (void)B.CreateRetVoid();
+    else {
+      if (RetSlot)
+        B.CreateStore(Result, RetSlot);
+      B.CreateRetVoid();
+    }
+  }
+}
+
+bool envIsOne(const char *Name) {
+  const char *V = std::getenv(Name);
+  return V && std::strcmp(V, "1") == 0;
+}
+} // namespace
+
+bool ptxJitDisabled() { return envIsOne("CUDA_DISABLE_PTX_JIT"); }
+bool ptxJitForced() { return envIsOne("CUDA_FORCE_PTX_JIT"); }
+
+llvm::Expected<std::vector<uint8_t>>
+imageFromPtx(llvm::StringRef Text, const PtxJitOptions &Options) {
   // PTX text ends at its first NUL, as NVIDIA's driver reads it.
   Text = Text.substr(0, Text.find('\0'));
+  auto Parsed = ptx::parse(Text);
+  if (!Parsed)
+    return ptxFailure(Parsed.takeError());
+  unsigned PtxArch = smNumber(Parsed->Target);
+  CU_INVALID_IF(Options.TargetArch && PtxArch > Options.TargetArch,
+                CUDA_ERROR_INVALID_PTX,
+                "PTX JIT compilation failed: the PTX's .target {0} is newer "
+                "than the CU_JIT_TARGET asked for (sm_{1}).",
+                Parsed->Target, Options.TargetArch);
+  // ptxas: "Optimized debugging not supported" (H200: CU_JIT_GENERATE_DEBUG_
+  // INFO with CU_JIT_OPTIMIZATION_LEVEL 4; without the level it loads).
+  CU_INVALID_IF(Options.DebugInfo && Options.ExplicitOptLevel > 0,
+                CUDA_ERROR_INVALID_PTX,
+                "PTX JIT compilation failed: optimized debugging is not "
+                "supported: CU_JIT_GENERATE_DEBUG_INFO needs "
+                "CU_JIT_OPTIMIZATION_LEVEL 0 (it is {0}).",
+                Options.ExplicitOptLevel);
   llvm::LLVMContext Context;
-  auto M = ptx::compile(Text, Context);
-  if (!M) {
-    CUresult Code = CUDA_ERROR_INVALID_PTX;
-    std::string Message;
-    llvm::handleAllErrors(
-        M.takeError(),
-        [&](const ptx::PtxError &E) {
-          if (E.kind() == ptx::PtxErrorKind::UnsupportedVersion)
-            Code = CUDA_ERROR_UNSUPPORTED_PTX_VERSION;
-          Message = E.message();
-        },
-        [&](const llvm::ErrorInfoBase &E) { Message = E.message(); });
-    return makeError(
-        Code, llvm::formatv("PTX JIT compilation failed: {0}.", Message));
-  }
-  std::string Arch = "sm_75";
-  auto Image = image::buildImage(**M, Arch, "cucpu PTX JIT");
+  auto M = ptx::translate(*Parsed, Context);
+  if (!M)
+    return ptxFailure(M.takeError());
+  if (Options.Relocatable)
+    exposeCConvention(**M, *Parsed);
+  // A module loaded on its own must define what it uses; ptxas refuses an
+  // .extern function or variable that nothing defines.
+  if (!Options.Relocatable)
+    for (const llvm::GlobalValue &GV : (*M)->global_values())
+      CU_INVALID_IF(GV.isDeclaration() && !GV.use_empty() &&
+                        !modules::isProvidedAtLoad(GV),
+                    CUDA_ERROR_INVALID_PTX,
+                    "PTX JIT compilation failed: the .extern {0} '{1}' is used "
+                    "but not defined; link the PTX that defines it "
+                    "(cuLinkCreate, cuLinkAddData with CU_JIT_INPUT_PTX).",
+                    llvm::isa<llvm::Function>(GV) ? "function" : "variable",
+                    GV.getName());
+  // The image is for the target the caller asked for, else the PTX's own.
+  std::string Arch =
+      Options.TargetArch
+          ? "sm_" + std::to_string(Options.TargetArch)
+          : (PtxArch ? "sm_" + std::to_string(PtxArch) : std::string("sm_75"));
+  auto Image =
+      image::buildImage(**M, Arch, "cucpu PTX JIT", Options.Relocatable);
   if (!Image)
     return makeError(CUDA_ERROR_INVALID_PTX,
                      llvm::formatv("PTX JIT compilation failed: {0}",
                                    llvm::toString(Image.takeError())));
+  if (Options.Verbose && Options.InfoLog)
+    for (const loader::KernelInfo &K : Image->Kernels)
+      *Options.InfoLog += llvm::formatv(
+          "info    : Compiling entry function '{0}' for '{1}': {2} bytes of "
+          "parameters, {3} bytes of static shared memory\n",
+          K.Name, Arch, K.ParamBytes, K.StaticShared);
   auto Bytes = loader::writeImage(*Image);
   if (!Bytes)
     return makeError(CUDA_ERROR_INVALID_PTX,

@@ -370,19 +370,6 @@ TEST_F(Link, CompleteNeedsAnImagePointer) {
   EXPECT_NE(nullptr, Cubin);
 }
 
-TEST_F(Link, PtxInputIsNotSupported) {
-  if (isNvidia())
-    GTEST_SKIP() << "NVIDIA's driver links PTX; cucpu has no PTX front end "
-                    "yet (docs/conformance.md)";
-  static char Ptx[] = ".version 7.0\n.target sm_52\n.address_size 64\n";
-  EXPECT_CU(CUDA_ERROR_NOT_SUPPORTED,
-            cuLinkAddData(State, CU_JIT_INPUT_PTX, Ptx, sizeof(Ptx), "ptx", 0,
-                          nullptr, nullptr))
-      << "PTX needs a PTX front end";
-  EXPECT_NE(nullptr, std::strstr(ErrorLog, "PTX")) << ErrorLog;
-  EXPECT_CU(CUDA_SUCCESS, add(Main, "link_main")) << "an image still adds";
-}
-
 TEST_F(Link, HostObjectsAreNotSupported) {
   if (isNvidia())
     GTEST_SKIP() << "NVIDIA's driver takes nvcc's host objects";

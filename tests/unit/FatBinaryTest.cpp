@@ -5,6 +5,7 @@
 #include "ModuleImage.h"
 #include "SizelessImage.h"
 
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
 
 #include <cstring>
@@ -150,19 +151,188 @@ TEST(FatBinary, MalformedElfEntryIsInvalid) {
       << "a damaged ELF entry is CUDA_ERROR_INVALID_IMAGE";
 }
 
-TEST(FatBinary, CompressedEntriesAreNotUsed) {
+TEST(FatBinary, CompressedElfEntriesAreNotUsed) {
   auto Image = cucpuImage("sm_52");
   auto Fat = writeFatBinary({{uint16_t(FatEntryKind::Elf), 52, Image}});
   ASSERT_TRUE(bool(Fat));
-  endian::write64le(Fat->data() + 16 + 40, FatFlagCompressed);
+  endian::write64le(Fat->data() + 16 + 40, FatFlagCompressedZstd);
   auto Entries = readFatBinary(*Fat);
   ASSERT_TRUE(bool(Entries));
-  auto Chosen = selectImage(*Entries);
+  auto Chosen = chooseEntry(*Entries, {});
   ASSERT_FALSE(bool(Chosen));
   std::string Message;
   EXPECT_EQ(errorKind(Chosen.takeError(), Message),
-            ImageErrorKind::NoBinaryForGpu);
-  EXPECT_NE(Message.find("compressed"), std::string::npos) << Message;
+            ImageErrorKind::NoBinaryForGpu)
+      << "cucc never compresses: a compressed ELF entry is NVIDIA's code";
+  EXPECT_NE(Message.find("compressed code for sm_52"), std::string::npos)
+      << Message;
+  EXPECT_NE(Message.find("code=compute_75"), std::string::npos)
+      << "says how to build with PTX: " << Message;
+}
+
+namespace {
+/// A fat binary of PTX entries for \p Arches, each saying its arch in a
+/// comment.
+std::vector<uint8_t> ptxFat(std::vector<uint32_t> Arches,
+                            std::vector<std::vector<uint8_t>> &Keep) {
+  std::vector<FatBinaryInput> In;
+  for (uint32_t A : Arches) {
+    std::string Text = ".version 7.0\n.target sm_" + std::to_string(A) +
+                       "\n// arch " + std::to_string(A) + "\n";
+    Keep.push_back(bytesOf(Text.c_str()));
+    In.push_back({uint16_t(FatEntryKind::Ptx), A, Keep.back()});
+  }
+  auto Fat = writeFatBinary(In);
+  EXPECT_TRUE(bool(Fat));
+  return Fat ? *Fat : std::vector<uint8_t>{};
+}
+
+/// The Arch of the entry chooseEntry picks from \p Fat under \p Policy.
+uint32_t chosenArch(const std::vector<uint8_t> &Fat, EntryPolicy Policy) {
+  auto Entries = readFatBinary(Fat);
+  EXPECT_TRUE(bool(Entries));
+  if (!Entries)
+    return 0;
+  auto Chosen = chooseEntry(*Entries, Policy);
+  if (!Chosen) {
+    ADD_FAILURE() << llvm::toString(Chosen.takeError());
+    return 0;
+  }
+  return (*Chosen)->Arch;
+}
+} // namespace
+
+TEST(FatBinary, ChoosesTheNewestPtxTheDeviceRuns) {
+  std::vector<std::vector<uint8_t>> Keep;
+  EXPECT_EQ(chosenArch(ptxFat({52, 75, 70, 90}, Keep), {}), 75u)
+      << "the highest arch not above the device's 7.5";
+  EXPECT_EQ(chosenArch(ptxFat({90, 80, 86}, Keep), {}), 80u)
+      << "all above 7.5: the lowest of them";
+  EXPECT_EQ(chosenArch(ptxFat({90, 52}, Keep), {}), 52u)
+      << "one at or below the device's wins over one above";
+  EXPECT_EQ(chosenArch(ptxFat({90, 80}, Keep), {90, false}), 90u)
+      << "a 9.0 device takes compute_90";
+}
+
+TEST(FatBinary, CucpuImageWinsUnlessPtxIsForced) {
+  auto Image = cucpuImage("sm_75");
+  auto Ptx = bytesOf(".version 7.0\n.target sm_52\n");
+  auto Fat = writeFatBinary({{uint16_t(FatEntryKind::Ptx), 52, Ptx},
+                             {uint16_t(FatEntryKind::Elf), 75, Image}});
+  ASSERT_TRUE(bool(Fat));
+  auto Entries = readFatBinary(*Fat);
+  ASSERT_TRUE(bool(Entries));
+  auto Chosen = chooseEntry(*Entries, {});
+  ASSERT_TRUE(bool(Chosen)) << llvm::toString(Chosen.takeError());
+  EXPECT_EQ((*Chosen)->PayloadKind, ImageKind::CucpuImage)
+      << "a binary for the device beats JIT compilation";
+  auto Forced = chooseEntry(*Entries, {75, /*PreferPtx=*/true});
+  ASSERT_TRUE(bool(Forced)) << llvm::toString(Forced.takeError());
+  EXPECT_EQ((*Forced)->PayloadKind, ImageKind::Ptx)
+      << "CUDA_FORCE_PTX_JIT=1 takes the PTX";
+}
+
+namespace {
+/// A fat binary of one PTX entry whose payload is \p Packed, compressed with
+/// \p Flag from \p Size bytes.
+std::vector<uint8_t> compressedPtxFat(const std::vector<uint8_t> &Packed,
+                                      uint64_t Flag, uint64_t Size) {
+  auto Fat = writeFatBinary({{uint16_t(FatEntryKind::Ptx), 75, Packed}});
+  EXPECT_TRUE(bool(Fat));
+  if (!Fat)
+    return {};
+  endian::write64le(Fat->data() + 16 + 40, Flag | FatFlag64Bit);
+  endian::write64le(Fat->data() + 16 + 56, Size);
+  return *Fat;
+}
+
+/// The payload of the only entry of \p Fat, expanded; the error as text.
+std::string expanded(const std::vector<uint8_t> &Fat) {
+  auto Entries = readFatBinary(Fat);
+  if (!Entries)
+    return "error: " + llvm::toString(Entries.takeError());
+  auto Payload = entryPayload(Entries->front());
+  if (!Payload)
+    return "error: " + llvm::toString(Payload.takeError());
+  return std::string(Payload->begin(), Payload->end());
+}
+
+std::vector<uint8_t> bytes(llvm::StringRef S) {
+  return std::vector<uint8_t>(S.begin(), S.end());
+}
+} // namespace
+
+TEST(FatBinary, ExpandsLz4Entries) {
+  std::string Ptx = ".version 7.0\n.target sm_75\n.address_size 64\n";
+  auto Fat = compressedPtxFat(lz4LiteralBlock(bytes(Ptx)), FatFlagCompressedLz4,
+                              Ptx.size());
+  EXPECT_EQ(expanded(Fat), Ptx) << "literals only";
+  auto Entries = readFatBinary(Fat);
+  ASSERT_TRUE(bool(Entries));
+  EXPECT_EQ(Entries->front().PayloadKind, ImageKind::Ptx)
+      << "a compressed PTX entry is still PTX";
+
+  // What nvcc --compress-mode=speed writes for eight newlines and text: a
+  // literal, then a match of 7 at offset 1 that overlaps its own output,
+  // then the last literals.
+  std::vector<uint8_t> Nvcc = {0x13, '\n', 0x01, 0x00, 0x30, 'a', 'b', 'c'};
+  EXPECT_EQ(expanded(compressedPtxFat(Nvcc, FatFlagCompressedLz4, 11)),
+            "\n\n\n\n\n\n\n\nabc");
+
+  // A long literal run takes length bytes of 255.
+  std::string Long(600, 'x');
+  EXPECT_EQ(expanded(compressedPtxFat(lz4LiteralBlock(bytes(Long)),
+                                      FatFlagCompressedLz4, Long.size())),
+            Long);
+}
+
+TEST(FatBinary, MalformedLz4IsAnInvalidImageNeverACrash) {
+  auto Bad = [](std::vector<uint8_t> Block, uint64_t Size) {
+    std::string Out =
+        expanded(compressedPtxFat(Block, FatFlagCompressedLz4, Size));
+    return Out.rfind("error: ", 0) == 0 &&
+           Out.find("offset 16") != std::string::npos;
+  };
+  EXPECT_TRUE(Bad({0x13, '\n', 0x05, 0x00}, 8))
+      << "a match before the start of the output";
+  EXPECT_TRUE(Bad({0x13, '\n', 0x00, 0x00}, 8)) << "offset 0";
+  EXPECT_TRUE(Bad({0x13, '\n', 0x01}, 8)) << "the offset is cut off";
+  EXPECT_TRUE(Bad({0x50, 'a', 'b'}, 5)) << "the literals are cut off";
+  EXPECT_TRUE(Bad({0xf0, 255, 255}, 100)) << "the length runs out";
+  EXPECT_TRUE(Bad({0x30, 'a', 'b', 'c'}, 2)) << "longer than stated";
+  EXPECT_TRUE(Bad({0x30, 'a', 'b', 'c'}, 4)) << "shorter than stated";
+  EXPECT_TRUE(Bad({0x1f, 'a', 0x01, 0x00, 255, 255, 255, 10}, 100))
+      << "a match beyond the stated size";
+  EXPECT_TRUE(Bad({0x10, 'a'}, 0)) << "a stated size of 0";
+  EXPECT_TRUE(Bad({0x10, 'a'}, MaxDecompressedEntry + 1))
+      << "a stated size beyond the limit is not allocated";
+  // Every cut of a valid block fails cleanly or (cut after the last
+  // literal) expands short.
+  std::vector<uint8_t> Good = {0x13, '\n', 0x01, 0x00, 0x30, 'a', 'b', 'c'};
+  for (size_t Cut = 1; Cut < Good.size(); ++Cut)
+    EXPECT_TRUE(Bad({Good.begin(), Good.begin() + Cut}, 11)) << "cut " << Cut;
+}
+
+TEST(FatBinary, ExpandsZstdEntries) {
+  if (!llvm::compression::zstd::isAvailable())
+    GTEST_SKIP() << "this LLVM has no zstd";
+  std::string Ptx = "\n\n\n\n.version 7.0\n.target sm_75\n" +
+                    std::string(300, ' ') + "// end\n";
+  llvm::SmallVector<uint8_t, 0> Packed;
+  llvm::compression::zstd::compress(bytes(Ptx), Packed);
+  std::vector<uint8_t> Frame(Packed.begin(), Packed.end());
+  EXPECT_EQ(
+      expanded(compressedPtxFat(Frame, FatFlagCompressedZstd, Ptx.size())),
+      Ptx);
+  std::string Short =
+      expanded(compressedPtxFat(Frame, FatFlagCompressedZstd, Ptx.size() - 1));
+  EXPECT_EQ(Short.rfind("error: ", 0), 0u)
+      << "a frame larger than stated: " << Short;
+  Frame[Frame.size() / 2] ^= 0xff;
+  Frame.resize(Frame.size() - 3);
+  std::string Broken =
+      expanded(compressedPtxFat(Frame, FatFlagCompressedZstd, Ptx.size()));
+  EXPECT_EQ(Broken.rfind("error: ", 0), 0u) << "a damaged frame: " << Broken;
 }
 
 TEST(FatBinary, RejectsMalformedContainers) {
