@@ -444,6 +444,9 @@ llvm::Expected<llvm::Value *> FunctionTranslator::readAs(const Instruction &I,
     }
     if (isSpecialRegister(Op.Name))
       return convertBits(specialRegister(Op.Name), Ty, false);
+    // PTX ISA §5.4: WARP_SZ, the run-time constant warp size.
+    if (Op.Name == "WARP_SZ")
+      return convertBits(B.getInt32(32), Ty, false);
     // A symbol: its address (a .shared symbol: its window offset).
     Space S;
     auto P = symbolAddress(I, Op.Name, Op.Value, S);

@@ -6,6 +6,7 @@
 #include "Parser.h"
 #include "PtxError.h"
 #include "PtxType.h"
+#include "ThreadExit.h"
 #include "ops/TexSurf.h"
 
 #include "llvm/IR/Constants.h"
@@ -374,6 +375,8 @@ llvm::Expected<std::unique_ptr<llvm::Module>> ModuleTranslator::run() {
     if (auto E = T.run())
       return E;
   }
+  if (auto E = lowerThreadExits(*IR))
+    return E;
   std::string Broken;
   llvm::raw_string_ostream OS(Broken);
   if (llvm::verifyModule(*IR, &OS))

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Ops.h"
+#include "ThreadExit.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Intrinsics.h"
@@ -41,9 +42,14 @@ llvm::Error ret(FunctionTranslator &F, const Instruction &I) {
 llvm::Error exitThread(FunctionTranslator &F, const Instruction &I) {
   if (!I.Operands.empty())
     return F.error(I, "takes no operands");
-  if (!F.Ptx.IsEntry)
-    return F.error(I, "exit in a .func is not supported by this driver's "
-                      "PTX JIT; return to the kernel and exit there");
+  if (!F.Ptx.IsEntry) {
+    // Ends the thread from inside a device function: lowerThreadExits()
+    // inlines this function into the kernels, where the marker returns.
+    F.B.CreateCall(F.declare(ThreadExitName,
+                             llvm::FunctionType::get(F.B.getVoidTy(), false)));
+    F.B.CreateUnreachable();
+    return llvm::Error::success();
+  }
   F.emitReturn();
   return llvm::Error::success();
 }
