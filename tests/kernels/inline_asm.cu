@@ -322,3 +322,29 @@ extern "C" __global__ void asmGlobalMemory(const unsigned *In, unsigned *Out) {
   asm volatile("st.global.wb.u32 [%0], %1;" ::"l"(Out + I), "r"(V * 2 + W)
                : "memory");
 }
+
+/// A loop inside an asm, with a label made unique by %= and a guarded
+/// branch back to it: the bits of In[I] counted one at a time, minus
+/// __popc. Out[I] is 0.
+extern "C" __global__ void asmLoop(const unsigned *In, unsigned *Out) {
+  unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned Count;
+  asm("{\n\t"
+      ".reg .u32 v, bit;\n\t"
+      ".reg .pred more;\n\t"
+      "mov.u32 %0, 0;\n\t"
+      "mov.u32 v, %1;\n\t"
+      "setp.ne.u32 more, v, 0;\n\t"
+      "@!more bra DONE_%=;\n"
+      "LOOP_%=:\n\t"
+      "and.b32 bit, v, 1;\n\t"
+      "add.u32 %0, %0, bit;\n\t"
+      "shr.u32 v, v, 1;\n\t"
+      "setp.ne.u32 more, v, 0;\n\t"
+      "@more bra LOOP_%=;\n"
+      "DONE_%=:\n\t"
+      "}"
+      : "=r"(Count)
+      : "r"(In[I]));
+  Out[I] = Count - __popc(In[I]);
+}
