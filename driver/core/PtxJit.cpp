@@ -17,8 +17,14 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include "llvm/Support/SHA256.h"
+
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
 
 namespace cucpu {
 
@@ -146,11 +152,66 @@ bool envIsOne(const char *Name) {
 }
 } // namespace
 
+namespace {
+/// Images already compiled in this process, by the hash of the PTX text and
+/// the options that change the image: loading the same PTX again skips the
+/// front end (the compute cache then has its object code). Bounded: the
+/// oldest entries go first.
+class ImageMemo {
+public:
+  static ImageMemo &get() {
+    static ImageMemo M;
+    return M;
+  }
+  static std::string key(llvm::StringRef Text, const PtxJitOptions &O) {
+    llvm::SHA256 Hash;
+    Hash.update(Text);
+    std::string Opts = std::to_string(O.TargetArch) + "," +
+                       std::to_string(O.Relocatable) + "," +
+                       std::to_string(O.DebugInfo) + "," +
+                       std::to_string(O.ExplicitOptLevel);
+    Hash.update(Opts);
+    auto Digest = Hash.final();
+    return std::string(Digest.begin(), Digest.end());
+  }
+  std::optional<std::vector<uint8_t>> find(const std::string &Key) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Images.find(Key);
+    if (It == Images.end())
+      return std::nullopt;
+    return It->second;
+  }
+  void store(const std::string &Key, const std::vector<uint8_t> &Image) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Image.size() > MaxBytes || Images.count(Key))
+      return;
+    Order.push_back(Key);
+    Bytes += Image.size();
+    Images[Key] = Image;
+    while (Bytes > MaxBytes || Order.size() > MaxEntries) {
+      Bytes -= Images[Order.front()].size();
+      Images.erase(Order.front());
+      Order.pop_front();
+    }
+  }
+
+private:
+  static constexpr size_t MaxBytes = 64u << 20;
+  static constexpr size_t MaxEntries = 256;
+  std::mutex Mutex;
+  std::map<std::string, std::vector<uint8_t>> Images;
+  std::deque<std::string> Order;
+  size_t Bytes = 0;
+};
+} // namespace
+
 bool ptxJitDisabled() { return envIsOne("CUDA_DISABLE_PTX_JIT"); }
 bool ptxJitForced() { return envIsOne("CUDA_FORCE_PTX_JIT"); }
 
+namespace {
+/// The image of \p Text, compiled by the front end.
 llvm::Expected<std::vector<uint8_t>>
-imageFromPtx(llvm::StringRef Text, const PtxJitOptions &Options) {
+compileImage(llvm::StringRef Text, const PtxJitOptions &Options) {
   // PTX text ends at its first NUL, as NVIDIA's driver reads it.
   Text = Text.substr(0, Text.find('\0'));
   auto Parsed = ptx::parse(Text);
@@ -211,6 +272,23 @@ imageFromPtx(llvm::StringRef Text, const PtxJitOptions &Options) {
                      llvm::formatv("PTX JIT compilation failed: {0}",
                                    llvm::toString(Bytes.takeError())));
   return std::move(*Bytes);
+}
+} // namespace
+
+llvm::Expected<std::vector<uint8_t>>
+imageFromPtx(llvm::StringRef Text, const PtxJitOptions &Options) {
+  // PTX text ends at its first NUL, as NVIDIA's driver reads it.
+  Text = Text.substr(0, Text.find('\0'));
+  // The verbose log describes a compilation: with it, compile again.
+  bool Memo = !Options.Verbose;
+  std::string Key = ImageMemo::key(Text, Options);
+  if (Memo)
+    if (auto Known = ImageMemo::get().find(Key))
+      return std::move(*Known);
+  auto Image = compileImage(Text, Options);
+  if (Image && Memo)
+    ImageMemo::get().store(Key, *Image);
+  return Image;
 }
 
 } // namespace cucpu
