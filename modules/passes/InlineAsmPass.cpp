@@ -27,6 +27,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -341,16 +342,23 @@ private:
   LoweringState &State;
   /// Generated functions by their PTX text.
   StringMap<Function *> Generated;
+  /// The asm texts and reasons already reported.
+  StringSet<> Reported;
   SmallVector<AllocaInst *, 16> Slots;
   unsigned NextName = 0;
 };
 
 void AsmLowering::fail(CallInst &Call, InlineAsm &IA, const Twine &Why) {
-  State.fail(JitErrorKind::Unsupported,
-             "Function " + Call.getFunction()->getName() +
-                 " contains inline PTX assembly that cucpu cannot translate "
-                 "(\"" +
-                 spelled(IA.getAsmString()) + "\"): " + Why + ".");
+  // One message per asm text and reason: clang inlines a device function
+  // with an asm into every caller, and one sentence says it for all.
+  std::string Text = spelled(IA.getAsmString());
+  std::string Reason = Why.str();
+  if (Reported.insert(Text + "\n" + Reason).second)
+    State.fail(JitErrorKind::Unsupported,
+               "Function " + Call.getFunction()->getName() +
+                   " contains inline PTX assembly that cucpu cannot "
+                   "translate (\"" +
+                   Text + "\"): " + Reason + ".");
   // The load fails; later passes need not meet the asm.
   if (!Call.getType()->isVoidTy())
     Call.replaceAllUsesWith(PoisonValue::get(Call.getType()));

@@ -283,6 +283,11 @@ define i32 @bad(i32 %a) {
   %r = call i32 asm "mov.u32 $0, $1;\0A\09frobnicate.u32 $0, $0;", "=r,r"(i32 %a)
   ret i32 %r
 }
+define i32 @again(i32 %a) {
+  %r = call i32 asm "mov.u32 $0, $1;\0A\09frobnicate.u32 $0, $0;", "=r,r"(i32 %a)
+  %s = call i32 asm "mov.u32 $0, $1;\0A\09frobnicate.u32 $0, $0;", "=r,r"(i32 %r)
+  ret i32 %s
+}
 )",
                  "");
   ASSERT_TRUE(L->M);
@@ -294,6 +299,10 @@ define i32 @bad(i32 %a) {
   EXPECT_NE(std::string::npos, L->Errors.find("line 2 of the asm"))
       << "the line is counted in the asm: " << L->Errors;
   EXPECT_FALSE(L->asmLeft()) << "later passes do not meet the asm";
+  size_t First = L->Errors.find("contains inline PTX assembly");
+  EXPECT_EQ(std::string::npos,
+            L->Errors.find("contains inline PTX assembly", First + 1))
+      << "the same asm failing in three places is one message: " << L->Errors;
 }
 
 TEST(InlineAsmPass, UnsupportedOperandsFailTheLoad) {
