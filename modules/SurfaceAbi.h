@@ -55,6 +55,9 @@ void __cucpu_surf_read(uint64_t Handle, uint32_t Form, int32_t X, int32_t Y,
     slice Z of the surface Handle. */
 void __cucpu_surf_write(uint64_t Handle, uint32_t Form, int32_t X, int32_t Y,
                         int32_t Z, const void *In);
+/** suq.width/height/depth (Query 0, 1, 2) of the surface Handle, whose
+    description's Shape is its array's; 0 for handle 0 or no array. */
+uint32_t __cucpu_surf_query(uint64_t Handle, uint32_t Query);
 
 #ifdef __cplusplus
 } /* extern "C" */

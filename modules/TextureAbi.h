@@ -125,6 +125,9 @@ void __cucpu_tex_fetch_index(uint64_t Handle, int32_t X, uint32_t *Out);
     four words as __cucpu_tex_fetch does. */
 void __cucpu_tex_sample(uint64_t Handle, const CucpuFetch *Fetch,
                         uint32_t *Out);
+/** txq.width/height/depth (Query 0, 1, 2) of level \p Level of the
+    texture Handle: 0 for a level it does not have and for handle 0. */
+uint32_t __cucpu_tex_query(uint64_t Handle, uint32_t Query, int32_t Level);
 
 #ifdef __cplusplus
 } /* extern "C" */

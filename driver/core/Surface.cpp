@@ -26,6 +26,14 @@ CucpuTexture cucpu::surfaceDescription(const Array &A) {
   T.Format = D.Format;
   T.Channels = D.NumChannels;
   T.Magic = CucpuSurfaceMagic;
+  // The array's shape, which suq's answers depend on.
+  bool Layered = D.Flags & CUDA_ARRAY3D_LAYERED;
+  if (D.Flags & CUDA_ARRAY3D_CUBEMAP)
+    T.Shape = Layered ? CucpuShapeCubemapLayered : CucpuShapeCubemap;
+  else if (Layered)
+    T.Shape = D.Height ? CucpuShape2DLayered : CucpuShape1DLayered;
+  else
+    T.Shape = D.Depth ? CucpuShape3D : D.Height ? CucpuShape2D : CucpuShape1D;
   return T;
 }
 

@@ -142,6 +142,7 @@ const llvm::StringMap<void *> &cucpu::modules::runtimeLibrary() {
     addLibdeviceInteger(M);
     addTextureSampler(M);
     addSurfaceAccess(M);
+    addTextureQueries(M);
     return M;
   }();
   return Map;

@@ -25,6 +25,8 @@ void addLibdeviceInteger(llvm::StringMap<void *> &Map);
 void addTextureSampler(llvm::StringMap<void *> &Map);
 /// Adds the surface access functions (SurfaceAbi.h).
 void addSurfaceAccess(llvm::StringMap<void *> &Map);
+/// Adds the texture and surface size queries (TextureAbi.h, SurfaceAbi.h).
+void addTextureQueries(llvm::StringMap<void *> &Map);
 
 } // namespace cucpu::modules
 

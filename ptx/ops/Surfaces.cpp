@@ -1,4 +1,4 @@
-//===- Surfaces.cpp - PTX instructions: suld, sust ------------------------===//
+//===- Surfaces.cpp - PTX instructions: suld, sust, suq -------------------===//
 //
 // suld.b and sust.b move raw bytes, as cucc's surf*read and surf*write do:
 // each calls the runtime's __cucpu_surf_read or __cucpu_surf_write
@@ -186,11 +186,52 @@ llvm::Error sust(FunctionTranslator &F, const Instruction &I) {
   return llvm::Error::success();
 }
 
+/// suq.width/height/depth.b32 d, [a]: the surface's size in elements, as
+/// __cucpu_surf_query answers it.
+llvm::Error suq(FunctionTranslator &F, const Instruction &I) {
+  int Query = -1;
+  for (const std::string &M : I.Modifiers) {
+    if (M == "b32")
+      continue;
+    int Q = llvm::StringSwitch<int>(M)
+                .Case("width", 0)
+                .Case("height", 1)
+                .Case("depth", 2)
+                .Default(-1);
+    if (Q < 0 || Query >= 0)
+      // NVIDIA's driver (580, sm_90) refuses the others too
+      // (CUDA_ERROR_NOT_SUPPORTED).
+      return F.error(I, "the query ." + M +
+                            " is not supported (width, height and depth are)");
+    Query = Q;
+  }
+  if (Query < 0 || !I.has("b32"))
+    return F.error(I, "needs a query (.width, .height, .depth) and .b32");
+  if (auto E = F.expectOperands(I, 2))
+    return E;
+  const Operand &A = I.Operands[1];
+  if (A.K != Operand::Kind::Address || A.Elements.size() != 1 || A.Value != 0)
+    return F.error(I, "the second operand must be [surface]");
+  auto Handle = textureHandle(F, I, A.Elements[0], HandleKind::Surface);
+  if (!Handle)
+    return Handle.takeError();
+  auto &B = F.B;
+  auto Callee =
+      F.declare("__cucpu_surf_query",
+                llvm::FunctionType::get(
+                    B.getInt32Ty(), {B.getInt64Ty(), B.getInt32Ty()}, false));
+  llvm::CallInst *Call =
+      B.CreateCall(Callee, {*Handle, B.getInt32(unsigned(Query))});
+  markRuntimeCall(Call);
+  return F.write(I, I.Operands[0], Call, *PtxType::parse("b32"));
+}
+
 } // namespace
 
 void addSurfaceOps(OpTable &T) {
   T["suld"] = suld;
   T["sust"] = sust;
+  T["suq"] = suq;
 }
 
 } // namespace cucpu::ptx

@@ -1,4 +1,4 @@
-//===- Textures.cpp - PTX instructions: tex, tld4 -------------------------===//
+//===- Textures.cpp - PTX instructions: tex, tld4, txq --------------------===//
 //
 // A fetch calls the runtime function cucc's kernels call for the same fetch
 // (include/cucpu/device/detail/textures.h, modules/TextureAbi.h), with the
@@ -323,11 +323,61 @@ llvm::Error tld4(FunctionTranslator &F, const Instruction &I) {
   return writeResult(F, I, *R, *W);
 }
 
+/// txq{.level}.width/height/depth.b32 d, [a]{, lod}: the size of (a level
+/// of) the texture, as __cucpu_tex_query answers it.
+llvm::Error txq(FunctionTranslator &F, const Instruction &I) {
+  bool IsLevel = I.has("level");
+  int Query = -1;
+  for (const std::string &M : I.Modifiers) {
+    if (M == "level" || M == "b32")
+      continue;
+    int Q = llvm::StringSwitch<int>(M)
+                .Case("width", 0)
+                .Case("height", 1)
+                .Case("depth", 2)
+                .Default(-1);
+    if (Q < 0 || Query >= 0)
+      // NVIDIA's driver (580, sm_90) compiles no other query either: the
+      // kernel is missing from the module it loads.
+      return F.error(I, "the query ." + M +
+                            " is not supported (width, height and depth are)");
+    Query = Q;
+  }
+  if (Query < 0 || !I.has("b32"))
+    return F.error(I, "needs a query (.width, .height, .depth) and .b32");
+  if (auto E = F.expectOperands(I, IsLevel ? 3 : 2))
+    return E;
+  const Operand &A = I.Operands[1];
+  if (A.K != Operand::Kind::Address || A.Elements.size() != 1 || A.Value != 0)
+    return F.error(I, "the second operand must be [texture]");
+  auto Handle = textureHandle(F, I, A.Elements[0], HandleKind::Texture);
+  if (!Handle)
+    return Handle.takeError();
+  auto &B = F.B;
+  Value *Level = B.getInt32(0);
+  if (IsLevel) {
+    auto L = F.readAs(I, I.Operands[2], B.getInt32Ty(), true);
+    if (!L)
+      return L.takeError();
+    Level = *L;
+  }
+  auto Callee =
+      F.declare("__cucpu_tex_query",
+                llvm::FunctionType::get(
+                    B.getInt32Ty(),
+                    {B.getInt64Ty(), B.getInt32Ty(), B.getInt32Ty()}, false));
+  llvm::CallInst *Call =
+      B.CreateCall(Callee, {*Handle, B.getInt32(unsigned(Query)), Level});
+  markRuntimeCall(Call);
+  return F.write(I, I.Operands[0], Call, *PtxType::parse("b32"));
+}
+
 } // namespace
 
 void addTextureOps(OpTable &T) {
   T["tex"] = tex;
   T["tld4"] = tld4;
+  T["txq"] = txq;
   addSurfaceOps(T);
 }
 

@@ -333,6 +333,92 @@ TEST_F(PtxSurfaceReferences, ReferenceReadsAndWritesItsArray) {
   cuArrayDestroy(A);
 }
 
+/// out[0..2]: suq.width/height/depth through the object h (sizes) or the
+/// reference r (refsizes).
+const char *const QueryKernels = R"(
+.global .surfref r;
+
+.visible .entry sizes(.param .u64 out, .param .u64 h)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  ld.param.u64 %rd2, [h];
+  suq.width.b32 %r1, [%rd2];
+  suq.height.b32 %r2, [%rd2];
+  suq.depth.b32 %r3, [%rd2];
+  st.global.v2.u32 [%rd1], {%r1, %r2};
+  st.global.u32 [%rd1+8], %r3;
+  ret;
+}
+
+.visible .entry refsizes(.param .u64 out)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  suq.width.b32 %r1, [r];
+  suq.height.b32 %r2, [r];
+  suq.depth.b32 %r3, [r];
+  st.global.v2.u32 [%rd1], {%r1, %r2};
+  st.global.u32 [%rd1+8], %r3;
+  ret;
+}
+)";
+
+using PtxSurfaceQueries = PtxKernelTest;
+
+TEST_F(PtxSurfaceQueries, SizesAreTheH200s) {
+  ASSERT_TRUE(loads(ptxHeader() + QueryKernels));
+  auto Sizes = [&](CUsurfObject H, bool Reference) {
+    CUdeviceptr Out = upload(std::vector<uint32_t>(3, 0xeeeeeeee));
+    EXPECT_EQ(CUDA_SUCCESS, Reference ? run("refsizes", 1, 1, {&Out})
+                                      : run("sizes", 1, 1, {&Out, &H}));
+    return download<uint32_t>(Out, 3);
+  };
+  // The H200's answers (driver 580): sizes in elements; a 1D surface has
+  // 0 rows, a 1D layered one its layers as rows, cubemaps their faces.
+  struct Case {
+    unsigned W, H, D, Flags;
+    std::vector<uint32_t> Expected;
+  } Cases[] = {
+      {13, 0, 0, 0, {13, 0, 0}},
+      {7, 5, 0, 0, {7, 5, 0}},
+      {5, 4, 3, 0, {5, 4, 3}},
+      {9, 0, 3, CUDA_ARRAY3D_LAYERED, {9, 3, 0}},
+      {6, 5, 3, CUDA_ARRAY3D_LAYERED, {6, 5, 3}},
+      {4, 4, 6, CUDA_ARRAY3D_CUBEMAP, {4, 4, 6}},
+      {4, 4, 12, CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED, {4, 4, 12}},
+  };
+  CUsurfref Ref;
+  ASSERT_EQ(CUDA_SUCCESS, cuModuleGetSurfRef(&Ref, Module, "r"));
+  EXPECT_EQ(std::vector<uint32_t>(3, 0), Sizes(0, true)) << "unbound";
+  EXPECT_EQ(std::vector<uint32_t>(3, 0), Sizes(0, false)) << "handle 0";
+  std::vector<CUarray> Arrays;
+  for (const Case &C : Cases) {
+    CUDA_ARRAY3D_DESCRIPTOR D = {C.W, C.H,
+                                 C.D, CU_AD_FORMAT_SIGNED_INT16,
+                                 2,   C.Flags | CUDA_ARRAY3D_SURFACE_LDST};
+    CUarray A;
+    ASSERT_EQ(CUDA_SUCCESS, cuArray3DCreate(&A, &D));
+    Arrays.push_back(A);
+    CUDA_RESOURCE_DESC R = {};
+    R.resType = CU_RESOURCE_TYPE_ARRAY;
+    R.res.array.hArray = A;
+    CUsurfObject S;
+    ASSERT_EQ(CUDA_SUCCESS, cuSurfObjectCreate(&S, &R));
+    std::string What = std::to_string(C.W) + "x" + std::to_string(C.H) + "x" +
+                       std::to_string(C.D) + " flags " +
+                       std::to_string(C.Flags);
+    EXPECT_EQ(C.Expected, Sizes(S, false)) << What;
+    ASSERT_EQ(CUDA_SUCCESS, cuSurfRefSetArray(Ref, A, 0));
+    EXPECT_EQ(C.Expected, Sizes(0, true)) << What << " through a reference";
+    cuSurfObjectDestroy(S);
+  }
+  for (CUarray A : Arrays)
+    cuArrayDestroy(A);
+}
+
 std::string kernelWith(const std::string &Instruction) {
   return ".global .texref t;\n.global .surfref s;\n"
          ".visible .entry k(.param .u64 h)\n{\n"
@@ -363,6 +449,9 @@ TEST_F(PtxSurfaceErrors, UnsupportedFormsAreRefusedWithAMessage) {
                 "2 elements");
   expectRefused(kernelWith("sust.b.3d.b32.trap [s, {%r1, %r2}], {%r3}"),
                 "takes 3 coordinates");
+  // NVIDIA's driver refuses these too (CUDA_ERROR_NOT_SUPPORTED).
+  expectRefused(kernelWith("suq.channel_order.b32 %r1, [s]"),
+                "channel_order is not supported");
 }
 
 } // namespace

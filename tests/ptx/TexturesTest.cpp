@@ -600,4 +600,148 @@ TEST_F(PtxTextureErrors, UnsupportedFormsAreRefusedWithAMessage) {
       "not a 64-bit register");
 }
 
+/// out[0..2]: txq.level.width/height/depth at lod; out[3..5]: txq.width/
+/// height/depth; through the object h (sizes) or the reference r (refsizes).
+const char *const QueryKernels = R"(
+.global .texref r;
+
+.visible .entry sizes(.param .u64 out, .param .u64 h, .param .u32 lod)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  ld.param.u64 %rd2, [h];
+  ld.param.u32 %r7, [lod];
+  txq.level.width.b32 %r1, [%rd2], %r7;
+  txq.level.height.b32 %r2, [%rd2], %r7;
+  txq.level.depth.b32 %r3, [%rd2], %r7;
+  txq.width.b32 %r4, [%rd2];
+  txq.height.b32 %r5, [%rd2];
+  txq.depth.b32 %r6, [%rd2];
+  st.global.v4.u32 [%rd1], {%r1, %r2, %r3, %r4};
+  st.global.v2.u32 [%rd1+16], {%r5, %r6};
+  ret;
+}
+
+.visible .entry refsizes(.param .u64 out)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  txq.width.b32 %r4, [r];
+  txq.height.b32 %r5, [r];
+  txq.depth.b32 %r6, [r];
+  mov.u32 %r7, 0;
+  txq.level.width.b32 %r1, [r], %r7;
+  txq.level.height.b32 %r2, [r], %r7;
+  txq.level.depth.b32 %r3, [r], %r7;
+  st.global.v4.u32 [%rd1], {%r1, %r2, %r3, %r4};
+  st.global.v2.u32 [%rd1+16], {%r5, %r6};
+  ret;
+}
+)";
+
+class PtxTextureQueries : public PtxKernelTest {
+protected:
+  /// txq's six answers through \p Handle (0: through the reference r).
+  std::vector<uint32_t> sizes(CUtexObject Handle, int Lod, bool Reference) {
+    CUdeviceptr Out = upload(std::vector<uint32_t>(6, 0xeeeeeeee));
+    EXPECT_EQ(CUDA_SUCCESS, Reference
+                                ? run("refsizes", 1, 1, {&Out})
+                                : run("sizes", 1, 1, {&Out, &Handle, &Lod}));
+    return download<uint32_t>(Out, 6);
+  }
+  CUtexObject object(const CUDA_RESOURCE_DESC &R) {
+    CUDA_TEXTURE_DESC T = {};
+    T.flags = CU_TRSF_NORMALIZED_COORDINATES;
+    CUtexObject O = 0;
+    EXPECT_EQ(CUDA_SUCCESS, cuTexObjectCreate(&O, &R, &T, nullptr));
+    return O;
+  }
+};
+
+TEST_F(PtxTextureQueries, SizesAreTheH200s) {
+  ASSERT_TRUE(loads(ptxHeader() + QueryKernels));
+  // The H200's answers (driver 580): width, height, depth of each shape.
+  struct Case {
+    unsigned W, H, D, Flags;
+    uint32_t Expected[3];
+  } Cases[] = {
+      {13, 0, 0, 0, {13, 1, 0}},
+      {7, 5, 0, 0, {7, 5, 0}},
+      {5, 4, 3, 0, {5, 4, 3}},
+      {9, 0, 3, CUDA_ARRAY3D_LAYERED, {9, 3, 0}},
+      {6, 5, 3, CUDA_ARRAY3D_LAYERED, {6, 5, 3}},
+      {4, 4, 6, CUDA_ARRAY3D_CUBEMAP, {4, 4, 0}},
+      {4, 4, 12, CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED, {4, 4, 2}},
+  };
+  for (const Case &C : Cases) {
+    CUDA_ARRAY3D_DESCRIPTOR D = {C.W, C.H, C.D, CU_AD_FORMAT_FLOAT, 1, C.Flags};
+    CUarray A;
+    ASSERT_EQ(CUDA_SUCCESS, cuArray3DCreate(&A, &D));
+    CUDA_RESOURCE_DESC R = {};
+    R.resType = CU_RESOURCE_TYPE_ARRAY;
+    R.res.array.hArray = A;
+    CUtexObject O = object(R);
+    std::string What = std::to_string(C.W) + "x" + std::to_string(C.H) + "x" +
+                       std::to_string(C.D) + " flags " +
+                       std::to_string(C.Flags);
+    std::vector<uint32_t> S = sizes(O, 0, false);
+    for (int Q = 0; Q < 3; ++Q) {
+      EXPECT_EQ(C.Expected[Q], S[Q]) << What << ", level 0, query " << Q;
+      EXPECT_EQ(C.Expected[Q], S[3 + Q]) << What << ", query " << Q;
+    }
+    S = sizes(O, 1, false);
+    for (int Q = 0; Q < 3; ++Q)
+      EXPECT_EQ(0u, S[Q]) << What << ": an array has no level 1";
+    cuTexObjectDestroy(O);
+    cuArrayDestroy(A);
+  }
+  // Mipmapped: each level's size; none past the last or below 0.
+  CUDA_ARRAY3D_DESCRIPTOR D = {9, 5, 3, CU_AD_FORMAT_FLOAT, 1, 0};
+  CUmipmappedArray M;
+  ASSERT_EQ(CUDA_SUCCESS, cuMipmappedArrayCreate(&M, &D, 4));
+  CUDA_RESOURCE_DESC R = {};
+  R.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+  R.res.mipmap.hMipmappedArray = M;
+  CUtexObject O = object(R);
+  const uint32_t Levels[][3] = {{9, 5, 3}, {4, 2, 1}, {2, 1, 1},
+                                {1, 1, 1}, {0, 0, 0}, {0, 0, 0}};
+  for (int L = -1; L < 5; ++L) {
+    std::vector<uint32_t> S = sizes(O, L, false);
+    for (int Q = 0; Q < 3; ++Q)
+      EXPECT_EQ(L < 0 ? 0u : Levels[L][Q], S[Q]) << "level " << L;
+  }
+  cuTexObjectDestroy(O);
+  cuMipmappedArrayDestroy(M);
+  // Linear memory: its texels, 0 rows; handle 0 and an unbound reference: 0.
+  CUdeviceptr P = upload(std::vector<float>(80));
+  R = {};
+  R.resType = CU_RESOURCE_TYPE_LINEAR;
+  R.res.linear.devPtr = P;
+  R.res.linear.format = CU_AD_FORMAT_FLOAT;
+  R.res.linear.numChannels = 2;
+  R.res.linear.sizeInBytes = 40 * 8;
+  O = object(R);
+  EXPECT_EQ((std::vector<uint32_t>{40, 0, 0, 40, 0, 0}), sizes(O, 0, false));
+  cuTexObjectDestroy(O);
+  EXPECT_EQ(std::vector<uint32_t>(6, 0), sizes(0, 0, false)) << "handle 0";
+  EXPECT_EQ(std::vector<uint32_t>(6, 0), sizes(0, 0, true)) << "unbound";
+  CUtexref Ref;
+  ASSERT_EQ(CUDA_SUCCESS, cuModuleGetTexRef(&Ref, Module, "r"));
+  size_t Offset;
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetAddress(&Offset, Ref, P, 40 * 8));
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetFormat(Ref, CU_AD_FORMAT_FLOAT, 2));
+  EXPECT_EQ((std::vector<uint32_t>{40, 0, 0, 40, 0, 0}), sizes(0, 0, true))
+      << "a reference bound to linear memory";
+}
+
+TEST_F(PtxTextureQueries, OtherQueriesAreRefused) {
+  std::string Log;
+  EXPECT_EQ(
+      CUDA_ERROR_INVALID_PTX,
+      load(ptxHeader() + kernelWith("txq.filter_mode.b32 %r1, [t]"), &Log));
+  EXPECT_NE(std::string::npos, Log.find("filter_mode is not supported")) << Log;
+}
+
 } // namespace
