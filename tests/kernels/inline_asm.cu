@@ -348,3 +348,26 @@ extern "C" __global__ void asmLoop(const unsigned *In, unsigned *Out) {
       : "r"(In[I]));
   Out[I] = Count - __popc(In[I]);
 }
+
+/// Flag handoff as conjugateGradientMultiDeviceCG writes it (an 8-bit
+/// ld.acquire.sys into a 32-bit register, st.release.sys of its low byte),
+/// cudaGraphsPerfScaling's %globaltimer and cdpAdvancedQuicksort's bfind.
+/// Out[0] is the flag read, Out[1] 1 when the timer runs, Out[2] bfind.
+extern "C" __global__ void asmAcquireRelease(unsigned char *Flags,
+                                             unsigned *Out) {
+  unsigned Flag;
+  asm volatile("ld.acquire.sys.global.u8 %0, [%1];"
+               : "=r"(Flag)
+               : "l"(Flags)
+               : "memory");
+  unsigned Next = Flag + 0x101; // only the low byte is stored
+  asm volatile("st.release.sys.global.u8 [%1], %0;" ::"r"(Next), "l"(Flags + 1)
+               : "memory");
+  unsigned long long Timer;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(Timer));
+  unsigned Msb;
+  asm volatile("bfind.u32 %0, %1;" : "=r"(Msb) : "r"(Flag | 0x100));
+  Out[0] = Flag;
+  Out[1] = Timer != 0;
+  Out[2] = Msb;
+}
