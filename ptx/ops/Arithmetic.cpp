@@ -1,25 +1,30 @@
-//===- Arithmetic.cpp - PTX instructions: integer and float arithmetic ----===//
+//===- Arithmetic.cpp - PTX instructions: integer arithmetic --------------===//
 //
-// add, sub, mul, mad, fma, min, max, neg, abs; comparisons (setp, selp) and
-// logic (and, or, xor, not, shl, shr).
+// add, sub (.sat, .cc), addc, subc, mul, mad (.lo, .hi, .wide, .sat, .cc),
+// madc, mul24, mad24, sad, div, rem, abs, neg, min, max (.relu, .u16x2,
+// .s16x2), dp4a and dp2a. An opcode that also has floating-point forms
+// hands those to ArithFloat.cpp.
+//
+// Results are what an H200 gives: division by zero is all ones (div and rem,
+// signed and unsigned), the most negative value divided by -1 is itself
+// with remainder 0, and LLVM's undefined cases are never reached.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Ops.h"
+#include "ArithCommon.h"
 
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/ValueSymbolTable.h"
 
 namespace cucpu::ptx {
 
-namespace {
+namespace arith {
 
-using llvm::Value;
-
-/// Reads operands [From, From + Count) of \p I as \p T.
-llvm::Expected<std::vector<Value *>> sources(FunctionTranslator &F,
-                                             const Instruction &I, PtxType T,
-                                             size_t From, size_t Count) {
-  std::vector<Value *> Out;
+llvm::Expected<std::vector<llvm::Value *>> sources(FunctionTranslator &F,
+                                                   const Instruction &I,
+                                                   PtxType T, size_t From,
+                                                   size_t Count) {
+  std::vector<llvm::Value *> Out;
   for (size_t K = From; K < From + Count; ++K) {
     auto V = F.read(I, I.Operands[K], T);
     if (!V)
@@ -28,6 +33,32 @@ llvm::Expected<std::vector<Value *>> sources(FunctionTranslator &F,
   }
   return Out;
 }
+
+PtxType makeType(PtxType::Kind K, unsigned Bits) {
+  PtxType T;
+  T.K = K;
+  T.Bits = Bits;
+  return T;
+}
+
+llvm::Value *carryFlag(FunctionTranslator &F) {
+  // PTX identifiers have no dots, so this name is free in every function.
+  static constexpr const char *Name = "ptx.carry";
+  if (llvm::Value *V = F.IR.getValueSymbolTable()->lookup(Name))
+    return V;
+  auto *Flag =
+      llvm::cast<llvm::Instruction>(F.entryAlloca(F.B.getInt1Ty(), 0, Name));
+  llvm::IRBuilder<> Init(Flag->getParent(), std::next(Flag->getIterator()));
+  Init.CreateStore(Init.getFalse(), Flag);
+  return Flag;
+}
+
+} // namespace arith
+
+namespace {
+
+using llvm::Value;
+using namespace arith;
 
 /// The product of \p A and \p B for mul/mad's .lo, .hi and .wide.
 Value *integerProduct(FunctionTranslator &F, const Instruction &I, PtxType T,
@@ -50,52 +81,118 @@ PtxType resultType(const Instruction &I, PtxType T) {
   return T;
 }
 
-llvm::Error binary(FunctionTranslator &F, const Instruction &I) {
-  if (auto E = F.expectOperands(I, 3))
-    return E;
+/// Checks that \p T is an integer type of 16, 32 or 64 bits.
+llvm::Error expectInteger(FunctionTranslator &F, const Instruction &I,
+                          PtxType T, bool AllowBits = false) {
+  if ((T.isSigned() || T.K == PtxType::Kind::Unsigned ||
+       (AllowBits && T.K == PtxType::Kind::Bits)) &&
+      T.Bits >= 16 && T.Bits <= 64)
+    return llvm::Error::success();
+  return F.error(I, "takes a 16-, 32- or 64-bit integer type");
+}
+
+/// \p Sum (2W bits wide) truncated to W bits; its bit W is the carry (or,
+/// for a difference, the borrow) that .cc writes to CC.CF.
+Value *withCarryOut(FunctionTranslator &F, const Instruction &I, Value *Sum,
+                    unsigned W) {
+  if (I.has("cc"))
+    F.B.CreateStore(F.B.CreateTrunc(F.B.CreateLShr(Sum, W), F.B.getInt1Ty()),
+                    carryFlag(F));
+  return F.B.CreateTrunc(Sum, F.B.getIntNTy(W));
+}
+
+/// Checks the type of an instruction that reads or writes CC.CF.
+llvm::Error expectCarryType(FunctionTranslator &F, const Instruction &I,
+                            PtxType T) {
+  if ((T.isSigned() || T.K == PtxType::Kind::Unsigned) &&
+      (T.Bits == 32 || T.Bits == 64))
+    return llvm::Error::success();
+  return F.error(I, "with a carry takes .u32, .s32, .u64 or .s64");
+}
+
+/// The carry-in of addc/subc/madc as a \p Ty value (0 for the others).
+Value *carryIn(FunctionTranslator &F, const Instruction &I, llvm::Type *Ty) {
+  if (!llvm::StringRef(I.Opcode).ends_with("c"))
+    return llvm::ConstantInt::get(Ty, 0);
+  return F.B.CreateZExt(F.B.CreateLoad(F.B.getInt1Ty(), carryFlag(F)), Ty);
+}
+
+llvm::Error addSub(FunctionTranslator &F, const Instruction &I) {
   auto T = F.type(I);
   if (!T)
     return T.takeError();
+  if (isFloat(*T))
+    return floatBinary(F, I, *T);
+  if (auto E = F.expectOperands(I, 3))
+    return E;
+  if (auto E = expectInteger(F, I, *T))
+    return E;
   auto S = sources(F, I, *T, 1, 2);
   if (!S)
     return S.takeError();
   Value *A = (*S)[0], *B = (*S)[1];
-  Value *R = nullptr;
-  bool Float = T->K == PtxType::Kind::Float && T->Lanes == 1 && T->Bits >= 32;
-  if (I.Opcode == "add")
-    R = Float ? F.B.CreateFAdd(A, B) : F.B.CreateAdd(A, B);
-  else if (I.Opcode == "sub")
-    R = Float ? F.B.CreateFSub(A, B) : F.B.CreateSub(A, B);
-  else if (I.Opcode == "mul")
-    R = Float ? F.B.CreateFMul(A, B) : integerProduct(F, I, *T, A, B);
-  else if (I.Opcode == "min" || I.Opcode == "max") {
-    bool Min = I.Opcode == "min";
-    if (Float)
-      R = F.B.CreateBinaryIntrinsic(
-          Min ? llvm::Intrinsic::minnum : llvm::Intrinsic::maxnum, A, B);
-    else if (T->isSigned())
-      R = F.B.CreateBinaryIntrinsic(
-          Min ? llvm::Intrinsic::smin : llvm::Intrinsic::smax, A, B);
-    else
-      R = F.B.CreateBinaryIntrinsic(
-          Min ? llvm::Intrinsic::umin : llvm::Intrinsic::umax, A, B);
-  } else if (I.Opcode == "and")
-    R = F.B.CreateAnd(A, B);
-  else if (I.Opcode == "or")
-    R = F.B.CreateOr(A, B);
-  else if (I.Opcode == "xor")
-    R = F.B.CreateXor(A, B);
-  if (!R || (!Float && T->K == PtxType::Kind::Float))
-    return F.error(I, "this form is not supported yet");
-  return F.write(I, I.Operands[0], R, resultType(I, *T));
+  bool Sub = I.Opcode == "sub" || I.Opcode == "subc";
+  bool Carry = I.has("cc") || I.Opcode == "addc" || I.Opcode == "subc";
+  if (I.has("sat")) {
+    if (T->K != PtxType::Kind::Signed || T->Bits != 32 || Carry)
+      return F.error(I, ".sat is defined for .s32 alone");
+    return F.write(I, I.Operands[0],
+                   F.B.CreateBinaryIntrinsic(Sub ? llvm::Intrinsic::ssub_sat
+                                                 : llvm::Intrinsic::sadd_sat,
+                                             A, B),
+                   *T);
+  }
+  if (!Carry)
+    return F.write(I, I.Operands[0],
+                   Sub ? F.B.CreateSub(A, B) : F.B.CreateAdd(A, B), *T);
+  if (auto E = expectCarryType(F, I, *T))
+    return E;
+  // In twice the width, bit W of the sum is the carry-out; of the
+  // difference, the borrow-out (subc subtracts CC.CF as a borrow).
+  llvm::Type *Wide = F.B.getIntNTy(2 * T->Bits);
+  Value *WA = F.B.CreateZExt(A, Wide), *WB = F.B.CreateZExt(B, Wide);
+  Value *Cin = carryIn(F, I, Wide);
+  Value *R = Sub ? F.B.CreateSub(F.B.CreateSub(WA, WB), Cin)
+                 : F.B.CreateAdd(F.B.CreateAdd(WA, WB), Cin);
+  return F.write(I, I.Operands[0], withCarryOut(F, I, R, T->Bits), *T);
 }
 
-llvm::Error multiplyAdd(FunctionTranslator &F, const Instruction &I) {
-  if (auto E = F.expectOperands(I, 4))
-    return E;
+llvm::Error multiply(FunctionTranslator &F, const Instruction &I) {
   auto T = F.type(I);
   if (!T)
     return T.takeError();
+  if (isFloat(*T))
+    return floatBinary(F, I, *T);
+  if (auto E = F.expectOperands(I, 3))
+    return E;
+  if (auto E = expectInteger(F, I, *T))
+    return E;
+  if (I.has("wide") && T->Bits == 64)
+    return F.error(I, ".wide takes 16- or 32-bit operands");
+  auto S = sources(F, I, *T, 1, 2);
+  if (!S)
+    return S.takeError();
+  return F.write(I, I.Operands[0], integerProduct(F, I, *T, (*S)[0], (*S)[1]),
+                 resultType(I, *T));
+}
+
+llvm::Error multiplyAdd(FunctionTranslator &F, const Instruction &I) {
+  auto T = F.type(I);
+  if (!T)
+    return T.takeError();
+  if (isFloat(*T)) {
+    if (I.Opcode == "madc")
+      return F.error(I, "takes an integer type");
+    return floatFma(F, I, *T);
+  }
+  if (I.Opcode == "fma")
+    return F.error(I, "takes a floating-point type");
+  if (auto E = F.expectOperands(I, 4))
+    return E;
+  if (auto E = expectInteger(F, I, *T))
+    return E;
+  if (I.has("wide") && T->Bits == 64)
+    return F.error(I, ".wide takes 16- or 32-bit operands");
   auto S = sources(F, I, *T, 1, 2);
   if (!S)
     return S.takeError();
@@ -103,206 +200,272 @@ llvm::Error multiplyAdd(FunctionTranslator &F, const Instruction &I) {
   auto C = F.read(I, I.Operands[3], RT);
   if (!C)
     return C.takeError();
-  Value *R;
-  if (T->K == PtxType::Kind::Float && T->Lanes == 1 && T->Bits >= 32)
-    R = F.B.CreateIntrinsic(llvm::Intrinsic::fma, {(*S)[0]->getType()},
-                            {(*S)[0], (*S)[1], *C});
-  else if (T->isInteger())
-    R = F.B.CreateAdd(integerProduct(F, I, *T, (*S)[0], (*S)[1]), *C);
-  else
-    return F.error(I, "this form is not supported yet");
-  return F.write(I, I.Operands[0], R, RT);
+  Value *P = integerProduct(F, I, *T, (*S)[0], (*S)[1]);
+  bool Carry = I.has("cc") || I.Opcode == "madc";
+  if (I.has("sat")) {
+    // mad.hi.sat.s32: the high half plus c, saturated.
+    if (!I.has("hi") || T->K != PtxType::Kind::Signed || T->Bits != 32 || Carry)
+      return F.error(I, ".sat is defined for mad.hi.s32 alone");
+    return F.write(I, I.Operands[0],
+                   F.B.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_sat, P, *C),
+                   RT);
+  }
+  if (!Carry)
+    return F.write(I, I.Operands[0], F.B.CreateAdd(P, *C), RT);
+  if (I.has("wide"))
+    return F.error(I, "with a carry takes .lo or .hi");
+  if (auto E = expectCarryType(F, I, *T))
+    return E;
+  llvm::Type *Wide = F.B.getIntNTy(2 * T->Bits);
+  Value *R = F.B.CreateAdd(
+      F.B.CreateAdd(F.B.CreateZExt(P, Wide), F.B.CreateZExt(*C, Wide)),
+      carryIn(F, I, Wide));
+  return F.write(I, I.Operands[0], withCarryOut(F, I, R, T->Bits), RT);
 }
 
-llvm::Error unary(FunctionTranslator &F, const Instruction &I) {
-  if (auto E = F.expectOperands(I, 2))
+/// The low 24 bits of \p V, extended to 64 bits as \p Signed says.
+Value *low24(FunctionTranslator &F, Value *V, bool Signed) {
+  Value *Wide = Signed ? F.B.CreateSExt(V, F.B.getInt64Ty())
+                       : F.B.CreateZExt(V, F.B.getInt64Ty());
+  return Signed ? F.B.CreateAShr(F.B.CreateShl(Wide, 40), 40)
+                : F.B.CreateAnd(Wide, 0xffffff);
+}
+
+/// mul24 and mad24: the 48-bit product of the operands' low 24 bits; .lo
+/// its bits 0-31, .hi its bits 16-47.
+llvm::Error multiply24(FunctionTranslator &F, const Instruction &I) {
+  bool Mad = I.Opcode == "mad24";
+  if (auto E = F.expectOperands(I, Mad ? 4 : 3))
     return E;
   auto T = F.type(I);
   if (!T)
     return T.takeError();
-  auto A = F.read(I, I.Operands[1], *T);
-  if (!A)
-    return A.takeError();
-  bool Float = T->K == PtxType::Kind::Float && T->Lanes == 1 && T->Bits >= 32;
-  Value *R = nullptr;
-  if (I.Opcode == "not")
-    R = F.B.CreateNot(*A);
-  else if (I.Opcode == "neg")
-    R = Float ? F.B.CreateFNeg(*A) : F.B.CreateNeg(*A);
-  else if (I.Opcode == "abs")
-    R = Float ? F.B.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, *A)
-              : F.B.CreateBinaryIntrinsic(llvm::Intrinsic::abs, *A,
-                                          F.B.getFalse());
-  if (!R)
-    return F.error(I, "this form is not supported yet");
-  return F.write(I, I.Operands[0], R, *T);
-}
-
-llvm::Error shift(FunctionTranslator &F, const Instruction &I) {
-  if (auto E = F.expectOperands(I, 3))
-    return E;
-  auto T = F.type(I);
-  if (!T)
-    return T.takeError();
-  auto A = F.read(I, I.Operands[1], *T);
-  if (!A)
-    return A.takeError();
-  PtxType U32;
-  U32.K = PtxType::Kind::Unsigned;
-  auto Amount = F.read(I, I.Operands[2], U32);
-  if (!Amount)
-    return Amount.takeError();
-  // PTX: shift amounts greater than the width give 0 (shl, shr.u) or the
-  // sign (shr.s); LLVM's shifts would be poison.
-  unsigned W = T->Bits;
-  Value *Clamped = F.B.CreateBinaryIntrinsic(llvm::Intrinsic::umin, *Amount,
-                                             F.B.getInt32(W));
-  Value *Wide = F.B.CreateZExtOrTrunc(Clamped, (*A)->getType());
-  Value *R;
-  if (I.Opcode == "shl") {
-    R = F.B.CreateShl(*A, Wide);
-    R = F.B.CreateSelect(F.B.CreateICmpUGE(Clamped, F.B.getInt32(W)),
-                         llvm::ConstantInt::get((*A)->getType(), 0), R);
-  } else if (T->isSigned()) {
-    Value *Capped = F.B.CreateZExtOrTrunc(
-        F.B.CreateBinaryIntrinsic(llvm::Intrinsic::umin, *Amount,
-                                  F.B.getInt32(W - 1)),
-        (*A)->getType());
-    R = F.B.CreateAShr(*A, Capped);
-  } else {
-    R = F.B.CreateLShr(*A, Wide);
-    R = F.B.CreateSelect(F.B.CreateICmpUGE(Clamped, F.B.getInt32(W)),
-                         llvm::ConstantInt::get((*A)->getType(), 0), R);
-  }
-  return F.write(I, I.Operands[0], R, *T);
-}
-
-/// The comparison of setp/set: eq, ne, lt, le, gt, ge; lo, ls, hi, hs;
-/// equ, neu, ltu, leu, gtu, geu, num, nan.
-llvm::Expected<Value *> compare(FunctionTranslator &F, const Instruction &I,
-                                PtxType T, Value *A, Value *B) {
-  using P = llvm::CmpInst::Predicate;
-  std::string Op;
-  for (const std::string &M : I.Modifiers)
-    if (M == "eq" || M == "ne" || M == "lt" || M == "le" || M == "gt" ||
-        M == "ge" || M == "lo" || M == "ls" || M == "hi" || M == "hs" ||
-        M == "equ" || M == "neu" || M == "ltu" || M == "leu" || M == "gtu" ||
-        M == "geu" || M == "num" || M == "nan") {
-      Op = M;
-      break;
-    }
-  if (Op.empty())
-    return F.error(I, "needs a comparison operator");
-  if (T.K == PtxType::Kind::Float && T.Lanes == 1 && T.Bits >= 32) {
-    P Pred = llvm::StringSwitch<P>(Op)
-                 .Case("eq", P::FCMP_OEQ)
-                 .Case("ne", P::FCMP_ONE)
-                 .Case("lt", P::FCMP_OLT)
-                 .Case("le", P::FCMP_OLE)
-                 .Case("gt", P::FCMP_OGT)
-                 .Case("ge", P::FCMP_OGE)
-                 .Case("equ", P::FCMP_UEQ)
-                 .Case("neu", P::FCMP_UNE)
-                 .Case("ltu", P::FCMP_ULT)
-                 .Case("leu", P::FCMP_ULE)
-                 .Case("gtu", P::FCMP_UGT)
-                 .Case("geu", P::FCMP_UGE)
-                 .Case("num", P::FCMP_ORD)
-                 .Case("nan", P::FCMP_UNO)
-                 .Default(P::BAD_FCMP_PREDICATE);
-    if (Pred == P::BAD_FCMP_PREDICATE)
-      return F.error(I, "." + Op + " does not compare floating-point values");
-    return F.B.CreateFCmp(Pred, A, B);
-  }
-  if (!T.isInteger() && T.K != PtxType::Kind::Pred)
-    return F.error(I, "this type is not supported yet");
-  bool S = T.isSigned();
-  P Pred = llvm::StringSwitch<P>(Op)
-               .Case("eq", P::ICMP_EQ)
-               .Case("ne", P::ICMP_NE)
-               .Case("lt", S ? P::ICMP_SLT : P::ICMP_ULT)
-               .Case("le", S ? P::ICMP_SLE : P::ICMP_ULE)
-               .Case("gt", S ? P::ICMP_SGT : P::ICMP_UGT)
-               .Case("ge", S ? P::ICMP_SGE : P::ICMP_UGE)
-               .Case("lo", P::ICMP_ULT)
-               .Case("ls", P::ICMP_ULE)
-               .Case("hi", P::ICMP_UGT)
-               .Case("hs", P::ICMP_UGE)
-               .Default(P::BAD_ICMP_PREDICATE);
-  if (Pred == P::BAD_ICMP_PREDICATE)
-    return F.error(I, "." + Op + " does not compare integers");
-  return F.B.CreateICmp(Pred, A, B);
-}
-
-llvm::Error setPredicate(FunctionTranslator &F, const Instruction &I) {
-  if (I.Operands.size() != 3 && I.Operands.size() != 4)
-    return F.error(I, "takes 3 or 4 operands");
-  auto T = F.type(I);
-  if (!T)
-    return T.takeError();
-  auto S = sources(F, I, *T, 1, 2);
+  if ((!T->isSigned() && T->K != PtxType::Kind::Unsigned) || T->Bits != 32)
+    return F.error(I, "takes .u32 or .s32");
+  auto S = sources(F, I, *T, 1, Mad ? 3 : 2);
   if (!S)
     return S.takeError();
-  auto Cmp = compare(F, I, *T, (*S)[0], (*S)[1]);
-  if (!Cmp)
-    return Cmp.takeError();
-  Value *P = *Cmp;
-  Value *Q = F.B.CreateNot(P);
-  if (I.Operands.size() == 4) {
-    // setp.cmp.bool: combine with a third predicate.
-    auto C = F.readAs(I, I.Operands[3], F.B.getInt1Ty(), false);
-    if (!C)
-      return C.takeError();
-    auto Combine = [&](Value *X) -> Value * {
-      if (I.has("and"))
-        return F.B.CreateAnd(X, *C);
-      if (I.has("or"))
-        return F.B.CreateOr(X, *C);
-      return F.B.CreateXor(X, *C);
-    };
-    P = Combine(P);
-    Q = Combine(Q);
+  Value *P = F.B.CreateMul(low24(F, (*S)[0], T->isSigned()),
+                           low24(F, (*S)[1], T->isSigned()));
+  bool Hi = I.has("hi");
+  Value *R = F.B.CreateTrunc(Hi ? F.B.CreateLShr(P, 16) : P, F.B.getInt32Ty());
+  if (Mad) {
+    if (I.has("sat")) {
+      if (!Hi || !T->isSigned())
+        return F.error(I, ".sat is defined for mad24.hi.s32 alone");
+      R = F.B.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_sat, R, (*S)[2]);
+    } else {
+      R = F.B.CreateAdd(R, (*S)[2]);
+    }
   }
-  PtxType Pred;
-  Pred.K = PtxType::Kind::Pred;
-  Pred.Bits = 1;
-  const Operand &Dst = I.Operands[0];
-  if (Dst.K == Operand::Kind::Pair) {
-    if (auto E = F.write(I, Dst.Elements[0], P, Pred))
-      return E;
-    return F.write(I, Dst.Elements[1], Q, Pred);
-  }
-  return F.write(I, Dst, P, Pred);
+  return F.write(I, I.Operands[0], R, *T);
 }
 
-llvm::Error selectValue(FunctionTranslator &F, const Instruction &I) {
+/// sad: c + |a - b|.
+llvm::Error absoluteDifference(FunctionTranslator &F, const Instruction &I) {
   if (auto E = F.expectOperands(I, 4))
     return E;
   auto T = F.type(I);
   if (!T)
     return T.takeError();
+  if (auto E = expectInteger(F, I, *T))
+    return E;
+  auto S = sources(F, I, *T, 1, 3);
+  if (!S)
+    return S.takeError();
+  Value *A = (*S)[0], *B = (*S)[1];
+  Value *Less =
+      T->isSigned() ? F.B.CreateICmpSLT(A, B) : F.B.CreateICmpULT(A, B);
+  Value *Diff =
+      F.B.CreateSelect(Less, F.B.CreateSub(B, A), F.B.CreateSub(A, B));
+  return F.write(I, I.Operands[0], F.B.CreateAdd((*S)[2], Diff), *T);
+}
+
+llvm::Error divide(FunctionTranslator &F, const Instruction &I) {
+  auto T = F.type(I);
+  if (!T)
+    return T.takeError();
+  if (isFloat(*T)) {
+    if (I.Opcode == "rem")
+      return F.error(I, "takes an integer type");
+    return floatBinary(F, I, *T);
+  }
+  if (auto E = F.expectOperands(I, 3))
+    return E;
+  if (auto E = expectInteger(F, I, *T))
+    return E;
   auto S = sources(F, I, *T, 1, 2);
   if (!S)
     return S.takeError();
-  auto C = F.readAs(I, I.Operands[3], F.B.getInt1Ty(), false);
-  if (!C)
-    return C.takeError();
-  return F.write(I, I.Operands[0], F.B.CreateSelect(*C, (*S)[0], (*S)[1]), *T);
+  Value *A = (*S)[0], *B = (*S)[1];
+  llvm::Type *Ty = A->getType();
+  auto *One = llvm::ConstantInt::get(Ty, 1);
+  auto *AllOnes = llvm::ConstantInt::getAllOnesValue(Ty);
+  Value *Zero = F.B.CreateICmpEQ(B, llvm::ConstantInt::get(Ty, 0));
+  // LLVM leaves x / 0 and (signed) MIN / -1 undefined. MIN / 1 is MIN with
+  // remainder 0, as the GPU answers MIN / -1; x / 0 is all ones below.
+  Value *Unsafe = Zero;
+  if (T->isSigned())
+    Unsafe = F.B.CreateOr(
+        Zero,
+        F.B.CreateAnd(F.B.CreateICmpEQ(
+                          A, llvm::ConstantInt::get(
+                                 Ty, llvm::APInt::getSignedMinValue(T->Bits))),
+                      F.B.CreateICmpEQ(B, AllOnes)));
+  Value *Divisor = F.B.CreateSelect(Unsafe, One, B);
+  bool Div = I.Opcode == "div";
+  Value *R =
+      T->isSigned()
+          ? (Div ? F.B.CreateSDiv(A, Divisor) : F.B.CreateSRem(A, Divisor))
+          : (Div ? F.B.CreateUDiv(A, Divisor) : F.B.CreateURem(A, Divisor));
+  return F.write(I, I.Operands[0], F.B.CreateSelect(Zero, AllOnes, R), *T);
+}
+
+llvm::Error negateOrAbsolute(FunctionTranslator &F, const Instruction &I) {
+  auto T = F.type(I);
+  if (!T)
+    return T.takeError();
+  if (isFloat(*T))
+    return floatUnary(F, I, *T);
+  if (auto E = F.expectOperands(I, 2))
+    return E;
+  if (!T->isSigned() || T->Bits < 16)
+    return F.error(I, "takes .s16, .s32 or .s64");
+  auto A = F.read(I, I.Operands[1], *T);
+  if (!A)
+    return A.takeError();
+  Value *R = I.Opcode == "neg" ? F.B.CreateNeg(*A)
+                               : F.B.CreateBinaryIntrinsic(llvm::Intrinsic::abs,
+                                                           *A, F.B.getFalse());
+  return F.write(I, I.Operands[0], R, *T);
+}
+
+/// .u16x2 or .s16x2 among \p I's modifiers: its signedness.
+std::optional<bool> packedSixteen(const Instruction &I) {
+  for (const std::string &M : I.Modifiers) {
+    if (M == "u16x2")
+      return false;
+    if (M == "s16x2")
+      return true;
+  }
+  return std::nullopt;
+}
+
+/// The integer min or max of \p A and \p B (of any integer or vector type).
+Value *integerMinMax(FunctionTranslator &F, bool Min, bool Signed, Value *A,
+                     Value *B) {
+  llvm::Intrinsic::ID Id =
+      Min ? (Signed ? llvm::Intrinsic::smin : llvm::Intrinsic::umin)
+          : (Signed ? llvm::Intrinsic::smax : llvm::Intrinsic::umax);
+  return F.B.CreateBinaryIntrinsic(Id, A, B);
+}
+
+llvm::Error minMax(FunctionTranslator &F, const Instruction &I) {
+  bool Min = I.Opcode == "min";
+  if (auto Signed = packedSixteen(I)) {
+    // Two 16-bit lanes in a 32-bit register.
+    if (auto E = F.expectOperands(I, 3))
+      return E;
+    if (I.has("relu") && !*Signed)
+      return F.error(I, ".relu is defined for signed types alone");
+    auto *Vec = llvm::FixedVectorType::get(F.B.getInt16Ty(), 2);
+    auto S = sources(F, I, makeType(PtxType::Kind::Bits, 32), 1, 2);
+    if (!S)
+      return S.takeError();
+    Value *R = integerMinMax(F, Min, *Signed, F.B.CreateBitCast((*S)[0], Vec),
+                             F.B.CreateBitCast((*S)[1], Vec));
+    if (I.has("relu"))
+      R = F.B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, R,
+                                    llvm::Constant::getNullValue(Vec));
+    return F.write(I, I.Operands[0], F.B.CreateBitCast(R, F.B.getInt32Ty()),
+                   makeType(PtxType::Kind::Bits, 32));
+  }
+  auto T = F.type(I);
+  if (!T)
+    return T.takeError();
+  if (isFloat(*T))
+    return floatBinary(F, I, *T);
+  if (auto E = F.expectOperands(I, 3))
+    return E;
+  if (auto E = expectInteger(F, I, *T))
+    return E;
+  if (I.has("relu") && (!T->isSigned() || T->Bits != 32))
+    return F.error(I, ".relu is defined for .s32 and .s16x2 alone");
+  auto S = sources(F, I, *T, 1, 2);
+  if (!S)
+    return S.takeError();
+  Value *R = integerMinMax(F, Min, T->isSigned(), (*S)[0], (*S)[1]);
+  if (I.has("relu"))
+    R = F.B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, R,
+                                  llvm::ConstantInt::get(R->getType(), 0));
+  return F.write(I, I.Operands[0], R, *T);
+}
+
+/// Byte or halfword \p K of \p V (32 bits), extended to 32 bits.
+Value *part(FunctionTranslator &F, Value *V, unsigned Bits, unsigned K,
+            bool Signed) {
+  Value *P = F.B.CreateTrunc(F.B.CreateLShr(V, K * Bits), F.B.getIntNTy(Bits));
+  return Signed ? F.B.CreateSExt(P, F.B.getInt32Ty())
+                : F.B.CreateZExt(P, F.B.getInt32Ty());
+}
+
+/// dp4a.atype.btype d, a, b, c: c plus the dot product of a's and b's four
+/// bytes; dp2a.lo/.hi: of a's two halfwords and b's bytes 0-1 or 2-3.
+llvm::Error dotProduct(FunctionTranslator &F, const Instruction &I) {
+  if (auto E = F.expectOperands(I, 4))
+    return E;
+  std::vector<PtxType> Types;
+  for (const std::string &M : I.Modifiers)
+    if (auto T = PtxType::parse(M))
+      Types.push_back(*T);
+  if (Types.size() != 2)
+    return F.error(I, "takes two types, of a and of b");
+  for (PtxType T : Types)
+    if ((!T.isSigned() && T.K != PtxType::Kind::Unsigned) || T.Bits != 32)
+      return F.error(I, "takes .u32 or .s32 operand types");
+  bool SignedA = Types[0].isSigned(), SignedB = Types[1].isSigned();
+  PtxType Result = makeType(
+      SignedA || SignedB ? PtxType::Kind::Signed : PtxType::Kind::Unsigned, 32);
+  auto S = sources(F, I, u32Type(), 1, 3);
+  if (!S)
+    return S.takeError();
+  Value *A = (*S)[0], *B = (*S)[1], *R = (*S)[2];
+  if (I.Opcode == "dp4a") {
+    for (unsigned K = 0; K < 4; ++K)
+      R = F.B.CreateAdd(R, F.B.CreateMul(part(F, A, 8, K, SignedA),
+                                         part(F, B, 8, K, SignedB)));
+  } else {
+    if (I.has("lo") == I.has("hi"))
+      return F.error(I, "needs .lo or .hi");
+    unsigned First = I.has("hi") ? 2 : 0;
+    for (unsigned K = 0; K < 2; ++K)
+      R = F.B.CreateAdd(R, F.B.CreateMul(part(F, A, 16, K, SignedA),
+                                         part(F, B, 8, First + K, SignedB)));
+  }
+  return F.write(I, I.Operands[0], R, Result);
 }
 
 } // namespace
 
 void addArithmeticOps(OpTable &T) {
-  for (const char *Op : {"add", "sub", "mul", "min", "max", "and", "or", "xor"})
-    T[Op] = binary;
-  T["mad"] = multiplyAdd;
-  T["fma"] = multiplyAdd;
-  for (const char *Op : {"not", "neg", "abs"})
-    T[Op] = unary;
-  T["shl"] = shift;
-  T["shr"] = shift;
-  T["setp"] = setPredicate;
-  T["selp"] = selectValue;
+  for (const char *Op : {"add", "sub", "addc", "subc"})
+    T[Op] = addSub;
+  T["mul"] = multiply;
+  for (const char *Op : {"mad", "madc", "fma"})
+    T[Op] = multiplyAdd;
+  T["mul24"] = multiply24;
+  T["mad24"] = multiply24;
+  T["sad"] = absoluteDifference;
+  T["div"] = divide;
+  T["rem"] = divide;
+  T["neg"] = negateOrAbsolute;
+  T["abs"] = negateOrAbsolute;
+  T["min"] = minMax;
+  T["max"] = minMax;
+  T["dp4a"] = dotProduct;
+  T["dp2a"] = dotProduct;
+  arith::addCompareOps(T);
+  arith::addFloatOps(T);
 }
 
 } // namespace cucpu::ptx
