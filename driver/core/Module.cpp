@@ -292,6 +292,10 @@ imageOfPtx(llvm::StringRef Text, llvm::StringRef What, const JitOptions &Jit,
   Options.DebugInfo = Jit.DebugInfo;
   Options.ExplicitOptLevel = Jit.OptLevelGiven ? Jit.OptLevel : 0;
   Options.InfoLog = InfoLog;
+  modules::JitOptions Cache = jitOptions(nullptr, 0);
+  Options.CacheEnabled = Cache.CacheEnabled;
+  Options.CachePath = Cache.CachePath;
+  Options.CacheMaxBytes = Cache.CacheMaxBytes;
   return imageFromPtx(Text, Options);
 }
 
