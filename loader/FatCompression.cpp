@@ -6,6 +6,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Compression.h"
 
+#include <algorithm>
+
 using namespace cucpu::loader;
 
 namespace {
@@ -22,19 +24,33 @@ bool readLength(const uint8_t *&At, const uint8_t *End, uint64_t &Length) {
   return true;
 }
 
-llvm::Error checkExpected(uint64_t ExpectedSize) {
-  if (ExpectedSize == 0 || ExpectedSize > MaxDecompressedEntry)
-    return invalidImage("A compressed fat-binary entry claims to expand to {0} "
-                        "bytes (1 to {1}).",
-                        ExpectedSize, MaxDecompressedEntry);
+/// Checks the size an entry of \p InBytes claims to expand to: at most
+/// MaxDecompressedEntry, and at most \p MaxRatio times its compressed size
+/// (plus a little), so that a few crafted bytes cannot make the driver
+/// allocate much.
+llvm::Error checkExpected(uint64_t ExpectedSize, uint64_t InBytes,
+                          uint64_t MaxRatio) {
+  uint64_t Limit =
+      std::min<uint64_t>(MaxDecompressedEntry, InBytes * MaxRatio + 4096);
+  if (ExpectedSize == 0 || ExpectedSize > Limit)
+    return invalidImage("A compressed fat-binary entry of {0} bytes claims to "
+                        "expand to {1} bytes (1 to {2}).",
+                        InBytes, ExpectedSize, Limit);
   return llvm::Error::success();
 }
+
+/// The most an LZ4 block can expand: a 1-byte token and a 255-byte length
+/// run make at most 255 bytes per input byte.
+constexpr uint64_t Lz4MaxRatio = 256;
+/// Far beyond what PTX or code compresses to with Zstandard (nvcc's PTX:
+/// 2 to 10 times), short of the format's own limit.
+constexpr uint64_t ZstdMaxRatio = 4096;
 } // namespace
 
 llvm::Expected<std::vector<uint8_t>>
 cucpu::loader::decompressLz4Block(llvm::ArrayRef<uint8_t> In,
                                   uint64_t ExpectedSize) {
-  if (llvm::Error E = checkExpected(ExpectedSize))
+  if (llvm::Error E = checkExpected(ExpectedSize, In.size(), Lz4MaxRatio))
     return E;
   std::vector<uint8_t> Out;
   Out.reserve(ExpectedSize);
@@ -84,7 +100,7 @@ cucpu::loader::decompressLz4Block(llvm::ArrayRef<uint8_t> In,
 llvm::Expected<std::vector<uint8_t>>
 cucpu::loader::decompressZstdFrame(llvm::ArrayRef<uint8_t> In,
                                    uint64_t ExpectedSize) {
-  if (llvm::Error E = checkExpected(ExpectedSize))
+  if (llvm::Error E = checkExpected(ExpectedSize, In.size(), ZstdMaxRatio))
     return E;
   if (!llvm::compression::zstd::isAvailable())
     return llvm::make_error<ImageError>(

@@ -23,7 +23,8 @@ namespace cucpu::loader {
 inline constexpr uint64_t FatFlagCompressedLz4 = 0x2000;
 /// Entry flag: the payload is a Zstandard frame (nvcc's default).
 inline constexpr uint64_t FatFlagCompressedZstd = 0x8000;
-/// The largest size a compressed entry may expand to.
+/// The largest size a compressed entry may expand to (less for a small
+/// entry: a bounded multiple of its compressed size).
 inline constexpr uint64_t MaxDecompressedEntry = uint64_t(1) << 30;
 
 /// Expands the LZ4 block \p In (the raw block format: sequences of a token,

@@ -9,7 +9,6 @@
 
 #include "DriverTest.h"
 
-#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -74,11 +73,6 @@ TEST_F(PtxModule, PtxWithoutTheImageIsJitCompiled) {
   void *Values[] = {Error, reinterpret_cast<void *>(sizeof(Error))};
   CUmodule Mod = nullptr;
   CUresult R = cuModuleLoadDataEx(&Mod, Bare.c_str(), 2, Options, Values);
-  if (!isNvidia() && R == CUDA_ERROR_INVALID_PTX &&
-      std::strstr(Error, "not supported by this driver's PTX JIT"))
-    GTEST_SKIP() << "a construct of clang's PTX the front end does not "
-                    "translate yet: "
-                 << Error;
   ASSERT_CU(CUDA_SUCCESS, R) << "the driver JIT-compiles PTX: " << Error;
   expectAddOneWorks(Mod);
   EXPECT_CU(CUDA_SUCCESS, cuModuleUnload(Mod));

@@ -306,6 +306,8 @@ TEST(FatBinary, MalformedLz4IsAnInvalidImageNeverACrash) {
   EXPECT_TRUE(Bad({0x10, 'a'}, 0)) << "a stated size of 0";
   EXPECT_TRUE(Bad({0x10, 'a'}, MaxDecompressedEntry + 1))
       << "a stated size beyond the limit is not allocated";
+  EXPECT_TRUE(Bad({0x10, 'a'}, 1u << 20))
+      << "2 bytes cannot expand to 1 MiB: nothing is allocated for it";
   // Every cut of a valid block fails cleanly or (cut after the last
   // literal) expands short.
   std::vector<uint8_t> Good = {0x13, '\n', 0x01, 0x00, 0x30, 'a', 'b', 'c'};
