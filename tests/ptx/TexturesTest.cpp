@@ -600,6 +600,34 @@ TEST_F(PtxTextureErrors, UnsupportedFormsAreRefusedWithAMessage) {
       "not a 64-bit register");
 }
 
+TEST_F(PtxTextureReferences, TexStateSpaceVariableIsAReference) {
+  // PTX 1.x's .tex .u32 declaration is a texture reference as .texref is.
+  ASSERT_TRUE(loads(ptxHeader() + R"(
+.tex .u32 legacy;
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, 2;
+  tex.1d.v4.u32.s32 {%r2, %r3, %r4, %r5}, [legacy, {%r1}];
+  st.global.v4.u32 [%rd1], {%r2, %r3, %r4, %r5};
+  ret;
+}
+)"));
+  CUtexref Ref;
+  ASSERT_EQ(CUDA_SUCCESS, cuModuleGetTexRef(&Ref, Module, "legacy"));
+  CUdeviceptr P = upload(std::vector<uint32_t>{10, 11, 12, 13});
+  size_t Offset;
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetAddress(&Offset, Ref, P, 16));
+  ASSERT_EQ(CUDA_SUCCESS,
+            cuTexRefSetFormat(Ref, CU_AD_FORMAT_UNSIGNED_INT32, 1));
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetFlags(Ref, CU_TRSF_READ_AS_INTEGER));
+  CUdeviceptr Out = upload(std::vector<uint32_t>(4, 99));
+  ASSERT_EQ(CUDA_SUCCESS, run("k", 1, 1, {&Out}));
+  EXPECT_EQ((std::vector<uint32_t>{12, 0, 0, 0}), download<uint32_t>(Out, 4));
+}
+
 /// out[0..2]: txq.level.width/height/depth at lod; out[3..5]: txq.width/
 /// height/depth; through the object h (sizes) or the reference r (refsizes).
 const char *const QueryKernels = R"(
