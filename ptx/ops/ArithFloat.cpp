@@ -290,6 +290,7 @@ struct FloatOp {
   PtxType T;
   Rounding R = Rounding::None;
   bool Ftz = false, Sat = false, Relu = false, PropagateNaN = false;
+  bool Approx = false; ///< div.approx.f32.
 };
 
 /// An .f64 result as an H200 gives it: a NaN result is a NaN operand,
@@ -330,6 +331,18 @@ Value *wideOp(FunctionTranslator &F, const FloatOp &O,
       R = minMaxFloat(F, O.Op == "min", O.PropagateNaN, R, Args[K]);
   } else
     R = arithmetic(F, O.Op, O.R, Args[0], Args[1]);
+  if (O.Approx) {
+    // div.approx.f32 is a * (1 / b): for 2^126 < |b| < 2^128 the
+    // reciprocal flushes to zero, so the quotient is 0 (inf: NaN).
+    Value *B = F.B.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, Args[1]);
+    Value *Huge = F.B.CreateAnd(
+        F.B.CreateFCmpOGT(B, llvm::ConstantFP::get(B->getType(), 0x1p126)),
+        F.B.CreateFCmpOLT(B, llvm::ConstantFP::get(B->getType(), 0x1p128)));
+    Value *Flushed = F.B.CreateFMul(
+        Args[0],
+        F.B.CreateCopySign(llvm::ConstantFP::get(B->getType(), 0.0), Args[1]));
+    R = F.B.CreateSelect(Huge, Flushed, R);
+  }
   if (O.Ftz && O.Op != "min" && O.Op != "max") {
     // .ftz flushes a result that is tiny before rounding (|exact| below
     // the smallest normal), even one that rounds up to it: the operation
@@ -432,12 +445,13 @@ llvm::Error parseFloatOp(FunctionTranslator &F, const Instruction &I,
       return onlyModifiers(
           F, I,
           F32 ? std::initializer_list<llvm::StringRef>{"ftz", "NaN"}
-              : std::initializer_list<llvm::StringRef>{"NaN"},
+              : std::initializer_list<llvm::StringRef>{},
           false);
     if (O.Op == "div") {
       // .approx and .full are within 2 ulp on the GPU; the IEEE quotient
-      // is within both bounds.
+      // is within both bounds (a deviation in the last bits).
       bool Approx = I.has("approx") || I.has("full");
+      O.Approx = I.has("approx");
       if (F32 && Approx == (O.R != Rounding::None))
         return F.error(I, "needs one of .approx, .full, .rn, .rz, .rm, .rp");
       if (!F32 && O.R == Rounding::None)

@@ -562,6 +562,15 @@ TEST_F(Arithmetic, Float32Rounding) {
            {32, 32},
            32,
            float32(FE_TONEAREST, false, false, Add)},
+          {"add.f32 %y, %x0, %x1;",
+           {32, 32},
+           32,
+           float32(FE_TONEAREST, false, false, Add)},
+          {"mul.ftz.f32 %y, %x0, %x1;",
+           {32, 32},
+           32,
+           float32(FE_TONEAREST, true, false, Mul,
+                   [](double A, double B, double) { return A * B; })},
           {"add.rz.f32 %y, %x0, %x1;",
            {32, 32},
            32,
@@ -810,6 +819,46 @@ TEST_F(Arithmetic, FloatMinMaxAbsNeg) {
            }},
       },
       combinations(Float64Edges, 2, 200));
+}
+
+TEST_F(Arithmetic, DivApproxOfHugeDivisors) {
+  // div.approx.f32 is a * (1 / b): for 2^126 < |b| < 2^128 the reciprocal
+  // flushes, giving 0, and NaN for an infinite a (PTX ISA, H200).
+  std::vector<Operands> Inputs;
+  for (uint64_t A : Float32Edges)
+    for (uint64_t B : {0x7ec00000u, 0xfe800001u, 0x7f7fffffu, 0xff000000u})
+      Inputs.push_back({A, B, 0, 0});
+  auto Want = [](const Ops &O) -> uint64_t {
+    float A = asFloat(O[0]);
+    if (std::isnan(A) || std::isinf(A))
+      return 0x7fffffff;
+    return (u32(O[0]) ^ u32(O[1])) & 0x80000000u;
+  };
+  check({{"div.approx.f32 %y, %x0, %x1;", {32, 32}, 32, Want},
+         {"div.approx.ftz.f32 %y, %x0, %x1;", {32, 32}, 32, Want}},
+        Inputs);
+}
+
+TEST_F(Arithmetic, UndefinedFormsAreInvalidPtx) {
+  // Forms the PTX ISA does not define: ptxas rejects them, and so does
+  // cucpu, with the line in the log, rather than guess a meaning.
+  for (const char *Body :
+       {"max.NaN.f64 %fd1, %fd1, %fd1;", "add.sat.s64 %rd1, %rd1, %rd1;",
+        "fma.f32 %f1, %f1, %f1, %f1;", "mul.wide.u64 %rd1, %rd1, %rd1;",
+        "div.f64 %fd1, %fd1, %fd1;", "add.rz.f16 %h1, %h1, %h1;",
+        "mad.hi.sat.u32 %r1, %r1, %r1, %r1;", "shf.l.b32 %r1, %r1, %r1, %r1;",
+        "bfind.b32 %r1, %r1;", "add.ftz.f64 %fd1, %fd1, %fd1;"}) {
+    std::string Ptx = ptxHeader("8.0", "sm_90") +
+                      ".visible .entry k()\n{\n"
+                      "  .reg .b16 %h<2>;\n  .reg .b32 %r<2>;\n"
+                      "  .reg .b64 %rd<2>;\n  .reg .f32 %f<2>;\n"
+                      "  .reg .f64 %fd<2>;\n  " +
+                      Body + "\n  ret;\n}\n";
+    std::string Log;
+    EXPECT_EQ(CUDA_ERROR_INVALID_PTX, load(Ptx, &Log))
+        << Body << " is not a PTX instruction form";
+    EXPECT_NE(std::string::npos, Log.find("line 11")) << Body << ": " << Log;
+  }
 }
 
 // --- Half precision

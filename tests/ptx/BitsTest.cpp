@@ -452,6 +452,23 @@ TEST_F(Bits, FloatComparisons) {
                                : C == FP_SUBNORMAL;
                        return uint64_t(R);
                      }});
+  for (std::string Test :
+       {"finite", "infinite", "notanumber", "normal", "subnormal"})
+    Cases.push_back({"shl.b64 %rd1, %x0, 32; or.b64 %rd1, %rd1, %x0; testp." +
+                         Test + ".f64 %p1, %rd1; selp.u32 %y, 1, 0, %p1;",
+                     {64},
+                     32,
+                     [Test](const Ops &O) {
+                       double D = asDouble(O[0] << 32 | O[0]);
+                       int C = std::fpclassify(D);
+                       bool R = Test == "finite"       ? std::isfinite(D)
+                                : Test == "infinite"   ? std::isinf(D)
+                                : Test == "notanumber" ? std::isnan(D)
+                                : Test == "normal"
+                                    ? C == FP_NORMAL || C == FP_ZERO
+                                    : C == FP_SUBNORMAL;
+                       return uint64_t(R);
+                     }});
   // %p0 and %p3 start false in these kernels: set them first.
   for (InstructionCase &C : Cases)
     C.Body = "setp.ne.u32 %p0, 0, 0; setp.ne.u32 %p3, 0, 0; " + C.Body;
