@@ -13,12 +13,79 @@ namespace cucpu::ptx {
 
 namespace {
 
+/// The lanes of a vector register (.reg .v2/.v4), or null if \p Op is not
+/// one.
+const LocalSymbol *vectorRegister(FunctionTranslator &F, const Operand &Op) {
+  if (Op.K != Operand::Kind::Register)
+    return nullptr;
+  const LocalSymbol *L = F.lookup(Op.Name);
+  if (!L || L->StateSpace != Space::Reg || !L->Type->isVectorTy())
+    return nullptr;
+  return L;
+}
+
+/// mov.v2/.v4.type d, a: lane by lane, each side a vector register or a
+/// braced list of scalar registers.
+llvm::Error moveVector(FunctionTranslator &F, const Instruction &I, PtxType T,
+                       unsigned Lanes) {
+  const Operand &Dst = I.Operands[0], &Src = I.Operands[1];
+  llvm::Type *Elem = T.irType(F.Ctx);
+  std::vector<llvm::Value *> Values;
+  if (Src.K == Operand::Kind::Vector) {
+    if (Src.Elements.size() != Lanes)
+      return F.error(I, "the source list needs one register per lane");
+    for (const Operand &E : Src.Elements) {
+      auto V = F.read(I, E, T);
+      if (!V)
+        return V.takeError();
+      Values.push_back(*V);
+    }
+  } else if (const LocalSymbol *L = vectorRegister(F, Src)) {
+    auto *VTy = llvm::cast<llvm::FixedVectorType>(L->Type);
+    if (VTy->getNumElements() != Lanes)
+      return F.error(I, "the vector register " + Src.Name + " has " +
+                            llvm::Twine(VTy->getNumElements()) + " lanes");
+    llvm::Value *Whole = F.B.CreateLoad(L->Type, L->Storage, Src.Name);
+    for (unsigned K = 0; K < Lanes; ++K)
+      Values.push_back(F.convertBits(F.B.CreateExtractElement(Whole, K), Elem,
+                                     T.isSigned()));
+  } else {
+    return F.error(I, "the source must be a vector register or a list");
+  }
+  if (Dst.K == Operand::Kind::Vector) {
+    if (Dst.Elements.size() != Lanes)
+      return F.error(I, "the destination list needs one register per lane");
+    for (unsigned K = 0; K < Lanes; ++K)
+      if (auto E = F.write(I, Dst.Elements[K], Values[K], T))
+        return E;
+    return llvm::Error::success();
+  }
+  const LocalSymbol *L = vectorRegister(F, Dst);
+  if (!L)
+    return F.error(I, "the destination must be a vector register or a list");
+  auto *VTy = llvm::cast<llvm::FixedVectorType>(L->Type);
+  if (VTy->getNumElements() != Lanes)
+    return F.error(I, "the vector register " + Dst.Name + " has " +
+                          llvm::Twine(VTy->getNumElements()) + " lanes");
+  llvm::Value *Whole = llvm::PoisonValue::get(VTy);
+  for (unsigned K = 0; K < Lanes; ++K)
+    Whole = F.B.CreateInsertElement(
+        Whole, F.convertBits(Values[K], VTy->getElementType(), T.isSigned()),
+        K);
+  F.B.CreateStore(Whole, L->Storage);
+  return llvm::Error::success();
+}
+
 llvm::Error move(FunctionTranslator &F, const Instruction &I) {
   if (auto E = F.expectOperands(I, 2))
     return E;
   auto T = F.type(I);
   if (!T)
     return T.takeError();
+  if (I.has("v2") || I.has("v4") || I.has("v8"))
+    return moveVector(F, I, *T, I.has("v2") ? 2 : I.has("v4") ? 4 : 8);
+  if (vectorRegister(F, I.Operands[0]) || vectorRegister(F, I.Operands[1]))
+    return F.error(I, "moves a vector register only with .v2 or .v4");
   const Operand &Dst = I.Operands[0], &Src = I.Operands[1];
   // mov.b64 %rd, {%r1, %r2} packs; mov.b64 {%r1, %r2}, %rd unpacks.
   if (Src.K == Operand::Kind::Vector || Dst.K == Operand::Kind::Vector) {

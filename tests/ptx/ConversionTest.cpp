@@ -569,3 +569,51 @@ TEST_F(PtxConversionTest, IsSpaceTellsSharedFromGlobal) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(PtxConversionTest, MoveOfVectorsGoesLaneByLane) {
+  std::string Ptx = ptxHeader() + R"(
+.visible .entry k(.param .u64 out)
+{
+  .reg .v2 .f32 %v<3>;
+  .reg .v4 .b32 %w;
+  .reg .f32 %f<5>;
+  .reg .b32 %r<9>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [out];
+  mov.f32 %f1, 0f3F800000;
+  mov.f32 %f2, 0f40000000;
+  mov.v2.f32 %v1, {%f1, %f2};
+  mov.v2.f32 %v2, %v1;
+  mov.v2.f32 {%f3, %f4}, %v2;
+  st.global.f32 [%rd1], %f4;
+  st.global.f32 [%rd1+4], %f3;
+  mov.u32 %r1, 10;
+  mov.u32 %r2, 20;
+  mov.u32 %r3, 30;
+  mov.u32 %r4, 40;
+  mov.v4.b32 %w, {%r1, %r2, %r3, %r4};
+  mov.v4.b32 {%r5, %r6, %r7, %r8}, %w;
+  st.global.u32 [%rd1+8], %r8;
+  st.global.u32 [%rd1+12], %r5;
+  ret;
+}
+)";
+  ASSERT_TRUE(loads(Ptx));
+  CUdeviceptr Out = upload(std::vector<uint32_t>(4));
+  ASSERT_EQ(CUDA_SUCCESS, run("k", 1, 1, {&Out}));
+  auto R = download<uint32_t>(Out, 4);
+  EXPECT_EQ(bitsOf(2.0f), R[0]) << "lane y of {1, 2}";
+  EXPECT_EQ(bitsOf(1.0f), R[1]) << "lane x";
+  EXPECT_EQ(40u, R[2]) << "lane w of a .v4";
+  EXPECT_EQ(10u, R[3]) << "lane x of a .v4";
+  EXPECT_TRUE(
+      rejects("mov.f32 %f1, %v1;", ".reg .v2 .f32 %v1;\n.reg .f32 %f1;"))
+      << "a vector register needs .v2";
+  EXPECT_TRUE(rejects("mov.v4.f32 %v1, {%f1, %f2};",
+                      ".reg .v2 .f32 %v1;\n.reg .f32 %f<3>;"))
+      << "four lanes into two";
+}
+
+} // namespace
