@@ -102,8 +102,13 @@ Error asmError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
 }
 
-/// Whether values of \p T can sit in a register operand.
+/// Whether values of \p T can sit in a register operand: a scalar, or a
+/// small vector such as a half2 that the register holds bit for bit.
 bool isScalar(Type *T) {
+  if (auto *V = dyn_cast<FixedVectorType>(T))
+    return (V->getElementType()->isIntegerTy() ||
+            V->getElementType()->isFloatingPointTy()) &&
+           V->getPrimitiveSizeInBits() <= 64;
   return T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy();
 }
 
@@ -133,6 +138,12 @@ Error readOperands(CallInst &Call, InlineAsm &IA, AsmFunction &Fn) {
       if (!Op.Class)
         return asmError("the output constraint \"=" + Code +
                         "\" is not supported (h, r, l, f, d, c are)");
+      Type *Result = Call.getType();
+      if (auto *ST = dyn_cast<StructType>(Result))
+        Result = Outputs < ST->getNumElements() ? ST->getElementType(Outputs)
+                                                : nullptr;
+      if (!Result || !isScalar(Result))
+        return asmError(formatv("output {0} is not a scalar value", N));
       Op.Text = "%cucpu_op" + std::to_string(N);
       Op.Param = "__cucpu_out" + std::to_string(Outputs++);
       Fn.Operands.push_back(Op);

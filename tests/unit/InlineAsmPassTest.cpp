@@ -180,7 +180,7 @@ define i32 @second() {
 
 TEST(InlineAsmPass, OperandsOfEveryRegisterClass) {
   // "h" 16 bits, "c" a char in a 16-bit register, "f"/"d" floating point,
-  // "r" holding a float's bits, "l" a pointer.
+  // "r" holding a float's bits or a half2's, "l" a pointer.
   auto L = lower(R"(
 define i16 @h() {
   %r = call i16 asm "add.s16 $0, $1, $2;", "=h,h,c"(i16 300, i8 5)
@@ -200,6 +200,11 @@ define i32 @bits() {
   %r = call i32 asm "mov.b32 $0, $1;", "=r,r"(float 1.0)
   ret i32 %r
 }
+define i32 @half2() {
+  %r = call <2 x half> asm "add.u32 $0, $1, 1;", "=r,r"(<2 x half> <half 0xH3C00, half 0xH4000>)
+  %b = bitcast <2 x half> %r to i32
+  ret i32 %b
+}
 define i64 @pointer(ptr %p) {
   %r = call i64 asm "add.u64 $0, $1, 8;", "=l,l"(ptr null)
   ret i64 %r
@@ -212,6 +217,7 @@ define i64 @pointer(ptr %p) {
                           {"f", 0x40600000},         // 3.5f
                           {"d", 0x4018000000000000}, // 6.0
                           {"bits", 0x3f800000},      // 1.0f
+                          {"half2", 0x40003c01},     // (1.0, 2.0) + 1
                           {"pointer", 8}}) {
     const ConstantInt *R = L->returned(Fn);
     ASSERT_TRUE(R) << Fn << " folds to a constant:\n" << L->ir(Fn);
