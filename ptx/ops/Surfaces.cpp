@@ -50,8 +50,10 @@ llvm::Expected<Access> parseAccess(FunctionTranslator &F, const Instruction &I,
     return F.error(I, "needs a geometry .1d, .2d, .3d, .a1d or .a2d");
   R.G = *G;
   bool Typed = false, Moded = false;
+  unsigned Geometries = 0;
   for (const std::string &M : I.Modifiers) {
-    if (M == "b" || geometryNamed(M))
+    if ((M == "b" && llvm::count(I.Modifiers, M) == 1) ||
+        (geometryNamed(M) && ++Geometries == 1))
       continue;
     if (M == "ca" || M == "cg" || M == "cs" || M == "cv" || M == "wb" ||
         M == "wt")

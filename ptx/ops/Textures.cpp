@@ -67,6 +67,7 @@ llvm::Expected<Fetch> parseFetch(FunctionTranslator &F, const Instruction &I,
   R.G = *G;
   std::vector<PtxType> Types;
   bool Vector4 = false;
+  unsigned Geometries = 0;
   for (const std::string &M : I.Modifiers) {
     if (auto T = PtxType::parse(M)) {
       Types.push_back(*T);
@@ -79,7 +80,9 @@ llvm::Expected<Fetch> parseFetch(FunctionTranslator &F, const Instruction &I,
     if (M == "v2")
       return F.error(I, "half-precision results (.v2.f16x2) are not "
                         "supported by this driver's PTX JIT");
-    if (geometryNamed(M) || llvm::is_contained(Allowed, M))
+    if (geometryNamed(M) && ++Geometries == 1)
+      continue;
+    if (llvm::is_contained(Allowed, M) && llvm::count(I.Modifiers, M) == 1)
       continue;
     return F.error(I, "the modifier ." + M + " is not supported");
   }
@@ -295,16 +298,21 @@ llvm::Error tld4(FunctionTranslator &F, const Instruction &I) {
   auto R = parseFetch(F, I, {"r", "g", "b", "a"});
   if (!R)
     return R.takeError();
-  int Component = -1;
-  for (const std::string &M : I.Modifiers)
-    Component = llvm::StringSwitch<int>(M)
-                    .Case("r", 0)
-                    .Case("g", 1)
-                    .Case("b", 2)
-                    .Case("a", 3)
-                    .Default(Component);
-  if (Component < 0)
-    return F.error(I, "needs a component (.r, .g, .b, .a)");
+  int Component = -1, Components = 0;
+  for (const std::string &M : I.Modifiers) {
+    int C = llvm::StringSwitch<int>(M)
+                .Case("r", 0)
+                .Case("g", 1)
+                .Case("b", 2)
+                .Case("a", 3)
+                .Default(-1);
+    if (C >= 0) {
+      Component = C;
+      ++Components;
+    }
+  }
+  if (Components != 1)
+    return F.error(I, "needs one component (.r, .g, .b or .a)");
   if (R->G.Type != 0x02)
     return F.error(I, "gathers from .2d textures only are supported by this "
                       "driver's PTX JIT");
