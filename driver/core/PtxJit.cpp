@@ -83,7 +83,8 @@ void exposeCConvention(llvm::Module &IR, const ptx::Module &Ptx) {
     if (F.IsEntry || !(F.Visible || F.Extern || F.Weak) || F.Returns.size() > 1)
       continue;
     llvm::Function *Fn = IR.getFunction(F.Name);
-    if (!Fn)
+    // A declaration nothing calls needs no thunk (which would call it).
+    if (!Fn || (Fn->isDeclaration() && Fn->use_empty()))
       continue;
     // PTX's arguments: the return value's slot, then the parameters.
     std::vector<const ptx::Variable *> Slots;

@@ -148,6 +148,41 @@ TEST_F(PtxLink, PtxLinksWithTheToolkitsImage) {
   EXPECT_CU(CUDA_SUCCESS, cuModuleUnload(Mod));
 }
 
+TEST_F(PtxLink, ToolkitPtxIsCompiledAndLinked) {
+  // The toolkit's PTX of kernels/link_main.cu and link_lib.cu (-rdc=true),
+  // without the module images cucc's PTX carries: the JIT compiles both.
+  std::string Text[2];
+  const char *Paths[2] = {CUCPU_API_LINK_MAIN_PTX, CUCPU_API_LINK_LIB_PTX};
+  for (int I = 0; I < 2; ++I) {
+    std::ifstream In(Paths[I], std::ios::binary);
+    Text[I].assign(std::istreambuf_iterator<char>(In),
+                   std::istreambuf_iterator<char>());
+    ASSERT_FALSE(Text[I].empty()) << "setup: " << Paths[I];
+    Text[I] = Text[I].substr(0, Text[I].find("//cucpu-image-begin"));
+  }
+  ASSERT_CU(CUDA_SUCCESS, addPtx(Text[0], "link_main.ptx")) << ErrorLog;
+  ASSERT_CU(CUDA_SUCCESS, addPtx(Text[1], "link_lib.ptx")) << ErrorLog;
+  void *Cubin = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuLinkComplete(State, &Cubin, nullptr)) << ErrorLog;
+  CUmodule Mod = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleLoadData(&Mod, Cubin));
+  CUfunction Apply = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&Apply, Mod, "applyScale"));
+  constexpr int N = 64;
+  CUdeviceptr Out = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&Out, N * sizeof(int)));
+  int Count = N;
+  void *Args[] = {&Out, &Count};
+  EXPECT_CU(CUDA_SUCCESS, cuLaunchKernel(Apply, 2, 1, 1, 32, 1, 1, 0, nullptr,
+                                         Args, nullptr));
+  int Host[N] = {};
+  EXPECT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Host, Out, sizeof(Host)));
+  for (int I = 0; I < N; ++I)
+    EXPECT_EQ(3 * I + 100 + 7, Host[I]) << "scale(i) + offset + bias at " << I;
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(Out));
+  EXPECT_CU(CUDA_SUCCESS, cuModuleUnload(Mod));
+}
+
 TEST_F(PtxLink, UndefinedExternIsInvalidSource) {
   ASSERT_CU(CUDA_SUCCESS, addPtx(ptx::ScaleMain, "main.ptx")) << ErrorLog;
   void *Cubin = nullptr;
