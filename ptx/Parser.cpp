@@ -817,10 +817,26 @@ llvm::Error Parser::operand(Operand &Out, unsigned Depth) {
         return E;
       Out.Elements.push_back(std::move(Element));
       if (Tok.is(Close))
-        return advance();
+        break;
       if (auto E = expect(',', "between vector or list elements"))
         return E;
     }
+    if (auto E = advance())
+      return E;
+    // {d0, d1, d2, d3}|p: a vector and a predicate (sparse texture fetches).
+    if (IsVector && Tok.is('|')) {
+      Operand First = std::move(Out);
+      if (auto E = advance())
+        return E;
+      Operand Second;
+      if (auto E = operand(Second, Depth + 1))
+        return E;
+      Out = Operand();
+      Out.K = Operand::Kind::Pair;
+      Out.Elements.push_back(std::move(First));
+      Out.Elements.push_back(std::move(Second));
+    }
+    return llvm::Error::success();
   }
   if (Tok.is('[')) {
     Out.K = Operand::Kind::Address;

@@ -628,6 +628,60 @@ TEST_F(PtxTextureReferences, TexStateSpaceVariableIsAReference) {
   EXPECT_EQ((std::vector<uint32_t>{12, 0, 0, 0}), download<uint32_t>(Out, 4));
 }
 
+TEST_F(PtxTextureReferences, SparseFetchesReportResidentTexels) {
+  // nvcc's tex2D(..., &isResident) and tex2Dgather(..., &isResident):
+  // d|p destinations; cucpu's arrays are never sparse.
+  ASSERT_TRUE(loads(ptxHeader() + R"(
+.global .texref s;
+.visible .entry k(.param .u64 out)
+{
+  .reg .pred %p<3>;
+  .reg .f32 %f<9>;
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  mov.f32 %f1, 0f3FC00000;
+  tex.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}|%p1, [s, {%f1, %f1}];
+  tld4.r.2d.v4.f32.f32 {%f5, %f6, %f7, %f8}|%p2, [s, {%f1, %f1}];
+  selp.u32 %r1, 1, 0, %p1;
+  selp.u32 %r2, 1, 0, %p2;
+  st.global.v2.f32 [%rd1], {%f2, %f5};
+  st.global.v2.u32 [%rd1+8], {%r1, %r2};
+  ret;
+}
+)"));
+  CUtexref Ref;
+  ASSERT_EQ(CUDA_SUCCESS, cuModuleGetTexRef(&Ref, Module, "s"));
+  // 4 x 4 floats 10 y + x, point sampled at (1.5, 1.5).
+  std::vector<float> Texels;
+  for (int I = 0; I < 16; ++I)
+    Texels.push_back(float(10 * (I / 4) + I % 4));
+  CUDA_ARRAY_DESCRIPTOR D = {4, 4, CU_AD_FORMAT_FLOAT, 1};
+  CUarray A;
+  ASSERT_EQ(CUDA_SUCCESS, cuArrayCreate(&A, &D));
+  CUDA_MEMCPY2D C = {};
+  C.srcMemoryType = CU_MEMORYTYPE_HOST;
+  C.srcHost = Texels.data();
+  C.srcPitch = 16;
+  C.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+  C.dstArray = A;
+  C.WidthInBytes = 16;
+  C.Height = 4;
+  ASSERT_EQ(CUDA_SUCCESS, cuMemcpy2D(&C));
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetArray(Ref, A, CU_TRSA_OVERRIDE_FORMAT));
+  CUdeviceptr Out = upload(std::vector<uint32_t>(4, 0));
+  ASSERT_EQ(CUDA_SUCCESS, run("k", 1, 1, {&Out}));
+  std::vector<uint32_t> R = download<uint32_t>(Out, 4);
+  float Fetched, Gathered;
+  std::memcpy(&Fetched, &R[0], 4);
+  std::memcpy(&Gathered, &R[1], 4);
+  EXPECT_EQ(11.0f, Fetched) << "texel (1, 1)";
+  EXPECT_EQ(21.0f, Gathered) << "the first gathered texel, (x, y + 1)";
+  EXPECT_EQ(1u, R[2]) << "tex's texel is resident";
+  EXPECT_EQ(1u, R[3]) << "tld4's texels are resident";
+  cuArrayDestroy(A);
+}
+
 /// out[0..2]: txq.level.width/height/depth at lod; out[3..5]: txq.width/
 /// height/depth; through the object h (sizes) or the reference r (refsizes).
 const char *const QueryKernels = R"(
