@@ -35,7 +35,7 @@ llvm::Value *carryFlag(FunctionTranslator &F);
 /// Whether \p T is a floating-point type (.f16, .bf16x2, .f32, ...).
 inline bool isFloat(PtxType T) { return T.isFloat(); }
 
-/// add, sub, mul, div, min, max of floating-point types (ArithFloat.cpp).
+/// add, sub, mul, min, max of floating-point types (ArithFloat.cpp).
 llvm::Error floatBinary(FunctionTranslator &F, const Instruction &I, PtxType T);
 /// fma and mad of floating-point types (ArithFloat.cpp).
 llvm::Error floatFma(FunctionTranslator &F, const Instruction &I, PtxType T);
@@ -44,7 +44,7 @@ llvm::Error floatUnary(FunctionTranslator &F, const Instruction &I, PtxType T);
 
 /// setp, set, selp, slct (ArithCompare.cpp).
 void addCompareOps(OpTable &T);
-/// testp and copysign (ArithFloat.cpp).
+/// testp (ArithFloat.cpp; copysign is ops/Math.cpp's).
 void addFloatOps(OpTable &T);
 
 /// Converts the bits of a 16-bit float (\p T .f16 or .bf16) to float,

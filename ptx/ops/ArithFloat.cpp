@@ -1,6 +1,6 @@
 //===- ArithFloat.cpp - PTX instructions: floating-point arithmetic -------===//
 //
-// add, sub, mul, div, fma, mad, min, max, neg, abs, copysign and testp of
+// add, sub, mul, fma, mad, min, max, neg, abs and testp of
 // .f32 and .f64, and add, sub, mul, fma, min, max, neg, abs of .f16, .f16x2,
 // .bf16 and .bf16x2, with the rounding modifiers (.rn .rz .rm .rp), .ftz,
 // .sat, .relu and .NaN.
@@ -249,17 +249,16 @@ Value *minMaxFloat(FunctionTranslator &F, bool Min, bool PropagateNaN, Value *A,
                           F.B.CreateSelect(BNaN, A, Pick));
 }
 
-/// add, sub, mul, div of two float or double values in mode \p R.
+/// add, sub, mul of two float or double values in mode \p R.
 Value *arithmetic(FunctionTranslator &F, llvm::StringRef Op, Rounding R,
                   Value *A, Value *B) {
   if (R == Rounding::None || R == Rounding::Nearest) {
     Value *V = Op == "add"   ? F.B.CreateFAdd(A, B)
                : Op == "sub" ? F.B.CreateFSub(A, B)
-               : Op == "mul" ? F.B.CreateFMul(A, B)
-                             : F.B.CreateFDiv(A, B);
+                             : F.B.CreateFMul(A, B);
     // Without a rounding modifier ptxas may fuse a multiply and an add.
     if (auto *Inst = llvm::dyn_cast<llvm::Instruction>(V);
-        Inst && R == Rounding::None && Op != "div")
+        Inst && R == Rounding::None)
       Inst->setHasAllowContract(true);
     return V;
   }
@@ -286,25 +285,22 @@ Value *fusedMultiplyAdd(FunctionTranslator &F, Rounding R, Value *A, Value *B,
 
 /// The modifiers and operation of one floating-point instruction.
 struct FloatOp {
-  llvm::StringRef Op; ///< add, sub, mul, div, min, max, fma.
+  llvm::StringRef Op; ///< add, sub, mul, min, max, fma.
   PtxType T;
   Rounding R = Rounding::None;
   bool Ftz = false, Sat = false, Relu = false, PropagateNaN = false;
-  bool Approx = false; ///< div.approx.f32.
 };
 
 /// An .f64 result as an H200 gives it: a NaN result is a NaN operand,
 /// quieted (an invalid operation gives the host's default NaN). Which one
 /// when several are NaN: b before a for add, sub, mul, min, max; b, then
-/// c, then a for fma; a before b for div.
+/// c, then a for fma.
 Value *nanOperand(FunctionTranslator &F, llvm::StringRef Op, Value *R,
                   const std::vector<Value *> &Args) {
   // Lowest priority first.
   std::vector<Value *> Order = Args;
   if (Op == "fma")
     Order = {Args[0], Args[2], Args[1]};
-  else if (Op == "div")
-    Order = {Args[1], Args[0]};
   Value *Pick = R;
   for (Value *A : Order) {
     Value *Quiet =
@@ -331,18 +327,6 @@ Value *wideOp(FunctionTranslator &F, const FloatOp &O,
       R = minMaxFloat(F, O.Op == "min", O.PropagateNaN, R, Args[K]);
   } else
     R = arithmetic(F, O.Op, O.R, Args[0], Args[1]);
-  if (O.Approx) {
-    // div.approx.f32 is a * (1 / b): for 2^126 < |b| < 2^128 the
-    // reciprocal flushes to zero, so the quotient is 0 (inf: NaN).
-    Value *B = F.B.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, Args[1]);
-    Value *Huge = F.B.CreateAnd(
-        F.B.CreateFCmpOGT(B, llvm::ConstantFP::get(B->getType(), 0x1p126)),
-        F.B.CreateFCmpOLT(B, llvm::ConstantFP::get(B->getType(), 0x1p128)));
-    Value *Flushed = F.B.CreateFMul(
-        Args[0],
-        F.B.CreateCopySign(llvm::ConstantFP::get(B->getType(), 0.0), Args[1]));
-    R = F.B.CreateSelect(Huge, Flushed, R);
-  }
   if (O.Ftz && O.Op != "min" && O.Op != "max") {
     // .ftz flushes a result that is tiny before rounding (|exact| below
     // the smallest normal), even one that rounds up to it: the operation
@@ -447,21 +431,6 @@ llvm::Error parseFloatOp(FunctionTranslator &F, const Instruction &I,
           F32 ? std::initializer_list<llvm::StringRef>{"ftz", "NaN"}
               : std::initializer_list<llvm::StringRef>{},
           false);
-    if (O.Op == "div") {
-      // .approx and .full are within 2 ulp on the GPU; the IEEE quotient
-      // is within both bounds (a deviation in the last bits).
-      bool Approx = I.has("approx") || I.has("full");
-      O.Approx = I.has("approx");
-      if (F32 && Approx == (O.R != Rounding::None))
-        return F.error(I, "needs one of .approx, .full, .rn, .rz, .rm, .rp");
-      if (!F32 && O.R == Rounding::None)
-        return F.error(I, "needs a rounding modifier");
-      return onlyModifiers(
-          F, I,
-          F32 ? std::initializer_list<llvm::StringRef>{"ftz", "approx", "full"}
-              : std::initializer_list<llvm::StringRef>{},
-          true);
-    }
     return onlyModifiers(
         F, I,
         F32 ? std::initializer_list<llvm::StringRef>{"ftz", "sat"}
@@ -471,8 +440,6 @@ llvm::Error parseFloatOp(FunctionTranslator &F, const Instruction &I,
   // .f16, .f16x2, .bf16, .bf16x2: round to nearest only.
   if (O.R != Rounding::None && O.R != Rounding::Nearest)
     return F.error(I, "16-bit formats round to nearest (.rn) only");
-  if (O.Op == "div")
-    return F.error(I, "has no 16-bit floating-point form");
   bool Half = O.T.K == PtxType::Kind::Float;
   if (MinMax)
     return onlyModifiers(
@@ -551,26 +518,6 @@ llvm::Error testProperty(FunctionTranslator &F, const Instruction &I) {
                  predType());
 }
 
-/// copysign.type d, a, b: b with a's sign.
-llvm::Error copySign(FunctionTranslator &F, const Instruction &I) {
-  if (auto E = F.expectOperands(I, 3))
-    return E;
-  auto T = F.type(I);
-  if (!T)
-    return T.takeError();
-  if (!isWide(*T))
-    return F.error(I, "takes .f32 or .f64");
-  PtxType Bits = makeType(PtxType::Kind::Bits, T->Bits);
-  auto S = sources(F, I, Bits, 1, 2);
-  if (!S)
-    return S.takeError();
-  llvm::Type *Ty = (*S)[0]->getType();
-  Value *Sign = llvm::ConstantInt::get(Ty, llvm::APInt::getSignMask(T->Bits));
-  Value *R = F.B.CreateOr(F.B.CreateAnd((*S)[0], Sign),
-                          F.B.CreateAnd((*S)[1], F.B.CreateNot(Sign)));
-  return F.write(I, I.Operands[0], R, Bits);
-}
-
 } // namespace
 
 namespace arith {
@@ -633,10 +580,7 @@ llvm::Error floatUnary(FunctionTranslator &F, const Instruction &I, PtxType T) {
   return F.write(I, I.Operands[0], R, T);
 }
 
-void addFloatOps(OpTable &T) {
-  T["testp"] = testProperty;
-  T["copysign"] = copySign;
-}
+void addFloatOps(OpTable &T) { T["testp"] = testProperty; }
 
 } // namespace arith
 

@@ -3,7 +3,8 @@
 // add, sub (.sat, .cc), addc, subc, mul, mad (.lo, .hi, .wide, .sat, .cc),
 // madc, mul24, mad24, sad, div, rem, abs, neg, min, max (.relu, .u16x2,
 // .s16x2), dp4a and dp2a. An opcode that also has floating-point forms
-// hands those to ArithFloat.cpp.
+// hands those to ArithFloat.cpp (div: ops/Math.cpp, which registers after
+// this file and keeps this handler for integer types).
 //
 // Results are what an H200 gives: division by zero is all ones (div and rem,
 // signed and unsigned), the most negative value divided by -1 is itself
@@ -285,11 +286,9 @@ llvm::Error divide(FunctionTranslator &F, const Instruction &I) {
   auto T = F.type(I);
   if (!T)
     return T.takeError();
-  if (isFloat(*T)) {
-    if (I.Opcode == "rem")
-      return F.error(I, "takes an integer type");
-    return floatBinary(F, I, *T);
-  }
+  // Floating-point div is ops/Math.cpp's.
+  if (isFloat(*T))
+    return F.error(I, "takes an integer type");
   if (auto E = F.expectOperands(I, 3))
     return E;
   if (auto E = expectInteger(F, I, *T))
