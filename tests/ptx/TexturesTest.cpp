@@ -682,6 +682,70 @@ TEST_F(PtxTextureReferences, SparseFetchesReportResidentTexels) {
   cuArrayDestroy(A);
 }
 
+TEST_F(PtxTextureReferences, FetchInADeviceFunction) {
+  // A .func fetching through a reference and through an object handle it
+  // is passed, called (not inlined by nvcc) from the kernel.
+  ASSERT_TRUE(loads(ptxHeader() + R"(
+.global .texref f;
+.func (.param .b32 ret) fetch(.param .b64 obj, .param .b32 i)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<2>;
+  ld.param.b64 %rd1, [obj];
+  ld.param.b32 %r1, [i];
+  tex.1d.v4.s32.s32 {%r2, %r3, %r4, %r5}, [f, {%r1}];
+  tex.1d.v4.s32.s32 {%r6, %r3, %r4, %r5}, [%rd1, {%r1}];
+  add.s32 %r7, %r2, %r6;
+  st.param.b32 [ret], %r7;
+  ret;
+}
+.visible .entry k(.param .u64 out, .param .u64 obj)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  ld.param.u64 %rd2, [obj];
+  mov.u32 %r1, %tid.x;
+  {
+    .param .b64 p0;
+    st.param.b64 [p0], %rd2;
+    .param .b32 p1;
+    st.param.b32 [p1], %r1;
+    .param .b32 r;
+    call.uni (r), fetch, (p0, p1);
+    ld.param.b32 %r2, [r];
+  }
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd3, %rd1, %rd3;
+  st.global.u32 [%rd3], %r2;
+  ret;
+}
+)"));
+  CUtexref Ref;
+  ASSERT_EQ(CUDA_SUCCESS, cuModuleGetTexRef(&Ref, Module, "f"));
+  std::vector<int32_t> A = {1, 2, 3, 4}, B = {100, 200, 300, 400};
+  CUdeviceptr PA = upload(A), PB = upload(B);
+  size_t Offset;
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetAddress(&Offset, Ref, PA, 16));
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetFormat(Ref, CU_AD_FORMAT_SIGNED_INT32, 1));
+  ASSERT_EQ(CUDA_SUCCESS, cuTexRefSetFlags(Ref, CU_TRSF_READ_AS_INTEGER));
+  CUDA_RESOURCE_DESC R = {};
+  R.resType = CU_RESOURCE_TYPE_LINEAR;
+  R.res.linear.devPtr = PB;
+  R.res.linear.format = CU_AD_FORMAT_SIGNED_INT32;
+  R.res.linear.numChannels = 1;
+  R.res.linear.sizeInBytes = 16;
+  CUDA_TEXTURE_DESC T = {};
+  T.flags = CU_TRSF_READ_AS_INTEGER;
+  CUtexObject O;
+  ASSERT_EQ(CUDA_SUCCESS, cuTexObjectCreate(&O, &R, &T, nullptr));
+  CUdeviceptr Out = upload(std::vector<int32_t>(4, -1));
+  ASSERT_EQ(CUDA_SUCCESS, run("k", 1, 4, {&Out, &O}));
+  EXPECT_EQ((std::vector<int32_t>{101, 202, 303, 404}),
+            download<int32_t>(Out, 4));
+  cuTexObjectDestroy(O);
+}
+
 /// out[0..2]: txq.level.width/height/depth at lod; out[3..5]: txq.width/
 /// height/depth; through the object h (sizes) or the reference r (refsizes).
 const char *const QueryKernels = R"(
