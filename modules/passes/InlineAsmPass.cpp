@@ -96,6 +96,7 @@ struct AsmFunction {
   std::string Body;          ///< From the opening brace to the closing one.
   unsigned FirstAsmLine = 0; ///< Line of Body holding the asm's first line.
   bool ClobbersMemory = false;
+  bool Volatile = false; ///< asm volatile: its memory accesses are too.
 };
 
 Error asmError(const Twine &Message) {
@@ -242,6 +243,7 @@ Expected<std::string> substitute(StringRef Asm, ArrayRef<AsmOperand> Operands) {
 /// The PTX function of \p Call.
 Expected<AsmFunction> describe(CallInst &Call, InlineAsm &IA) {
   AsmFunction Fn;
+  Fn.Volatile = IA.hasSideEffects();
   if (Error E = readOperands(Call, IA, Fn))
     return E;
   Expected<std::string> Text = substitute(IA.getAsmString(), Fn.Operands);
@@ -377,7 +379,8 @@ void AsmLowering::fail(CallInst &Call, InlineAsm &IA, const Twine &Why) {
 }
 
 Expected<Function *> AsmLowering::functionFor(const AsmFunction &Fn) {
-  std::string Key = Fn.Signature + "\n" + Fn.Body;
+  std::string Key =
+      (Fn.Volatile ? "volatile\n" : "\n") + Fn.Signature + "\n" + Fn.Body;
   if (Function *Known = Generated.lookup(Key))
     return Known;
   std::string Name;
@@ -405,6 +408,20 @@ Expected<Function *> AsmLowering::functionFor(const AsmFunction &Fn) {
   if (!F || F->isDeclaration())
     return asmError("its translation has no function " + Name);
   F->setLinkage(GlobalValue::InternalLinkage);
+  // "asm volatile" runs each time control reaches it: a spin loop over
+  // CUB's ThreadLoad<LOAD_CG> (asm volatile "ld.cg...") must load in every
+  // iteration, which a plain load the optimizer may hoist does not.
+  // The results' .param slots (the pointer arguments) stay plain.
+  if (Fn.Volatile)
+    for (Instruction &I : instructions(*F)) {
+      if (auto *Load = dyn_cast<LoadInst>(&I)) {
+        if (!isa<Argument>(Load->getPointerOperand()))
+          Load->setVolatile(true);
+      } else if (auto *Store = dyn_cast<StoreInst>(&I)) {
+        if (!isa<Argument>(Store->getPointerOperand()))
+          Store->setVolatile(true);
+      }
+    }
   Generated[Key] = F;
   return F;
 }

@@ -283,6 +283,34 @@ define void @barrier(ptr %p) {
                         << L->ir("barrier");
 }
 
+TEST(InlineAsmPass, VolatileAsmAccessesMemoryEachTime) {
+  // CUB's ThreadLoad<LOAD_CG> in a spin loop: an asm volatile load must not
+  // be hoisted out of the loop, so it is a volatile load; the same load in
+  // a plain asm may be optimized like any other.
+  auto L = lower(R"(
+define i32 @spin(ptr %flag) {
+  %v = call i32 asm sideeffect "ld.global.cg.u32 $0, [$1];", "=r,l"(ptr %flag)
+  %w = call i32 asm "ld.global.cg.u32 $0, [$1];", "=r,l"(ptr %flag)
+  %s = add i32 %v, %w
+  ret i32 %s
+}
+)",
+                 "");
+  ASSERT_TRUE(L->M);
+  EXPECT_EQ("", L->Errors);
+  EXPECT_FALSE(L->asmLeft());
+  unsigned Volatile = 0, Plain = 0, Allocas = 0;
+  for (const Instruction &I : instructions(*L->M->getFunction("spin"))) {
+    if (const auto *Load = dyn_cast<LoadInst>(&I))
+      (Load->isVolatile() ? Volatile : Plain) += 1;
+    Allocas += isa<AllocaInst>(I);
+  }
+  EXPECT_EQ(1u, Volatile) << L->ir("spin");
+  EXPECT_EQ(1u, Plain) << L->ir("spin");
+  EXPECT_EQ(0u, Allocas) << "the results' slots are still promoted:\n"
+                         << L->ir("spin");
+}
+
 TEST(InlineAsmPass, AnInstructionTheFrontEndLacksFailsTheLoad) {
   auto L = lower(R"(
 define i32 @bad(i32 %a) {
