@@ -35,6 +35,22 @@ llvm::Value *flushSubnormal(llvm::IRBuilder<> &B, llvm::Value *X);
 /// arithmetic produces, 0x7fffffff.
 llvm::Value *canonicalNaN(llvm::IRBuilder<> &B, llvm::Value *X);
 
+/// A floating-point format narrower than float: f16, bf16, e5m2 or e4m3.
+struct HalfFormat {
+  unsigned MantBits; ///< 10, 7, 2, 3.
+  unsigned Bias;     ///< 15, 127, 15, 7.
+  /// The magnitude bits from which values overflow: infinity (0x7c00,
+  /// 0x7f80, 0x7c), or for e4m3, which has none, its NaN (0x7f).
+  uint32_t Inf;
+  unsigned Width; ///< 16 or 8.
+};
+
+/// The bits of float \p X rounded to \p Fmt in mode \p R (overflows give
+/// Fmt.Inf or the largest finite value as the mode says). NaN becomes the
+/// GPU's canonical NaN, all ones but the sign (0x7fff, 0x7f).
+llvm::Value *floatBitsToHalf(llvm::IRBuilder<> &B, llvm::Value *X,
+                             HalfFormat Fmt, Rounding R);
+
 /// The value of \p Bits (an i16 holding an f16 or bf16) as a float; exact.
 llvm::Value *halfToFloat(llvm::IRBuilder<> &B, llvm::Value *Bits, bool BFloat);
 /// \p X (float or double) rounded to f16 (or bf16 if \p BFloat) in mode
@@ -46,6 +62,9 @@ llvm::Value *doubleToFloat(FunctionTranslator &F, llvm::Value *X, Rounding R);
 
 /// \p X (float or double) rounded to an integral value in mode \p R.
 llvm::Value *roundIntegral(llvm::IRBuilder<> &B, llvm::Value *X, Rounding R);
+
+/// cvt to and from .tf32, .e4m3x2 and .e5m2x2 (ops/ConvertNarrow.cpp).
+llvm::Error convertNarrowFloat(FunctionTranslator &F, const Instruction &I);
 
 /// The cvt instruction (ops/ConvertCvt.cpp).
 llvm::Error convertValue(FunctionTranslator &F, const Instruction &I);

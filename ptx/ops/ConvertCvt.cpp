@@ -228,6 +228,10 @@ llvm::Error packPair(FunctionTranslator &F, const Instruction &I, CvtTypes T) {
 } // namespace
 
 llvm::Error convertValue(FunctionTranslator &F, const Instruction &I) {
+  for (const char *Narrow :
+       {"tf32", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2"})
+    if (I.has(Narrow))
+      return convertNarrowFloat(F, I);
   auto Types = cvtTypes(F, I);
   if (!Types)
     return Types.takeError();

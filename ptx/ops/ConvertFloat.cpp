@@ -30,15 +30,9 @@ std::optional<Rounding> roundingNamed(const Instruction &I,
   return std::nullopt;
 }
 
-/// A 16-bit floating-point format: f16 or bf16.
-struct HalfFormat {
-  unsigned MantBits; ///< 10 or 7.
-  unsigned Bias;     ///< 15 or 127.
-  uint32_t Inf;      ///< 0x7c00 or 0x7f80.
-};
-
 HalfFormat formatOf(bool BFloat) {
-  return BFloat ? HalfFormat{7, 127, 0x7f80} : HalfFormat{10, 15, 0x7c00};
+  return BFloat ? HalfFormat{7, 127, 0x7f80, 16}
+                : HalfFormat{10, 15, 0x7c00, 16};
 }
 
 /// \p X (a double) rounded to float with round-to-odd: the truncation, with
@@ -57,13 +51,15 @@ Value *doubleToOddFloat(llvm::IRBuilder<> &B, Value *X) {
   return B.CreateBitCast(B.CreateSelect(Exact, Bits, Odd), B.getFloatTy());
 }
 
-/// The bits of float \p X rounded to the 16-bit format \p Fmt in mode \p R.
+} // namespace
+
 Value *floatBitsToHalf(llvm::IRBuilder<> &B, Value *X, HalfFormat Fmt,
                        Rounding R) {
   llvm::Type *I32 = B.getInt32Ty();
   auto C = [&](uint64_t V) { return llvm::ConstantInt::get(I32, V); };
   Value *U = B.CreateBitCast(X, I32);
-  Value *Sign = B.CreateAnd(B.CreateLShr(U, C(16)), C(0x8000));
+  uint32_t SignBit = 1u << (Fmt.Width - 1);
+  Value *Sign = B.CreateAnd(B.CreateLShr(U, C(32 - Fmt.Width)), C(SignBit));
   Value *Abs = B.CreateAnd(U, C(0x7fffffff));
   Value *Negative = B.CreateICmpNE(Sign, C(0));
 
@@ -124,11 +120,9 @@ Value *floatBitsToHalf(llvm::IRBuilder<> &B, Value *X, HalfFormat Fmt,
   Rounded = B.CreateSelect(IsInf, C(Fmt.Inf), Rounded);
   Value *Result = B.CreateOr(Sign, Rounded);
   Value *IsNaN = B.CreateICmpUGT(Abs, C(0x7f800000));
-  Result = B.CreateSelect(IsNaN, C(0x7fff), Result);
-  return B.CreateTrunc(Result, B.getInt16Ty());
+  Result = B.CreateSelect(IsNaN, C(SignBit - 1), Result); // 0x7fff, 0x7f
+  return B.CreateTrunc(Result, B.getIntNTy(Fmt.Width));
 }
-
-} // namespace
 
 std::optional<Rounding> floatRounding(const Instruction &I) {
   static const char *const Names[4] = {"rn", "rz", "rm", "rp"};

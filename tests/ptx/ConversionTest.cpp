@@ -524,8 +524,12 @@ TEST_F(PtxConversionTest, InvalidFormsAreRejectedWithTheirName) {
       << "bf16 from a 16-bit integer (ptxas rejects it)";
   EXPECT_TRUE(rejects("cvt.rm.f16x2.f32 %r1, %r2, %r3;", Regs))
       << "packing rounds only .rn or .rz";
-  EXPECT_TRUE(rejects("cvt.rn.satfinite.e4m3x2.f32 %h1, %r2, %r3;", Regs))
-      << "fp8 types are not supported";
+  EXPECT_TRUE(rejects("cvt.rn.satfinite.e2m1x2.f32 %h1, %r2, %r3;", Regs))
+      << "sm_100's 4-bit floats are not supported";
+  EXPECT_TRUE(rejects("cvt.rn.e4m3x2.f32 %h1, %r2, %r3;", Regs))
+      << "8-bit floats need .satfinite";
+  EXPECT_TRUE(rejects("cvt.rn.satfinite.tf32.f32 %r1, %r2;", Regs))
+      << "tf32 .rn with .satfinite is sm_100's (ptxas rejects it for sm_90)";
   EXPECT_TRUE(rejects("cvt.ftz.f64.f64 %rd1, %rd2;", Regs))
       << ".ftz applies to .f32 only";
   EXPECT_TRUE(rejects("cvt.rn.relu.f32.f64 %r1, %rd2;", Regs))
@@ -614,6 +618,139 @@ TEST_F(PtxConversionTest, MoveOfVectorsGoesLaneByLane) {
   EXPECT_TRUE(rejects("mov.v4.f32 %v1, {%f1, %f2};",
                       ".reg .v2 .f32 %v1;\n.reg .f32 %f<3>;"))
       << "four lanes into two";
+}
+
+} // namespace
+
+namespace {
+
+/// The value of an 8-bit float code (e4m3: 3 mantissa bits, bias 7; e5m2:
+/// 2 and 15), NaN for e4m3's 0x7f and e5m2's codes above infinity.
+double eightBitValue(unsigned Code, bool E4M3) {
+  unsigned M = E4M3 ? 3 : 2, Bias = E4M3 ? 7 : 15;
+  unsigned E = (Code & 0x7f) >> M, Mant = Code & ((1u << M) - 1);
+  double V;
+  if (E4M3 && (Code & 0x7f) == 0x7f)
+    V = NAN;
+  else if (!E4M3 && E == 31)
+    V = Mant ? NAN : INFINITY;
+  else
+    V = E ? std::ldexp(double((1u << M) + Mant), int(E) - int(Bias) - int(M))
+          : std::ldexp(double(Mant), 1 - int(Bias) - int(M));
+  return Code & 0x80 ? -V : V;
+}
+
+/// cvt.rn.satfinite{.relu}.e4m3x2/e5m2x2 of one value: the nearest finite
+/// code (ties to the even code), clamped to the largest finite one; NaN
+/// 0x7f; .relu makes negative values +0.
+uint8_t toEightBitReference(double X, bool E4M3, bool Relu) {
+  if (std::isnan(X))
+    return 0x7f;
+  if (Relu && X <= 0)
+    return 0;
+  unsigned Max = E4M3 ? 0x7e : 0x7b;
+  double A = std::fabs(X);
+  unsigned Best = 0;
+  for (unsigned C = 1; C <= Max; ++C) {
+    double D = std::fabs(eightBitValue(C, E4M3) - A),
+           DB = std::fabs(eightBitValue(Best, E4M3) - A);
+    if (D < DB || (D == DB && C % 2 == 0))
+      Best = C;
+  }
+  if (A > eightBitValue(Max, E4M3))
+    Best = Max;
+  return uint8_t((std::signbit(X) ? 0x80 : 0) | Best);
+}
+
+TEST_F(PtxConversionTest, EightBitFloatsRoundToNearestAndSaturate) {
+  std::vector<float> F = edgeFloats();
+  for (float X : {448.0f, 464.0f, 465.0f, 480.0f, 57344.0f, 61440.0f, 0x1p-9f,
+                  0x1p-10f, 0x1.8p-10f, 0x1p-16f, 0x1.8p-17f, 0x1p-18f})
+    for (float S : {1.0f, -1.0f})
+      F.push_back(S * X);
+  std::vector<uint32_t> A, B;
+  for (size_t K = 0; K < F.size(); ++K) {
+    A.push_back(bitsOf(F[K]));
+    B.push_back(bitsOf(F[(K * 11 + 5) % F.size()]));
+  }
+  for (bool E4M3 : {true, false})
+    for (bool Relu : {false, true}) {
+      std::string Instr = std::string("cvt.rn.satfinite") +
+                          (Relu ? ".relu" : "") +
+                          (E4M3 ? ".e4m3x2" : ".e5m2x2") + ".f32 %d, %a, %b;";
+      auto Out = apply<uint16_t>(Instr, A, &B);
+      ASSERT_EQ(A.size(), Out.size());
+      for (size_t K = 0; K < A.size(); ++K) {
+        uint16_t Want =
+            uint16_t(toEightBitReference(floatOf(A[K]), E4M3, Relu) << 8 |
+                     toEightBitReference(floatOf(B[K]), E4M3, Relu));
+        ASSERT_EQ(Want, Out[K])
+            << Instr << " of " << floatOf(A[K]) << ", " << floatOf(B[K]);
+      }
+    }
+  // Back to f16x2: every pair of codes, exactly (NaN as 0x7fff).
+  std::vector<uint16_t> Codes(65536);
+  for (unsigned K = 0; K < 65536; ++K)
+    Codes[K] = uint16_t(K);
+  for (bool E4M3 : {true, false}) {
+    std::string Instr = std::string("cvt.rn.f16x2.") +
+                        (E4M3 ? "e4m3x2" : "e5m2x2") + " %d, %a;";
+    auto Out = apply<uint32_t>(Instr, Codes);
+    ASSERT_EQ(65536u, Out.size());
+    for (unsigned K = 0; K < 65536; ++K) {
+      uint32_t Want =
+          uint32_t(
+              toHalfReference(eightBitValue(K >> 8, E4M3), false, false, 'n'))
+              << 16 |
+          toHalfReference(eightBitValue(K & 0xff, E4M3), false, false, 'n');
+      ASSERT_EQ(Want, Out[K]) << Instr << " of 0x" << std::hex << K;
+    }
+  }
+}
+
+/// cvt.{rna,rn,rz}{.relu}.tf32.f32 as the PTX ISA rounds and an H200 treats
+/// NaN: .rn/.rz give 0x7fffe000; .rna truncates NaN and infinity and with
+/// .satfinite takes one unit off a result with the exponent all ones.
+uint32_t toTf32Reference(uint32_t U, char M, bool Relu, bool SatFinite) {
+  uint32_t Abs = U & 0x7fffffff, Drop = U & 0x1fff, R = U & ~0x1fffu;
+  bool Special = Abs >= 0x7f800000;
+  if (!Special) {
+    if (M == 'a' && Drop >= 0x1000)
+      R += 0x2000;
+    if (M == 'n' && (Drop > 0x1000 || (Drop == 0x1000 && (U & 0x2000))))
+      R += 0x2000;
+  }
+  if (SatFinite && (R & 0x7f800000) == 0x7f800000)
+    R -= 0x2000;
+  if (Relu && (U & 0x80000000))
+    R = 0;
+  if (M != 'a' && Abs > 0x7f800000)
+    R = 0x7fffe000;
+  return R;
+}
+
+TEST_F(PtxConversionTest, TensorFloat32Rounding) {
+  std::vector<uint32_t> In;
+  for (float X : edgeFloats())
+    In.push_back(bitsOf(X));
+  for (uint32_t U : {0x3f801000u, 0x3f803000u, 0x3f800fffu, 0xbf801000u,
+                     0x7f7ff000u, 0x7f7fefffu, 0x7fffffffu, 0xff801234u})
+    In.push_back(U);
+  struct Form {
+    const char *Instr;
+    char Mode;
+    bool Relu, SatFinite;
+  } Forms[] = {{"cvt.rna.tf32.f32", 'a', false, false},
+               {"cvt.rna.satfinite.tf32.f32", 'a', false, true},
+               {"cvt.rn.tf32.f32", 'n', false, false},
+               {"cvt.rz.relu.tf32.f32", 'z', true, false}};
+  for (const Form &Fm : Forms) {
+    auto Out = apply<uint32_t>(std::string(Fm.Instr) + " %d, %a;", In);
+    ASSERT_EQ(In.size(), Out.size());
+    for (size_t K = 0; K < In.size(); ++K)
+      ASSERT_EQ(toTf32Reference(In[K], Fm.Mode, Fm.Relu, Fm.SatFinite), Out[K])
+          << Fm.Instr << " of 0x" << std::hex << In[K];
+  }
 }
 
 } // namespace
