@@ -382,6 +382,16 @@ Value *narrowOp(FunctionTranslator &F, const FloatOp &O,
     R = F.B.CreateSelect(
         F.B.CreateFCmpOLE(R, llvm::ConstantFP::get(R->getType(), 0.0)),
         llvm::ConstantFP::get(R->getType(), 0.0), R);
+  if (O.Ftz && O.Op != "min" && O.Op != "max") {
+    // As for .f32: a result tiny before rounding is flushed (R is exact or
+    // rounded to odd, so it is below 2^-14 exactly when the result is).
+    Value *Tiny =
+        F.B.CreateFCmpOLT(F.B.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, R),
+                          llvm::ConstantFP::get(R->getType(), 0x1p-14));
+    R = F.B.CreateSelect(
+        Tiny, F.B.CreateCopySign(llvm::ConstantFP::get(R->getType(), 0.0), R),
+        R);
+  }
   Value *Bits = narrow16(F, R, O.T);
   return O.Ftz ? flushSubnormal(F, Bits, O.T) : Bits;
 }

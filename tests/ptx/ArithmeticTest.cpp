@@ -939,6 +939,9 @@ half(bool Bf, int Lanes, bool Ftz, bool Sat, bool Relu,
           S = std::nextafter(S, E > 0 ? INFINITY : -INFINITY);
         X = S;
       }
+      // .ftz flushes results tiny before rounding (H200).
+      if (Ftz && std::fabs(X) < 0x1p-14)
+        X = std::signbit(X) ? -0.0 : 0.0;
       if (Sat)
         X = X > 0 ? (X > 1 ? 1.0 : X) : 0.0;
       if (Relu && X <= 0) // -0 too (H200).
@@ -1068,6 +1071,105 @@ TEST_F(Arithmetic, HalfPrecision) {
         },
         packed(halfEdges(Bf)));
   }
+}
+
+/// PTX min/max of 16-bit lanes (as minMax, canonical NaN 0x7fff).
+std::function<uint64_t(const Ops &)> halfMinMax(bool Bf, int Lanes, bool Min,
+                                                bool PropagateNaN, bool Ftz) {
+  return [=](const Ops &O) {
+    uint64_t R = 0;
+    for (int K = 0; K < Lanes; ++K) {
+      uint64_t A = (O[0] >> 16 * K) & 0xffff, B = (O[1] >> 16 * K) & 0xffff;
+      if (Ftz) {
+        A = flush16(A, Bf);
+        B = flush16(B, Bf);
+      }
+      double X = widen(A, Bf), Y = widen(B, Bf);
+      bool NX = std::isnan(X), NY = std::isnan(Y);
+      uint64_t V = (NX && NY) || (PropagateNaN && (NX || NY)) ? 0x7fff
+                   : NX                                       ? B
+                   : NY                                       ? A
+                   : X == Y                ? (Min ? (A | B) : (A & B))
+                   : (Min ? X < Y : X > Y) ? A
+                                           : B;
+      R |= V << 16 * K;
+    }
+    return R;
+  };
+}
+
+TEST_F(Arithmetic, HalfPrecisionModifiers) {
+  auto Add = [](double A, double B, double) { return A + B; };
+  auto Sub = [](double A, double B, double) { return A - B; };
+  auto Mul = [](double A, double B, double) { return A * B; };
+  auto Neg = [](double A, double, double) { return -A; };
+  auto Abs = [](double A, double, double) { return std::fabs(A); };
+  check(
+      {
+          {"add.sat.f16x2 %y, %x0, %x1;",
+           {32, 32},
+           32,
+           half(false, 2, false, true, false, Add)},
+          {"sub.ftz.sat.f16x2 %y, %x0, %x1;",
+           {32, 32},
+           32,
+           half(false, 2, true, true, false, Sub)},
+          {"mul.ftz.f16x2 %y, %x0, %x1;",
+           {32, 32},
+           32,
+           half(false, 2, true, false, false, Mul)},
+          {"neg.ftz.f16x2 %y, %x0;",
+           {32},
+           32,
+           half(false, 2, true, false, false, Neg)},
+          {"abs.ftz.f16x2 %y, %x0;",
+           {32},
+           32,
+           half(false, 2, true, false, false, Abs)},
+          {"abs.bf16x2 %y, %x0;",
+           {32},
+           32,
+           half(true, 2, false, false, false, Abs)},
+          {"neg.bf16x2 %y, %x0;",
+           {32},
+           32,
+           half(true, 2, false, false, false, Neg)},
+          {"sub.rn.bf16x2 %y, %x0, %x1;",
+           {32, 32},
+           32,
+           half(true, 2, false, false, false, Sub)},
+          {"min.ftz.f16x2 %y, %x0, %x1;",
+           {32, 32},
+           32,
+           halfMinMax(false, 2, true, false, true)},
+          {"max.ftz.NaN.f16x2 %y, %x0, %x1;",
+           {32, 32},
+           32,
+           halfMinMax(false, 2, false, true, true)},
+          {"min.NaN.bf16x2 %y, %x0, %x1;",
+           {32, 32},
+           32,
+           halfMinMax(true, 2, true, true, false)},
+          {"max.bf16x2 %y, %x0, %x1;",
+           {32, 32},
+           32,
+           halfMinMax(true, 2, false, false, false)},
+          {"fma.rn.sat.f16x2 %y, %x0, %x1, %x2;",
+           {32, 32, 32},
+           32,
+           half(
+               false, 2, false, true, false,
+               [](double A, double B, double C) { return std::fma(A, B, C); },
+               true)},
+          {"fma.rn.ftz.relu.f16x2 %y, %x0, %x1, %x2;",
+           {32, 32, 32},
+           32,
+           half(
+               false, 2, true, false, true,
+               [](double A, double B, double C) { return std::fma(A, B, C); },
+               true)},
+      },
+      packed(halfEdges(false)));
 }
 
 } // namespace

@@ -554,6 +554,35 @@ TEST_F(Bits, IntegerAndHalfComparisons) {
                                            : 0);
                      }});
   }
+  auto Bf = [](uint64_t B) { return double(asFloat((B & 0xffff) << 16)); };
+  Cases.push_back({"setp.ne.u32 %p0, 0, 0; setp.leu.and.bf16x2 %p1|%p2, %x0, "
+                   "%x1, !%p0; selp.u32 %r1, 1, 0, %p1; selp.u32 %r2, 2, 0, "
+                   "%p2; or.b32 %y, %r1, %r2;",
+                   {32, 32},
+                   32,
+                   [=](const Ops &O) {
+                     bool Lo = compareFloat(Bf(O[0]), Bf(O[1]), "leu");
+                     bool Hi =
+                         compareFloat(Bf(O[0] >> 16), Bf(O[1] >> 16), "leu");
+                     return uint64_t((Lo ? 1 : 0) | (Hi ? 2 : 0));
+                   }});
+  Cases.push_back(
+      {"set.gt.bf16x2.bf16x2 %y, %x0, %x1;", {32, 32}, 32, [=](const Ops &O) {
+         bool Lo = compareFloat(Bf(O[0]), Bf(O[1]), "gt");
+         bool Hi = compareFloat(Bf(O[0] >> 16), Bf(O[1] >> 16), "gt");
+         return uint64_t((Lo ? 0x3f80 : 0) | (Hi ? 0x3f800000 : 0));
+       }});
+  Cases.push_back(
+      {"set.ne.ftz.f16x2.f16x2 %y, %x0, %x1;", {32, 32}, 32, [=](const Ops &O) {
+         auto Flush = [](uint64_t B) {
+           B &= 0xffff;
+           return (B & 0x7c00) == 0 ? B & 0x8000 : B;
+         };
+         bool Lo = compareFloat(Half(Flush(O[0])), Half(Flush(O[1])), "ne");
+         bool Hi = compareFloat(Half(Flush(O[0] >> 16)),
+                                Half(Flush(O[1] >> 16)), "ne");
+         return uint64_t((Lo ? 0x3c00 : 0) | (Hi ? 0x3c000000 : 0));
+       }});
   Cases.push_back({"setp.ne.b32 %p1, %x1, 0; selp.b32 %y, %x0, %x1, %p1;",
                    {32, 32},
                    32,
