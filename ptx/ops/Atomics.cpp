@@ -5,13 +5,15 @@
 // llvm.nvvm.atomic.load.{inc,dec}.32.p0 for atomicInc/atomicDec, so the
 // JIT's passes (NvvmMemoryPass, the block functions' shared atomics,
 // memcheck) see the same forms. Every scope is the system's: device memory
-// is host memory and a CPU atomic is atomic for all of it. f16/bf16 and
-// their packed pairs add in a compare-and-swap loop.
+// is host memory and a CPU atomic is atomic for all of it. Additions of
+// f32 (which PTX flushes to zero) and of f16/bf16 and their pairs are
+// compare-and-swap loops, as LLVM expands clang's atomicrmw fadd for x86.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Ops.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace cucpu::ptx {
@@ -150,14 +152,15 @@ llvm::AtomicOrdering failureOrder(llvm::AtomicOrdering Success) {
   return llvm::AtomicOrdering::Monotonic;
 }
 
-/// The atomicrmw operation for \p Form; None for 16-bit float additions.
+/// The atomicrmw operation for \p Form; None for f32 and 16-bit float
+/// additions.
 std::optional<llvm::AtomicRMWInst::BinOp> rmwOp(const AtomicForm &Form) {
   using RMW = llvm::AtomicRMWInst;
   bool Signed = Form.Type.isSigned();
   switch (Form.Op) {
   case AtomicOp::Add:
     if (Form.Type.isFloat())
-      return Form.Type.Bits >= 32 ? std::optional(RMW::FAdd) : std::nullopt;
+      return Form.Type.Bits == 64 ? std::optional(RMW::FAdd) : std::nullopt;
     return RMW::Add;
   case AtomicOp::Inc:
     return RMW::UIncWrap;
@@ -210,40 +213,78 @@ Value *narrow16(FunctionTranslator &F, Value *V, const PtxType &T) {
   return F.B.CreateSelect(F.B.CreateFCmpUNO(V, V), F.B.getInt16(0x7fff), R);
 }
 
-/// An f16, bf16, f16x2 or bf16x2 addition as a compare-and-swap loop on
-/// the 16 or 32 bits: each half is added in float and rounded back.
-Value *halfAdd(FunctionTranslator &F, const AtomicForm &Form, Value *Ptr,
-               Value *Operand) {
+/// A compare-and-swap loop on the integer bits at \p Ptr: stores
+/// \p Update(old bits) until no other thread came in between; returns the
+/// old bits.
+Value *casLoop(FunctionTranslator &F, const AtomicForm &Form, Value *Ptr,
+               llvm::function_ref<Value *(Value *)> Update) {
   llvm::IRBuilder<> &B = F.B;
-  const PtxType &T = Form.Type;
-  llvm::Type *IntTy = B.getIntNTy(T.width());
+  unsigned Bits = Form.Type.width();
+  llvm::Type *IntTy = B.getIntNTy(Bits);
   llvm::LoadInst *Initial = B.CreateLoad(IntTy, Ptr);
-  Initial->setAlignment(llvm::Align(T.width() / 8));
+  Initial->setAlignment(llvm::Align(Bits / 8));
   Initial->setAtomic(llvm::AtomicOrdering::Monotonic);
   llvm::BasicBlock *Before = B.GetInsertBlock();
-  llvm::BasicBlock *Loop = F.newBlock("atom.half.loop");
-  llvm::BasicBlock *Done = F.newBlock("atom.half.done");
+  llvm::BasicBlock *Loop = F.newBlock("atom.loop");
+  llvm::BasicBlock *Done = F.newBlock("atom.done");
   B.CreateBr(Loop);
   B.SetInsertPoint(Loop);
   llvm::PHINode *Old = B.CreatePHI(IntTy, 2, "atom.old");
   Old->addIncoming(Initial, Before);
-  Value *New = llvm::ConstantInt::get(IntTy, 0);
-  for (unsigned K = 0; K < T.Lanes; ++K) {
-    auto Lane = [&](Value *V) {
-      return B.CreateTrunc(B.CreateLShr(V, 16 * K), B.getInt16Ty());
-    };
-    Value *Sum =
-        B.CreateFAdd(widen16(F, Lane(Old), T), widen16(F, Lane(Operand), T));
-    Value *Bits = B.CreateZExt(narrow16(F, Sum, T), IntTy);
-    New = B.CreateOr(New, B.CreateShl(Bits, 16 * K));
-  }
   auto *Pair =
-      B.CreateAtomicCmpXchg(Ptr, Old, New, llvm::MaybeAlign(T.width() / 8),
+      B.CreateAtomicCmpXchg(Ptr, Old, Update(Old), llvm::MaybeAlign(Bits / 8),
                             Form.Order, failureOrder(Form.Order));
   Old->addIncoming(B.CreateExtractValue(Pair, 0), Loop);
   B.CreateCondBr(B.CreateExtractValue(Pair, 1), Done, Loop);
   B.SetInsertPoint(Done);
   return Old;
+}
+
+/// An f16, bf16, f16x2 or bf16x2 addition: each half is added in float and
+/// rounded back (.noftz: subnormals stay, as the H200 keeps them).
+Value *halfAdd(FunctionTranslator &F, const AtomicForm &Form, Value *Ptr,
+               Value *Operand) {
+  const PtxType &T = Form.Type;
+  return casLoop(F, Form, Ptr, [&](Value *Old) {
+    llvm::IRBuilder<> &B = F.B;
+    llvm::Type *IntTy = Old->getType();
+    Value *New = llvm::ConstantInt::get(IntTy, 0);
+    for (unsigned K = 0; K < T.Lanes; ++K) {
+      auto Lane = [&](Value *V) {
+        return B.CreateTrunc(B.CreateLShr(V, 16 * K), B.getInt16Ty());
+      };
+      Value *Sum =
+          B.CreateFAdd(widen16(F, Lane(Old), T), widen16(F, Lane(Operand), T));
+      Value *Bits = B.CreateZExt(narrow16(F, Sum, T), IntTy);
+      New = B.CreateOr(New, B.CreateShl(Bits, 16 * K));
+    }
+    return New;
+  });
+}
+
+/// The bits of an f32 with a subnormal value flushed to zero of its sign.
+Value *flushSubnormal32(FunctionTranslator &F, Value *Bits) {
+  Value *Subnormal = F.B.CreateICmpEQ(
+      F.B.CreateAnd(Bits, F.B.getInt32(0x7f800000)), F.B.getInt32(0));
+  return F.B.CreateSelect(Subnormal,
+                          F.B.CreateAnd(Bits, F.B.getInt32(0x80000000)), Bits);
+}
+
+/// atom.add.f32: PTX flushes its subnormal inputs and result to zero of the
+/// same sign (the H200 adds 1e-40 to 0 as 0; f64 and .noftz f16 keep
+/// subnormals), and a NaN result is the canonical 0x7fffffff, as add.f32's.
+Value *floatAdd(FunctionTranslator &F, const AtomicForm &Form, Value *Ptr,
+                Value *OperandBits) {
+  return casLoop(F, Form, Ptr, [&](Value *Old) {
+    llvm::IRBuilder<> &B = F.B;
+    auto AsFloat = [&](Value *Bits) {
+      return B.CreateBitCast(flushSubnormal32(F, Bits), B.getFloatTy());
+    };
+    Value *Sum = B.CreateFAdd(AsFloat(Old), AsFloat(OperandBits));
+    Value *Bits = flushSubnormal32(F, B.CreateBitCast(Sum, B.getInt32Ty()));
+    return B.CreateSelect(B.CreateFCmpUNO(Sum, Sum), B.getInt32(0x7fffffff),
+                          Bits);
+  });
 }
 
 /// atom (with a result) and red (without): the operation on memory, the
@@ -267,10 +308,10 @@ llvm::Error atomic(FunctionTranslator &F, const Instruction &I) {
 
   // The operands as the IR operation wants them: integers for integer,
   // exchange and compare-and-swap forms (clang's atomicExch of a float is an
-  // i32 exchange), the floating-point type for scalar additions.
+  // i32 exchange), double for f64 additions.
   const PtxType &T = Form->Type;
   llvm::Type *IntTy = F.B.getIntNTy(T.width());
-  bool FloatAdd = Form->Op == AtomicOp::Add && T.isFloat() && T.Bits >= 32;
+  bool FloatAdd = Form->Op == AtomicOp::Add && T.isFloat() && T.Bits == 64;
   llvm::Type *OpTy = FloatAdd ? T.floatType(F.Ctx) : IntTy;
   auto Read = [&](const Operand &Op) -> llvm::Expected<Value *> {
     auto V = F.readAs(I, Op, IntTy, T.isSigned());
@@ -302,6 +343,8 @@ llvm::Error atomic(FunctionTranslator &F, const Instruction &I) {
     Old = F.B.CreateCall(Callee, {*Ptr, *B});
   } else if (auto Op = rmwOp(*Form)) {
     Old = F.B.CreateAtomicRMW(*Op, *Ptr, *B, Alignment, Form->Order);
+  } else if (T.Bits == 32) {
+    Old = floatAdd(F, *Form, *Ptr, *B);
   } else {
     Old = halfAdd(F, *Form, *Ptr, *B);
   }

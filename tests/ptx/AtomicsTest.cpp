@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 using namespace cucpu::test;
 
@@ -358,6 +359,48 @@ TEST_F(PtxAtomics, FloatAdditions) {
   EXPECT_EQ(0x6000, RH[2]) << "f16x2 low half: 512.0";
   EXPECT_EQ(0x5C00, RH[3]) << "f16x2 high half: 256.0";
   EXPECT_EQ(0x4300, RH[4]) << "atom.add.bf16: 128.0 in bfloat16";
+}
+
+TEST_F(PtxAtomics, F32AdditionsFlushSubnormalsAsTheH200) {
+  // Measured on the H200 (atomicAdd, red.global.add.f32): 0 + 1e-40 is 0,
+  // 1e-38 - 0.9e-38 (both subnormal) is 0; f64 keeps 1e-310; .noftz f16
+  // keeps its smallest subnormal. A NaN sum is the canonical 0x7fffffff, as
+  // add.f32's.
+  std::string Ptx = ptxHeader("7.8", "sm_75") + R"(
+.visible .entry k(.param .u64 f, .param .u64 d, .param .u64 h)
+{
+  .reg .b16 %h<4>;
+  .reg .f32 %f<4>;
+  .reg .f64 %fd<4>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [f];
+  ld.param.u64 %rd2, [d];
+  ld.param.u64 %rd3, [h];
+  atom.global.add.f32 %f1, [%rd1], 0f000116C2;
+  atom.global.add.f32 %f2, [%rd1+4], 0f80620057;
+  red.global.add.f32 [%rd1+8], 0f000116C2;
+  atom.global.add.f32 %f3, [%rd1+12], 0f7FC00001;
+  atom.global.add.f64 %fd1, [%rd2], 0d000012688B70E62B;
+  mov.b16 %h1, 1;
+  atom.global.add.noftz.f16 %h2, [%rd3], %h1;
+  ret;
+}
+)";
+  ASSERT_TRUE(loads(Ptx));
+  std::vector<uint32_t> FBits = {0, 0, 0, 0x3f800000};
+  float Normal = 1e-38f;
+  std::memcpy(&FBits[1], &Normal, 4);
+  CUdeviceptr F = upload(FBits), D = upload(std::vector<uint64_t>(1, 0)),
+              H = upload(std::vector<uint16_t>(1, 0));
+  ASSERT_EQ(CUDA_SUCCESS, run("k", 1, 1, {&F, &D, &H})) << LastError;
+  auto R = download<uint32_t>(F, 4);
+  EXPECT_EQ(0u, R[0]) << "0 + 1e-40 flushes to +0";
+  EXPECT_EQ(0u, R[1]) << "1e-38 - 0.9e-38 (subnormal) flushes to +0";
+  EXPECT_EQ(0u, R[2]) << "red.add.f32 flushes too";
+  EXPECT_EQ(0x7fffffffu, R[3]) << "a NaN sum is the canonical NaN";
+  EXPECT_EQ(0x000012688B70E62Bull, download<uint64_t>(D, 1)[0])
+      << "f64 keeps subnormals";
+  EXPECT_EQ(1, download<uint16_t>(H, 1)[0]) << ".noftz f16 keeps subnormals";
 }
 
 TEST_F(PtxAtomics, MemoryOrdersAndScopes) {
