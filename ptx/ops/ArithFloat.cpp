@@ -7,8 +7,8 @@
 //
 // Results are bit for bit an H200's:
 //  - a .f32 NaN result is the canonical NaN 0x7fffffff (neg and abs too), a
-//    .f16/.bf16 one 0x7fff; .f64 results keep the NaN operand's payload,
-//    quieted, as the host does;
+//    .f16/.bf16 one 0x7fff; an .f64 one is a NaN operand, quieted, chosen
+//    among several as the H200 chooses;
 //  - .rn and the default mode are the host's IEEE operations; .rz, .rm, .rp
 //    call the runtime's __nv_f*_r[zdu] functions, which run the operation in
 //    that mode; without a rounding modifier add, sub and mul may be fused
@@ -16,7 +16,8 @@
 //  - 16-bit formats are computed in float (the fused multiply-add in double,
 //    rounded to odd to float) and rounded once to nearest even: float's 24
 //    bits make the double rounding of +, - and * exact;
-//  - .ftz flushes subnormal inputs and results to zero of the same sign.
+//  - .ftz flushes subnormal inputs, and results that are tiny before
+//    rounding, to zero of the same sign.
 //
 //===----------------------------------------------------------------------===//
 
