@@ -172,8 +172,15 @@ Value *halfToFloat(llvm::IRBuilder<> &B, Value *Bits, bool BFloat) {
 }
 
 Value *floatToHalf(FunctionTranslator &F, Value *X, bool BFloat, Rounding R) {
-  if (!X->getType()->isDoubleTy())
-    return floatBitsToHalf(F.B, X, formatOf(BFloat), R);
+  if (!X->getType()->isDoubleTy()) {
+    if (BFloat || R != Rounding::Nearest)
+      return floatBitsToHalf(F.B, X, formatOf(BFloat), R);
+    // The common case, cvt.rn.f16.f32: fptrunc (one instruction where the
+    // host has F16C), with the GPU's NaN.
+    Value *H = F.B.CreateBitCast(F.B.CreateFPTrunc(X, F.B.getHalfTy()),
+                                 F.B.getInt16Ty());
+    return F.B.CreateSelect(F.B.CreateFCmpUNO(X, X), F.B.getInt16(0x7fff), H);
+  }
   Value *H;
   if (!BFloat && R == Rounding::Nearest)
     // One rounding to nearest: fptrunc does it.
