@@ -3,7 +3,7 @@
 known failures included, and reports which pass and the first error of each
 that fails, grouped by the PTX instruction or construct that stops it.
 
-  tools/kernel-ptx-status.py [--build build/ci] [-j 2] [-R regex]
+  tools/kernel-ptx-status.py [--build build/ci] [-j 2] [-R regex] [--disabled]
                              [--nvcc-ptx dir] [--runner kernel_runner]
                              [--load results.json] [--save results.json]
                              [--report status.md]
@@ -224,6 +224,8 @@ def main():
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("-R", dest="regex")
     ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--disabled", action="store_true",
+                    help="run only the known failures (to see which now pass)")
     ap.add_argument("--nvcc-ptx")
     ap.add_argument("--runner")
     ap.add_argument("--save", help="write the results (JSON) to this file")
@@ -233,6 +235,8 @@ def main():
     args = ap.parse_args()
 
     tests = load_tests(args.build, args.regex, args.nvcc_ptx, args.runner)
+    if args.disabled:
+        tests = [t for t in tests if t["disabled"]]
     if not tests:
         sys.exit("no kernel_ptx tests in " + args.build)
     results = {}
