@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -24,6 +25,21 @@ bool isKernel(const llvm::Function &F, const llvm::Module &M) {
         if (V->getValue() == &F)
           return true;
   return false;
+}
+
+/// Replaces the marker calls in \p F with llvm.trap.
+void trapInstead(llvm::Function &Marker, llvm::Function &F) {
+  llvm::SmallVector<llvm::CallInst *, 4> Markers;
+  for (llvm::User *U : Marker.users())
+    if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U);
+        Call && Call->getFunction() == &F)
+      Markers.push_back(Call);
+  for (llvm::CallInst *Call : Markers) {
+    llvm::CallInst::Create(
+        llvm::Intrinsic::getDeclaration(F.getParent(), llvm::Intrinsic::trap),
+        "", Call);
+    Call->eraseFromParent();
+  }
 }
 
 } // namespace
@@ -68,11 +84,15 @@ llvm::Error lowerThreadExits(llvm::Module &M) {
                                  " executes exit and cannot be inlined: " +
                                  R.getFailureReason());
       }
-      // Nothing calls it any more; drop it so its marker call goes too.
-      if (F->use_empty() && F->hasLocalLinkage())
+      // Nothing here calls it any more. An internal function goes; one
+      // another module may call (or dead code such as the weak
+      // __cxa_pure_virtual clang writes as trap; exit) keeps its body, but
+      // a caller elsewhere cannot be made to return, so there its exit
+      // traps, failing the launch rather than running on.
+      if (F->hasLocalLinkage())
         F->eraseFromParent();
       else
-        F->deleteBody();
+        trapInstead(*Marker, *F);
     }
   }
   // In a kernel, ending the thread is returning.

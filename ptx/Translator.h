@@ -29,6 +29,11 @@ namespace cucpu::ptx {
 /// the start of the block's shared memory.
 inline constexpr const char *SharedWindowName = "__cucpu_ptx_shared_window";
 
+/// Whether \p Name is a function of the runtime (vprintf, __assertfail,
+/// malloc, free) that translated code calls with its C signature rather
+/// than through .param memory.
+bool isRuntimeFunction(llvm::StringRef Name);
+
 /// Translates a parsed module into \p C. Errors are PtxError.
 llvm::Expected<std::unique_ptr<llvm::Module>> translate(const Module &Ptx,
                                                         llvm::LLVMContext &C);

@@ -2,6 +2,7 @@
 
 #include "PtxJit.h"
 #include "Error.h"
+#include "LibdeviceSignatures.h"
 
 #include "ComputeCache.h"
 #include "ImageBuilder.h"
@@ -80,7 +81,8 @@ llvm::Type *cType(const ptx::Variable &P, llvm::LLVMContext &C) {
 void exposeCConvention(llvm::Module &IR, const ptx::Module &Ptx) {
   llvm::LLVMContext &C = IR.getContext();
   for (const ptx::Function &F : Ptx.Functions) {
-    if (F.IsEntry || !(F.Visible || F.Extern || F.Weak) || F.Returns.size() > 1)
+    if (F.IsEntry || !(F.Visible || F.Extern || F.Weak) ||
+        F.Returns.size() > 1 || ptx::isRuntimeFunction(F.Name))
       continue;
     llvm::Function *Fn = IR.getFunction(F.Name);
     // A declaration nothing calls needs no thunk (which would call it).
@@ -102,6 +104,17 @@ void exposeCConvention(llvm::Module &IR, const ptx::Module &Ptx) {
     }
     if (!Scalar)
       continue;
+    // libdevice's functions take their C types (a float in a floating-point
+    // register), which PTX's .b32 parameters do not tell.
+    if (llvm::FunctionType *Known = libdeviceSignature(F.Name, C);
+        Known && Fn->isDeclaration() &&
+        Known->getNumParams() == F.Params.size() &&
+        Known->getReturnType()->isVoidTy() == F.Returns.empty()) {
+      if (!F.Returns.empty())
+        Types[0] = Known->getReturnType();
+      for (size_t I = 0; I < F.Params.size(); ++I)
+        Types[F.Returns.size() + I] = Known->getParamType(I);
+    }
     llvm::Type *Ret = F.Returns.empty() ? llvm::Type::getVoidTy(C) : Types[0];
     std::vector<llvm::Type *> Params(Types.begin() + F.Returns.size(),
                                      Types.end());
@@ -310,8 +323,9 @@ compileImage(llvm::StringRef Text, const PtxJitOptions &Options) {
   auto M = ptx::translate(*Parsed, Context);
   if (!M)
     return ptxFailure(M.takeError());
-  if (Options.Relocatable)
-    exposeCConvention(**M, *Parsed);
+  // Also for a module loaded alone: its .extern functions may be the
+  // runtime's (libdevice's __nv_*, which clang's PTX calls), defined in C.
+  exposeCConvention(**M, *Parsed);
   // A module loaded on its own must define what it uses; ptxas refuses an
   // .extern function or variable that nothing defines.
   if (!Options.Relocatable)

@@ -10,6 +10,7 @@
 
 #include "Ops.h"
 #include "ThreadExit.h"
+#include "Translator.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Intrinsics.h"
@@ -80,6 +81,15 @@ llvm::FunctionType *runtimeSignature(llvm::LLVMContext &C,
     return llvm::FunctionType::get(Void, {Ptr}, false);
   return nullptr;
 }
+
+} // namespace
+
+bool isRuntimeFunction(llvm::StringRef Name) {
+  llvm::LLVMContext C;
+  return runtimeSignature(C, Name) != nullptr;
+}
+
+namespace {
 
 /// The memory of a .param argument or result named by \p Op, or (for a
 /// register or immediate argument) a temporary holding its value.
