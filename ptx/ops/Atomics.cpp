@@ -46,6 +46,7 @@ struct AtomicForm {
   PtxType Type;
   Space StateSpace = Space::None;
   llvm::AtomicOrdering Order = llvm::AtomicOrdering::Monotonic;
+  unsigned Width = 1; ///< .v2/.v4/.v8: elements, each its own atomic.
 };
 
 /// Reads and checks the modifiers of \p I: exactly one operation, a type,
@@ -90,9 +91,10 @@ llvm::Expected<AtomicForm> atomicForm(FunctionTranslator &F,
     if (M == "cta" || M == "gpu" || M == "sys" || M == "cluster" ||
         M == "noftz")
       continue;
-    if (M == "v2" || M == "v4" || M == "v8")
-      return F.error(I, "vector atomics are not supported by this driver's "
-                        "PTX JIT");
+    if (M == "v2" || M == "v4" || M == "v8") {
+      Form.Width = M[1] - '0';
+      continue;
+    }
     return F.error(I, "the modifier ." + M +
                           " is not supported by this driver's PTX JIT");
   }
@@ -301,15 +303,46 @@ llvm::Error atomic(FunctionTranslator &F, const Instruction &I) {
     return F.error(I, "red has no .exch or .cas; use atom");
   if (auto E = F.expectOperands(I, (Reduce ? 2 : 3) + (Cas ? 1 : 0)))
     return E;
+  // Vector atomics (sm_90): additions of floating-point elements in global
+  // memory, each element an atomic operation of its own, as PTX has them.
+  const PtxType &T = Form->Type;
+  unsigned Width = Form->Width;
+  if (Width > 1 && (Form->Op != AtomicOp::Add || !T.isFloat() ||
+                    Form->StateSpace == Space::Shared))
+    return F.error(I, "vector atomics are floating-point .add in global "
+                      "memory");
   size_t First = Reduce ? 0 : 1;
   auto Ptr = F.pointer(I, I.Operands[First], Form->StateSpace);
   if (!Ptr)
     return Ptr.takeError();
+  // The registers of a data operand: one, or the elements of {a, b, ...}.
+  auto Elements =
+      [&](const Operand &Op) -> llvm::Expected<std::vector<const Operand *>> {
+    if (Width == 1 && Op.K != Operand::Kind::Vector)
+      return std::vector<const Operand *>{&Op};
+    if (Op.K != Operand::Kind::Vector || Op.Elements.size() != Width)
+      return F.error(I, Width == 1 ? "a vector operand needs .v2, .v4 or .v8"
+                                   : "expects a vector operand of as many "
+                                     "registers as the .v modifier says");
+    std::vector<const Operand *> Out;
+    for (const Operand &E : Op.Elements)
+      Out.push_back(&E);
+    return Out;
+  };
+  auto Srcs = Elements(I.Operands[First + 1]);
+  if (!Srcs)
+    return Srcs.takeError();
+  std::vector<const Operand *> Dsts;
+  if (!Reduce) {
+    auto D = Elements(I.Operands[0]);
+    if (!D)
+      return D.takeError();
+    Dsts = *D;
+  }
 
   // The operands as the IR operation wants them: integers for integer,
   // exchange and compare-and-swap forms (clang's atomicExch of a float is an
   // i32 exchange), double for f64 additions.
-  const PtxType &T = Form->Type;
   llvm::Type *IntTy = F.B.getIntNTy(T.width());
   bool FloatAdd = Form->Op == AtomicOp::Add && T.isFloat() && T.Bits == 64;
   llvm::Type *OpTy = FloatAdd ? T.floatType(F.Ctx) : IntTy;
@@ -319,38 +352,44 @@ llvm::Error atomic(FunctionTranslator &F, const Instruction &I) {
       return V.takeError();
     return OpTy == IntTy ? *V : F.B.CreateBitCast(*V, OpTy);
   };
-  auto B = Read(I.Operands[First + 1]);
-  if (!B)
-    return B.takeError();
   llvm::Align Alignment(T.width() / 8);
 
-  Value *Old;
-  if (Cas) {
-    auto C = Read(I.Operands[First + 2]);
-    if (!C)
-      return C.takeError();
-    auto *Pair = F.B.CreateAtomicCmpXchg(*Ptr, *B, *C, Alignment, Form->Order,
-                                         failureOrder(Form->Order));
-    Old = F.B.CreateExtractValue(Pair, 0);
-  } else if ((Form->Op == AtomicOp::Inc || Form->Op == AtomicOp::Dec) &&
-             Form->Order == llvm::AtomicOrdering::Monotonic) {
-    // atomicInc/atomicDec: clang's NVVM intrinsics (NvvmMemoryPass makes
-    // them the wrapping atomicrmw operations).
-    std::string Name = std::string("llvm.nvvm.atomic.load.") +
-                       (Form->Op == AtomicOp::Inc ? "inc" : "dec") + ".32.p0";
-    auto Callee = F.declare(
-        Name, llvm::FunctionType::get(IntTy, {F.B.getPtrTy(), IntTy}, false));
-    Old = F.B.CreateCall(Callee, {*Ptr, *B});
-  } else if (auto Op = rmwOp(*Form)) {
-    Old = F.B.CreateAtomicRMW(*Op, *Ptr, *B, Alignment, Form->Order);
-  } else if (T.Bits == 32) {
-    Old = floatAdd(F, *Form, *Ptr, *B);
-  } else {
-    Old = halfAdd(F, *Form, *Ptr, *B);
+  for (unsigned K = 0; K < Width; ++K) {
+    Value *P = K == 0 ? *Ptr
+                      : F.B.CreateConstGEP1_64(F.B.getInt8Ty(), *Ptr,
+                                               K * T.width() / 8);
+    auto B = Read(*(*Srcs)[K]);
+    if (!B)
+      return B.takeError();
+    Value *Old;
+    if (Cas) {
+      auto C = Read(I.Operands[First + 2]);
+      if (!C)
+        return C.takeError();
+      auto *Pair = F.B.CreateAtomicCmpXchg(P, *B, *C, Alignment, Form->Order,
+                                           failureOrder(Form->Order));
+      Old = F.B.CreateExtractValue(Pair, 0);
+    } else if ((Form->Op == AtomicOp::Inc || Form->Op == AtomicOp::Dec) &&
+               Form->Order == llvm::AtomicOrdering::Monotonic) {
+      // atomicInc/atomicDec: clang's NVVM intrinsics (NvvmMemoryPass makes
+      // them the wrapping atomicrmw operations).
+      std::string Name = std::string("llvm.nvvm.atomic.load.") +
+                         (Form->Op == AtomicOp::Inc ? "inc" : "dec") + ".32.p0";
+      auto Callee = F.declare(
+          Name, llvm::FunctionType::get(IntTy, {F.B.getPtrTy(), IntTy}, false));
+      Old = F.B.CreateCall(Callee, {P, *B});
+    } else if (auto Op = rmwOp(*Form)) {
+      Old = F.B.CreateAtomicRMW(*Op, P, *B, Alignment, Form->Order);
+    } else if (T.Bits == 32) {
+      Old = floatAdd(F, *Form, P, *B);
+    } else {
+      Old = halfAdd(F, *Form, P, *B);
+    }
+    if (!Reduce)
+      if (auto E = F.write(I, *Dsts[K], Old, T))
+        return E;
   }
-  if (Reduce)
-    return llvm::Error::success();
-  return F.write(I, I.Operands[0], Old, T);
+  return llvm::Error::success();
 }
 
 } // namespace

@@ -403,6 +403,45 @@ TEST_F(PtxAtomics, F32AdditionsFlushSubnormalsAsTheH200) {
   EXPECT_EQ(1, download<uint16_t>(H, 1)[0]) << ".noftz f16 keeps subnormals";
 }
 
+TEST_F(PtxAtomics, VectorAdditions) {
+  // sm_90's vector atomics: each element is added atomically on its own.
+  std::string Ptx = ptxHeader("8.1", "sm_90") + R"(
+.visible .entry k(.param .u64 f, .param .u64 h)
+{
+  .reg .b32 %r<8>;
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [f];
+  ld.param.u64 %rd2, [h];
+  mov.f32 %f1, 0f3F800000;
+  mov.f32 %f2, 0f40000000;
+  mov.f32 %f3, 0f3F000000;
+  mov.f32 %f4, 0f40400000;
+  atom.global.v2.f32.add {%f5, %f6}, [%rd1], {%f1, %f2};
+  red.global.v4.f32.add [%rd1+16], {%f1, %f2, %f3, %f4};
+  mov.b32 %r1, 0x40003C00;
+  red.global.v2.f16x2.add.noftz [%rd2], {%r1, %r1};
+  ret;
+}
+)";
+  ASSERT_TRUE(loads(Ptx));
+  CUdeviceptr F = upload(std::vector<float>(8, 0)),
+              H = upload(std::vector<uint16_t>(4, 0));
+  ASSERT_EQ(CUDA_SUCCESS, run("k", 2, 128, {&F, &H})) << LastError;
+  auto RF = download<float>(F, 8);
+  auto RH = download<uint16_t>(H, 4);
+  EXPECT_EQ(256.0f, RF[0]) << "atom.v2 element 0";
+  EXPECT_EQ(512.0f, RF[1]) << "atom.v2 element 1";
+  EXPECT_EQ(256.0f, RF[4]) << "red.v4 element 0";
+  EXPECT_EQ(512.0f, RF[5]) << "red.v4 element 1";
+  EXPECT_EQ(128.0f, RF[6]) << "red.v4 element 2";
+  EXPECT_EQ(768.0f, RF[7]) << "red.v4 element 3";
+  for (unsigned K = 0; K < 4; K += 2) {
+    EXPECT_EQ(0x5C00, RH[K]) << "f16x2 low half: 256.0";
+    EXPECT_EQ(0x6000, RH[K + 1]) << "f16x2 high half: 512.0";
+  }
+}
+
 TEST_F(PtxAtomics, MemoryOrdersAndScopes) {
   // Every memory order and scope on the operations, from 64 threads.
   std::string Ptx = ptxHeader("7.8", "sm_75") + R"(
@@ -442,8 +481,13 @@ TEST_F(PtxAtomics, UnsupportedFormsAreErrors) {
   struct Case {
     const char *Instr, *Expect;
   } Cases[] = {
-      {"atom.global.v2.f32.add {%f1, %f2}, [%rd1], {%f1, %f2};",
-       "vector atomics"},
+      {"atom.global.v2.u32.add {%r1, %r2}, [%rd1], {%r1, %r2};",
+       "vector atomics are floating-point"},
+      {"atom.shared.v2.f32.add {%f1, %f2}, [%rd1], {%f1, %f2};",
+       "vector atomics are floating-point"},
+      {"atom.global.v4.f32.add {%f1, %f2}, [%rd1], {%f1, %f2};",
+       "vector operand"},
+      {"atom.global.add.f32 %f1, [%rd1], {%f1, %f2};", "needs .v2"},
       {"red.global.cas.b32 [%rd1], %r1, %r2;", "red has no"},
       {"atom.global.inc.u64 %rd2, [%rd1], %rd2;", "not a PTX atomic"},
       {"atom.global.add.b32 %r1, [%rd1], %r1;", "not a PTX atomic"},
