@@ -82,7 +82,10 @@ llvm::Expected<AtomicForm> atomicForm(FunctionTranslator &F,
       HasOrder = true;
       continue;
     }
-    if (M == "global" || M == "shared") {
+    // .shared::cluster of a one-block cluster is the block's own shared
+    // memory.
+    if (M == "global" || M == "shared" || M == "shared::cta" ||
+        M == "shared::cluster") {
       Form.StateSpace = M == "global" ? Space::Global : Space::Shared;
       continue;
     }
