@@ -503,6 +503,10 @@ llvm::Error FunctionTranslator::write(const Instruction &I, const Operand &Dst,
   return llvm::Error::success();
 }
 
+llvm::Value *FunctionTranslator::genericWindow() {
+  return B.CreateAddrSpaceCast(Module.sharedWindow(), B.getPtrTy());
+}
+
 llvm::Expected<llvm::Value *> FunctionTranslator::pointer(const Instruction &I,
                                                           const Operand &Addr,
                                                           Space S) {
@@ -514,9 +518,7 @@ llvm::Expected<llvm::Value *> FunctionTranslator::pointer(const Instruction &I,
     // [N]: an absolute address in the state space.
     Value *Offset = B.getInt64(Addr.Value);
     if (S == Space::Shared)
-      return B.CreateAddrSpaceCast(
-          B.CreateGEP(B.getInt8Ty(), Module.sharedWindow(), Offset),
-          B.getPtrTy());
+      return B.CreateGEP(B.getInt8Ty(), genericWindow(), Offset);
     return B.CreateIntToPtr(Offset, B.getPtrTy());
   }
   const Operand &Base = Addr.Elements[0];
@@ -528,11 +530,12 @@ llvm::Expected<llvm::Value *> FunctionTranslator::pointer(const Instruction &I,
       return error(I, "the address register " + Base.Name +
                           " is not a 32- or 64-bit integer register");
     Value *Int = B.CreateZExt(Reg, B.getInt64Ty());
+    // Indexing the window's generic address (one cast, a constant) keeps
+    // the stride of consecutive threads' accesses visible to the
+    // vectorizer.
     if (S == Space::Shared)
-      return B.CreateAddrSpaceCast(
-          B.CreateGEP(B.getInt8Ty(), Module.sharedWindow(),
-                      B.CreateAdd(Int, B.getInt64(Addr.Value))),
-          B.getPtrTy());
+      return B.CreateGEP(B.getInt8Ty(), genericWindow(),
+                         B.CreateAdd(Int, B.getInt64(Addr.Value)));
     Value *P = B.CreateIntToPtr(Int, B.getPtrTy());
     return B.CreateGEP(B.getInt8Ty(), P, B.getInt64(Addr.Value));
   }

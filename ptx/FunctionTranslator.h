@@ -77,6 +77,8 @@ public:
                                         const Operand &Addr, Space S);
   /// The state space named by \p I's modifiers (Space::None: generic).
   static Space spaceOf(const Instruction &I);
+  /// The shared window's generic address (see SharedWindowName).
+  llvm::Value *genericWindow();
   /// Whether \p Name is a register, parameter or variable of this function.
   const LocalSymbol *lookup(llvm::StringRef Name);
 
