@@ -1,9 +1,9 @@
 //===- Bits.cpp - PTX instructions: logic and bit manipulation ------------===//
 //
 // and, or, xor, not, cnot, lop3; shl, shr, shf; popc, clz, bfind, brev,
-// bfe, bfi, fns and prmt (every mode). Shift amounts, bit positions and
-// field lengths past the width take the values the PTX ISA gives them
-// instead of LLVM's poison.
+// bfe, bfi, bmsk, szext, fns and prmt (every mode). Shift amounts, bit
+// positions and field lengths past the width take the values the PTX ISA gives
+// them instead of LLVM's poison.
 //
 //===----------------------------------------------------------------------===//
 
@@ -366,6 +366,80 @@ llvm::Error insertField(FunctionTranslator &F, const Instruction &I) {
   return F.write(I, I.Operands[0], R, *T);
 }
 
+/// The wrap/clamp mode of bmsk and szext: whether it clamps.
+llvm::Expected<bool> clampMode(FunctionTranslator &F, const Instruction &I) {
+  bool Clamp = I.has("clamp");
+  if (Clamp == I.has("wrap"))
+    return F.error(I, "needs .wrap or .clamp");
+  return Clamp;
+}
+
+/// bmsk.mode.b32 d, a, b: the mask of b bits from bit a. .wrap takes a and
+/// b modulo 32; .clamp gives 0 for a >= 32 and runs to bit 31 for b >= 32.
+llvm::Error bitMask(FunctionTranslator &F, const Instruction &I) {
+  if (auto E = F.expectOperands(I, 3))
+    return E;
+  auto T = F.type(I);
+  if (!T)
+    return T.takeError();
+  if (auto E = expectBits(F, I, *T, {32}))
+    return E;
+  auto Clamp = clampMode(F, I);
+  if (!Clamp)
+    return Clamp.takeError();
+  auto S = sources(F, I, u32Type(), 1, 2);
+  if (!S)
+    return S.takeError();
+  Value *A = (*S)[0], *B = (*S)[1];
+  Value *A1 = F.B.CreateAnd(A, 31), *B1 = F.B.CreateAnd(B, 31);
+  Value *Sum = F.B.CreateAdd(A1, B1);
+  Value *Low = F.B.CreateShl(F.B.getInt32(~0u), A1);
+  // Bits at or above a + b, none when the field reaches bit 31.
+  Value *High = shiftLeft(F, F.B.getInt32(~0u), Sum);
+  if (*Clamp) {
+    Low = F.B.CreateSelect(F.B.CreateICmpUGE(A, F.B.getInt32(32)),
+                           F.B.getInt32(0), Low);
+    High = F.B.CreateSelect(F.B.CreateICmpUGE(B, F.B.getInt32(32)),
+                            F.B.getInt32(0), High);
+    B1 = F.B.CreateSelect(F.B.CreateICmpUGE(B, F.B.getInt32(32)), B, B1);
+  }
+  High = F.B.CreateSelect(F.B.CreateICmpEQ(B1, F.B.getInt32(0)),
+                          F.B.getInt32(~0u), High);
+  return F.write(I, I.Operands[0], F.B.CreateAnd(Low, F.B.CreateNot(High)), *T);
+}
+
+/// szext.mode.type d, a, b: the low b bits of a, sign- (.s32) or
+/// zero-extended (.u32); b modulo 32 (.wrap) or at most 32 (.clamp); 0
+/// for no bits.
+llvm::Error signOrZeroExtend(FunctionTranslator &F, const Instruction &I) {
+  if (auto E = F.expectOperands(I, 3))
+    return E;
+  auto T = F.type(I);
+  if (!T)
+    return T.takeError();
+  if ((!T->isSigned() && T->K != PtxType::Kind::Unsigned) || T->Bits != 32)
+    return F.error(I, "takes .u32 or .s32");
+  auto Clamp = clampMode(F, I);
+  if (!Clamp)
+    return Clamp.takeError();
+  auto S = sources(F, I, *T, 1, 2);
+  if (!S)
+    return S.takeError();
+  Value *A = (*S)[0], *B = (*S)[1];
+  Value *N = *Clamp ? F.B.CreateBinaryIntrinsic(llvm::Intrinsic::umin, B,
+                                                F.B.getInt32(32))
+                    : F.B.CreateAnd(B, 31);
+  // Shift the field to the top and back; N is 1..32 where it is used.
+  Value *Up = F.B.CreateSub(F.B.getInt32(32), N);
+  Value *SafeUp = F.B.CreateAnd(Up, 31);
+  Value *Top = F.B.CreateShl(A, SafeUp);
+  Value *R =
+      T->isSigned() ? F.B.CreateAShr(Top, SafeUp) : F.B.CreateLShr(Top, SafeUp);
+  R = F.B.CreateSelect(F.B.CreateICmpEQ(N, F.B.getInt32(0)), F.B.getInt32(0),
+                       R);
+  return F.write(I, I.Operands[0], R, *T);
+}
+
 /// The position (0-31) of the \p N-th (i32, at least 1) set bit of \p M
 /// counting from bit 0, or 0xffffffff if M has fewer set bits.
 Value *nthSetBit(FunctionTranslator &F, Value *M, Value *N) {
@@ -516,6 +590,8 @@ void addBitOps(OpTable &T) {
   T["bfi"] = insertField;
   T["fns"] = findNthSet;
   T["prmt"] = permute;
+  T["bmsk"] = bitMask;
+  T["szext"] = signOrZeroExtend;
 }
 
 } // namespace cucpu::ptx

@@ -302,6 +302,56 @@ TEST_F(Bits, CountsAndPermutes) {
                    3, 2000, 31));
 }
 
+TEST_F(Bits, MaskAndExtend) {
+  // bmsk and szext by the PTX ISA's pseudocode.
+  auto Bmsk = [](uint32_t A, uint32_t B, bool Clamp) -> uint64_t {
+    uint32_t A1 = A & 31, B1 = B & 31, Sum = A1 + B1;
+    uint32_t Mask0 = ~0u << A1;
+    uint32_t Mask1 = Sum >= 32 ? 0 : ~0u << Sum;
+    if (Clamp && A >= 32)
+      Mask0 = 0;
+    if (Clamp && B >= 32)
+      Mask1 = 0;
+    else if (B1 == 0)
+      Mask1 = ~0u;
+    return Mask0 & ~Mask1;
+  };
+  auto Szext = [](uint32_t A, uint32_t B, bool Clamp, bool Signed) -> uint64_t {
+    uint32_t N = Clamp ? std::min<uint32_t>(B, 32) : B & 31;
+    if (N == 0)
+      return 0;
+    uint32_t Top = A << (32 - N);
+    return Signed ? uint32_t(int32_t(Top) >> (32 - N)) : Top >> (32 - N);
+  };
+  check({{"bmsk.wrap.b32 %y, %x0, %x1;",
+          {32, 32},
+          32,
+          [=](const Ops &O) { return Bmsk(O[0], O[1], false); }},
+         {"bmsk.clamp.b32 %y, %x0, %x1;",
+          {32, 32},
+          32,
+          [=](const Ops &O) { return Bmsk(O[0], O[1], true); }},
+         {"szext.wrap.s32 %y, %x0, %x1;",
+          {32, 32},
+          32,
+          [=](const Ops &O) { return Szext(O[0], O[1], false, true); }},
+         {"szext.clamp.s32 %y, %x0, %x1;",
+          {32, 32},
+          32,
+          [=](const Ops &O) { return Szext(O[0], O[1], true, true); }},
+         {"szext.wrap.u32 %y, %x0, %x1;",
+          {32, 32},
+          32,
+          [=](const Ops &O) { return Szext(O[0], O[1], false, false); }},
+         {"szext.clamp.u32 %y, %x0, %x1;",
+          {32, 32},
+          32,
+          [=](const Ops &O) { return Szext(O[0], O[1], true, false); }}},
+        combinations({0, 1, 2, 7, 8, 15, 16, 30, 31, 32, 33, 63, 64, 255,
+                      0x80000000, 0xffffffff, 0x12345678, 0xdeadbeef},
+                     2, 500, 32));
+}
+
 /// prmt by the PTX ISA: the four byte selectors, then the bytes of b:a.
 uint64_t prmt(uint32_t A, uint32_t B, uint32_t C, const char *Mode) {
   static const struct {
