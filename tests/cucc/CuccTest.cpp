@@ -14,6 +14,8 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -203,6 +205,32 @@ TEST(Cucc, CubinRoundTripsThroughTheLoader) {
   EXPECT_EQ(Image->Kernels.size(), 3u) << "the loader sees every kernel";
   EXPECT_EQ(Image->TargetArch, "sm_75");
   EXPECT_EQ(Image->Producer, producerString());
+}
+
+TEST(Cucc, WarpReductionsPassTheValueThenTheMask) {
+  // redux.sync takes (value, mask); clang 19's own header swaps them.
+  TempFile Bitcode("bc");
+  ASSERT_EQ(0,
+            runCucc({"--emit-llvm", "-arch=sm_80", "-o",
+                     std::string(Bitcode.Path), inputPath("warp_reduce.cu")}));
+  auto Buffer = MemoryBuffer::getFile(Bitcode.Path);
+  ASSERT_TRUE(bool(Buffer));
+  LLVMContext Ctx;
+  auto M = parseBitcodeFile((*Buffer)->getMemBufferRef(), Ctx);
+  ASSERT_TRUE(bool(M)) << toString(M.takeError());
+  unsigned Calls = 0;
+  for (Function &F : **M)
+    if (F.getName().starts_with("llvm.nvvm.redux.sync."))
+      for (User *U : F.users())
+        if (auto *Call = dyn_cast<CallInst>(U)) {
+          ++Calls;
+          auto *Mask = dyn_cast<ConstantInt>(Call->getArgOperand(1));
+          EXPECT_TRUE(Mask && Mask->getZExtValue() == 0xffff)
+              << F.getName().str() << ": the mask is the second operand";
+          EXPECT_FALSE(isa<ConstantInt>(Call->getArgOperand(0)))
+              << F.getName().str() << ": the value is the first operand";
+        }
+  EXPECT_EQ(6u, Calls) << "one redux.sync per reduction";
 }
 
 TEST(Cucc, SyntaxErrorsAreReportedWithFileLineAndColumn) {

@@ -102,7 +102,28 @@ typedef unsigned int cuuint32_t;
 #define __funnelshift_lc __cucpu_clang_asm_funnelshift_lc
 #define __funnelshift_r __cucpu_clang_asm_funnelshift_r
 #define __funnelshift_rc __cucpu_clang_asm_funnelshift_rc
+// clang 19's __reduce_*_sync pass (mask, value) to redux.sync builtins that
+// take (value, mask): renamed away and defined again in
+// detail/asm_replacements.h.
+#pragma push_macro("__reduce_add_sync")
+#pragma push_macro("__reduce_min_sync")
+#pragma push_macro("__reduce_max_sync")
+#pragma push_macro("__reduce_or_sync")
+#pragma push_macro("__reduce_and_sync")
+#pragma push_macro("__reduce_xor_sync")
+#define __reduce_add_sync __cucpu_clang_reduce_add_sync
+#define __reduce_min_sync __cucpu_clang_reduce_min_sync
+#define __reduce_max_sync __cucpu_clang_reduce_max_sync
+#define __reduce_or_sync __cucpu_clang_reduce_or_sync
+#define __reduce_and_sync __cucpu_clang_reduce_and_sync
+#define __reduce_xor_sync __cucpu_clang_reduce_xor_sync
 #include <__clang_cuda_intrinsics.h>
+#pragma pop_macro("__reduce_xor_sync")
+#pragma pop_macro("__reduce_and_sync")
+#pragma pop_macro("__reduce_or_sync")
+#pragma pop_macro("__reduce_max_sync")
+#pragma pop_macro("__reduce_min_sync")
+#pragma pop_macro("__reduce_add_sync")
 #pragma pop_macro("__funnelshift_rc")
 #pragma pop_macro("__funnelshift_r")
 #pragma pop_macro("__funnelshift_lc")

@@ -45,4 +45,42 @@ __funnelshift_rc(unsigned int Lo, unsigned int Hi, unsigned int Shift) {
   return (unsigned int)(V >> (Shift < 32 ? Shift : 32));
 }
 
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+// The warp reductions (CUDA C++ Programming Guide, "Warp Reduce
+// Functions"): the builtins take the value first, then the mask, as PTX's
+// redux.sync does.
+static __device__ __forceinline__ unsigned __reduce_add_sync(unsigned Mask,
+                                                             unsigned Value) {
+  return __nvvm_redux_sync_add(Value, Mask);
+}
+static __device__ __forceinline__ unsigned __reduce_min_sync(unsigned Mask,
+                                                             unsigned Value) {
+  return __nvvm_redux_sync_umin(Value, Mask);
+}
+static __device__ __forceinline__ unsigned __reduce_max_sync(unsigned Mask,
+                                                             unsigned Value) {
+  return __nvvm_redux_sync_umax(Value, Mask);
+}
+static __device__ __forceinline__ int __reduce_min_sync(unsigned Mask,
+                                                        int Value) {
+  return __nvvm_redux_sync_min(Value, Mask);
+}
+static __device__ __forceinline__ int __reduce_max_sync(unsigned Mask,
+                                                        int Value) {
+  return __nvvm_redux_sync_max(Value, Mask);
+}
+static __device__ __forceinline__ unsigned __reduce_or_sync(unsigned Mask,
+                                                            unsigned Value) {
+  return __nvvm_redux_sync_or(Value, Mask);
+}
+static __device__ __forceinline__ unsigned __reduce_and_sync(unsigned Mask,
+                                                             unsigned Value) {
+  return __nvvm_redux_sync_and(Value, Mask);
+}
+static __device__ __forceinline__ unsigned __reduce_xor_sync(unsigned Mask,
+                                                             unsigned Value) {
+  return __nvvm_redux_sync_xor(Value, Mask);
+}
+#endif
+
 #endif // CUCPU_DEVICE_DETAIL_ASM_REPLACEMENTS_H
