@@ -299,13 +299,17 @@ llvm::Error FunctionTranslator::run() {
   if (auto E = collectLabels(*Ptx.Body))
     return E;
   llvm::Error Result = block(*Ptx.Body);
-  // After an error, branches may still refer to labels never placed: drop
-  // the half-built body before freeing them.
-  if (Result)
-    IR.dropAllReferences();
+  // Labels never placed (only after an error) are not the function's to
+  // free. Branches may still refer to them: the half-built body goes first
+  // (which also frees the placed blocks).
+  std::vector<llvm::BasicBlock *> Unplaced;
   for (auto &L : Labels)
     if (!L.second->getParent())
-      delete L.second;
+      Unplaced.push_back(L.second);
+  if (Result)
+    IR.dropAllReferences();
+  for (llvm::BasicBlock *BB : Unplaced)
+    delete BB;
   if (Result)
     return Result;
   if (!B.GetInsertBlock()->getTerminator())
