@@ -458,10 +458,7 @@ llvm::Expected<llvm::Value *> FunctionTranslator::readAs(const Instruction &I,
       return P.takeError();
     Value *Address = B.CreatePtrToInt(*P, B.getInt64Ty());
     if (S == Space::Shared) {
-      Value *Window = B.CreatePtrToInt(
-          B.CreateAddrSpaceCast(Module.sharedWindow(), B.getPtrTy()),
-          B.getInt64Ty());
-      Address = B.CreateSub(Address, Window);
+      Address = B.CreateSub(Address, windowAddress());
     }
     return convertBits(Address, Ty, false);
   }
@@ -509,6 +506,10 @@ llvm::Error FunctionTranslator::write(const Instruction &I, const Operand &Dst,
 
 llvm::Value *FunctionTranslator::genericWindow() {
   return B.CreateAddrSpaceCast(Module.sharedWindow(), B.getPtrTy());
+}
+
+llvm::Value *FunctionTranslator::windowAddress() {
+  return B.CreatePtrToInt(genericWindow(), B.getInt64Ty());
 }
 
 llvm::Expected<llvm::Value *> FunctionTranslator::pointer(const Instruction &I,

@@ -79,6 +79,9 @@ public:
   static Space spaceOf(const Instruction &I);
   /// The shared window's generic address (see SharedWindowName).
   llvm::Value *genericWindow();
+  /// The shared window's generic address as an i64: a .shared address
+  /// plus it is the generic address.
+  llvm::Value *windowAddress();
   /// Whether \p Name is a register, parameter or variable of this function.
   const LocalSymbol *lookup(llvm::StringRef Name);
 

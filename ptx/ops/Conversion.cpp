@@ -140,9 +140,7 @@ llvm::Error convertAddress(FunctionTranslator &F, const Instruction &I) {
     return V.takeError();
   llvm::Value *Result = *V;
   if (S == Space::Shared) {
-    llvm::Value *Window = F.B.CreatePtrToInt(
-        F.B.CreateAddrSpaceCast(F.Module.sharedWindow(), F.B.getPtrTy()),
-        F.B.getInt64Ty());
+    llvm::Value *Window = F.windowAddress();
     llvm::Value *Wide = F.B.CreateZExt(*V, F.B.getInt64Ty());
     Result =
         I.has("to") ? F.B.CreateSub(Wide, Window) : F.B.CreateAdd(Wide, Window);
@@ -170,10 +168,7 @@ llvm::Error isSpace(FunctionTranslator &F, const Instruction &I) {
   auto A = F.readAs(I, I.Operands[1], F.B.getInt64Ty(), false);
   if (!A)
     return A.takeError();
-  llvm::Value *Window = F.B.CreatePtrToInt(
-      F.B.CreateAddrSpaceCast(F.Module.sharedWindow(), F.B.getPtrTy()),
-      F.B.getInt64Ty());
-  llvm::Value *Offset = F.B.CreateSub(*A, Window);
+  llvm::Value *Offset = F.B.CreateSub(*A, F.windowAddress());
   // A block has at most 64 KiB of shared memory (the device's opt-in
   // limit, driver/core/Device.h).
   llvm::Value *InShared = F.B.CreateICmpULT(Offset, F.B.getInt64(64 * 1024));
