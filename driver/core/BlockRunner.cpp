@@ -470,6 +470,12 @@ uint64_t BlockRunner::warp(CucpuThread *T, WarpOp Op, uint32_t Mask,
   return S.Result;
 }
 
+bool BlockRunner::sameWarpOperation(const Slot &A, const Slot &B) {
+  if (A.Op != B.Op)
+    return false;
+  return A.Op == WarpOp::Sync || A.Mode == B.Mode;
+}
+
 void BlockRunner::resolveWarp(unsigned Warp) {
   unsigned Base = Warp * WarpSize;
   if (Base >= NumThreads)
@@ -493,18 +499,28 @@ void BlockRunner::resolveWarp(unsigned Warp) {
     return;
   // PTX: "all non-exited threads in membermask must execute the same
   // [warp] instruction"; a thread goes on once every such thread of its
-  // mask waits at a warp operation.
+  // mask waits at an operation of the same kind (lanes that diverged and
+  // wait at different operations must not mix their operands).
   uint32_t Released = 0;
+  uint32_t Peers[WarpSize] = {};
   for (unsigned L = 0; L < Count; ++L)
     if (Waiting & bit(L)) {
       const Slot &S = Slots[Base + L];
       uint32_t Need = (S.Mask | bit(L)) & ~Gone;
-      // __activemask() waits for the lanes that may still join it; a lane
-      // blocked at __syncthreads cannot (it diverged), so it is not waited
-      // for, as a lane at another warp operation is not counted in.
-      if (S.Op == WarpOp::ActiveMask)
+      if (S.Op == WarpOp::ActiveMask) {
+        // __activemask() waits for the lanes that may still join it; a lane
+        // blocked at __syncthreads cannot (it diverged), so it is not
+        // waited for, as a lane at another warp operation is not counted in.
         Need &= ~AtBarrier;
-      if ((Need & ~Waiting) == 0)
+        if ((Need & ~Waiting) == 0)
+          Released |= bit(L);
+        Peers[L] = Waiting;
+        continue;
+      }
+      for (unsigned J = 0; J < Count; ++J)
+        if ((Waiting & bit(J)) && sameWarpOperation(S, Slots[Base + J]))
+          Peers[L] |= bit(J);
+      if ((Need & ~Peers[L]) == 0)
         Released |= bit(L);
     }
   if (!Released)
@@ -513,7 +529,7 @@ void BlockRunner::resolveWarp(unsigned Warp) {
     ++WarpEpochs[Warp]; // Orders the lanes' accesses (CUCPU_SYNCCHECK).
   for (unsigned L = 0; L < Count; ++L)
     if (Released & bit(L))
-      computeWarpResult(L, Base, Waiting);
+      computeWarpResult(L, Base, Peers[L]);
   for (unsigned L = 0; L < Count; ++L)
     if (Released & bit(L)) {
       Slot &S = Slots[Base + L];

@@ -162,6 +162,10 @@ private:
   void threadExited(EngineFiber &F);
   void releaseBarrier();
   void resolveWarp(unsigned Warp);
+  /// Whether lanes waiting in \p A and \p B can be executing one warp
+  /// instruction: the same operation in the same mode. __syncwarp() calls
+  /// meet wherever they are (bar.warp.sync at different places may match).
+  static bool sameWarpOperation(const Slot &A, const Slot &B);
   /// Lets the lanes of \p Warp at the lowest lockstep point go on, once no
   /// lane of the warp runs.
   void resolveLockstep(unsigned Warp);

@@ -91,7 +91,7 @@ Value *floatBitsToHalf(llvm::IRBuilder<> &B, Value *X, HalfFormat Fmt,
   Value *HalfWay = B.CreateSelect(IsSub, SubHalf, NormalHalf);
 
   // Whether the magnitude rounds up, and whether an overflow gives infinity.
-  Value *Up, *ToInf;
+  Value *Up = nullptr, *ToInf = nullptr;
   switch (R) {
   case Rounding::Nearest:
     Up = B.CreateOr(B.CreateICmpUGT(Rest, HalfWay),

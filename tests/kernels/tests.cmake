@@ -337,6 +337,8 @@ cucpu_kernel_test(printf_formats lang.cu formats GRID 2 BLOCK 32 ARGS i32:-5 OUT
 cucpu_kernel_test(assert_holds lang.cu assertHolds GRID 2 BLOCK 64 ARGS buf:i32[128]=0 EXPECT "0:1")
 cucpu_kernel_test(warp_activemask_partial_warp warp2.cu activeMask GRID 1 BLOCK 48 ARGS buf:u32[48]=0 EXPECT "0:0xffffffff-(i/32)*0xffff0000")
 cucpu_kernel_test(warp_activemask_divergent warp2.cu activeMaskDivergent GRID 2 BLOCK 64 ARGS buf:u32[128]=7 EXPECT "0:(1-(i%32)/16)*0xffff")
+cucpu_kernel_test(warp_shuffle_both_sides_then_ballot warp2.cu shuffleBothSidesThenBallot GRID 1 BLOCK 64 ARGS buf:u32[64]=7 buf:u32[64]=7 EXPECT "0:0xaaaaaaaa" "1:(i/32)*32+(i%32)/16*16")
+cucpu_kernel_test(warp_divergent_votes_then_shuffle warp2.cu divergentVotesThenShuffle GRID 1 BLOCK 64 ARGS buf:u32[64]=7 buf:u32[64]=7 EXPECT "0:(1-((i%32)+22)/32)*(((i%32)+1)%10*10)" "1:(i%2)*0x02020202+(1-i%2)")
 
 # Warp-synchronous legacy idioms (warp_lockstep.cu): volatile shared memory
 # and the implicit lockstep of a converged warp, no __syncwarp. Expected

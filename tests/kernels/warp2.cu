@@ -98,3 +98,39 @@ extern "C" __global__ void syncWarp(int *Out) {
   __syncwarp(0xffffffff);
   Out[threadIdx.x] = Buf[threadIdx.x];
 }
+
+// The two halves of each warp shuffle on the two sides of a branch, then
+// the whole warp votes: lanes that diverged to different warp operations
+// do not mix their operands (Out[i] = 0xaaaaaaaa; Out2 holds lane 0's or
+// lane 16's id).
+extern "C" __global__ void shuffleBothSidesThenBallot(unsigned *Out,
+                                                       unsigned *Out2) {
+  unsigned Mine = threadIdx.x, Got;
+  if (LANE < 16)
+    Got = __shfl_sync(0x0000ffff, Mine, 0);
+  else
+    Got = __shfl_sync(0xffff0000, Mine, 16);
+  Out[threadIdx.x] = __ballot_sync(0xffffffff, LANE & 1);
+  Out2[threadIdx.x] = Got;
+}
+
+// Odd lanes ballot twice, even lanes vote three times, then lanes 0-9
+// shuffle across both groups (Out[i] = (i + 1) % 10 * 10 for lanes below
+// 10, else 0; Out2 holds the votes: 0x02020202 for odd lanes, 1 for even).
+extern "C" __global__ void divergentVotesThenShuffle(unsigned *Out,
+                                                      unsigned *Out2) {
+  unsigned Vote;
+  bool Six = LANE == 6;
+  if (LANE & 1) {
+    Vote = __ballot_sync(0xaaaaaaaa, Six || LANE % 8 == 1);
+  } else {
+    Vote = __any_sync(0x55555555, Six);
+    Vote |= __all_sync(0x55555555, Six) << 1;
+  }
+  __syncwarp();
+  unsigned R = 0;
+  if (LANE < 10)
+    R = __shfl_sync(0x3ff, LANE * 10, (LANE + 1) % 10);
+  Out[threadIdx.x] = R;
+  Out2[threadIdx.x] = Vote;
+}

@@ -273,13 +273,11 @@ $tail:
   }
 }
 
-// Disabled: both engines (block functions and fibers) release a lane
-// waiting at a warp operation once every lane of its mask waits at *a* warp
-// operation, not the same one, so lanes that diverged and meet again mix
-// their operations. cucc's CUDA C fails alike: __shfl_sync(0xffff, ...) and
-// __shfl_sync(0xffff0000, ...) on the two sides of an if, then
-// __ballot_sync(~0u, lane & 1), gives 0xffffaaaa and 0xaaaa0000.
-TEST_F(PtxWarp, DISABLED_BothSidesOfABranchThenTheWholeWarp) {
+// Lanes that diverged to different warp operations must not mix their
+// operands: the two halves shuffle on the two sides of a branch, then the
+// whole warp votes (a lane released at the first operation its mask's
+// lanes wait at gave 0xffffaaaa and 0xaaaa0000). Values from the H200.
+TEST_F(PtxWarp, BothSidesOfABranchThenTheWholeWarp) {
   expectPerLane(ptxHeader() + R"(
 .visible .entry k(.param .u64 out)
 {
@@ -308,10 +306,10 @@ $joined:
                 [](unsigned) { return 0xaaaaaaaau; });
 }
 
-// Disabled, as above: odd lanes ballot twice, even lanes vote three times,
-// then lanes 0-9 shuffle with mask 0x3ff (cucc's CUDA C of the same shape
-// reads 0 10 1 30 0 50 1 70 0 90); __syncwarp() in between does not help.
-TEST_F(PtxWarp, DISABLED_DivergentVotesThenAMaskAcrossBothGroups) {
+// As above: odd lanes ballot twice, even lanes vote three times, then
+// lanes 0-9 shuffle with mask 0x3ff, across both groups (mixing them read
+// 0 10 1 30 0 50 1 70 0 90). Values from the H200.
+TEST_F(PtxWarp, DivergentVotesThenAMaskAcrossBothGroups) {
   expectPerLane(ptxHeader() + R"(
 .visible .entry k(.param .u64 out)
 {
