@@ -523,6 +523,15 @@ void BlockRunner::resolveWarp(unsigned Warp) {
       if ((Need & ~Peers[L]) == 0)
         Released |= bit(L);
     }
+  // A GPU's warp reconverges before __activemask() answers: while lanes at
+  // other operations go on (they may come to the same __activemask()), the
+  // lanes at __activemask() wait for them.
+  uint32_t AtActiveMask = 0;
+  for (unsigned L = 0; L < Count; ++L)
+    if ((Waiting & bit(L)) && Slots[Base + L].Op == WarpOp::ActiveMask)
+      AtActiveMask |= bit(L);
+  if (Released & ~AtActiveMask)
+    Released &= ~AtActiveMask;
   if (!Released)
     return;
   if (Warp < WarpEpochs.size())

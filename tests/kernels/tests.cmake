@@ -339,6 +339,7 @@ cucpu_kernel_test(warp_activemask_partial_warp warp2.cu activeMask GRID 1 BLOCK 
 cucpu_kernel_test(warp_activemask_divergent warp2.cu activeMaskDivergent GRID 2 BLOCK 64 ARGS buf:u32[128]=7 EXPECT "0:(1-(i%32)/16)*0xffff")
 cucpu_kernel_test(warp_shuffle_both_sides_then_ballot warp2.cu shuffleBothSidesThenBallot GRID 1 BLOCK 64 ARGS buf:u32[64]=7 buf:u32[64]=7 EXPECT "0:0xaaaaaaaa" "1:(i/32)*32+(i%32)/16*16")
 cucpu_kernel_test(warp_divergent_votes_then_shuffle warp2.cu divergentVotesThenShuffle GRID 1 BLOCK 64 ARGS buf:u32[64]=7 buf:u32[64]=7 EXPECT "0:(1-((i%32)+22)/32)*(((i%32)+1)%10*10)" "1:(i%2)*0x02020202+(1-i%2)")
+cucpu_kernel_test(warp_activemask_after_divergent_votes warp2.cu activeMaskAfterDivergentVotes GRID 1 BLOCK 64 ARGS buf:u32[64]=7 buf:u32[64]=7 EXPECT "0:(1-((i%32)+22)/32)*0x3ff" "1:(i%2)*(0xaa+0xaaaa)+(1-i%2)")
 
 # Warp-synchronous legacy idioms (warp_lockstep.cu): volatile shared memory
 # and the implicit lockstep of a converged warp, no __syncwarp. Expected

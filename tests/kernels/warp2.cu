@@ -134,3 +134,22 @@ extern "C" __global__ void divergentVotesThenShuffle(unsigned *Out,
   Out[threadIdx.x] = R;
   Out2[threadIdx.x] = Vote;
 }
+
+// The warp reconverges after an if/else whose sides vote with their own
+// masks: __activemask() in lanes 0-9 after it answers 0x3ff, though the
+// odd lanes vote once more than the even ones (Out2 keeps the votes).
+extern "C" __global__ void activeMaskAfterDivergentVotes(unsigned *Out,
+                                                          unsigned *Out2) {
+  unsigned Vote;
+  if (LANE & 1) {
+    Vote = __ballot_sync(0xaaaaaaaa, LANE < 8);
+    Vote += __ballot_sync(0xaaaaaaaa, LANE < 16);
+  } else {
+    Vote = __any_sync(0x55555555, LANE == 4);
+  }
+  unsigned Mask = 0;
+  if (LANE < 10)
+    Mask = __activemask();
+  Out[threadIdx.x] = Mask;
+  Out2[threadIdx.x] = Vote;
+}
