@@ -35,6 +35,9 @@ typedef struct CucpuBlock {
   /** The module's texture references as the launch sees them, in image
       order (TextureAbi.h). */
   const CucpuTexture *TexRefs;
+  /** The launch's dynamic shared memory in bytes (%dynamic_smem_size); the
+      block's shared memory ends DynamicSharedOffset + this past Shared. */
+  uint32_t DynamicSharedBytes;
 } CucpuBlock;
 
 /** One CUDA thread of a block. */
@@ -171,6 +174,7 @@ static_assert(offsetof(CucpuBlock, Shared) == 40, "JIT ABI");
 static_assert(offsetof(CucpuBlock, Params) == 48, "JIT ABI");
 static_assert(offsetof(CucpuBlock, Engine) == 56, "JIT ABI");
 static_assert(offsetof(CucpuBlock, TexRefs) == 64, "JIT ABI");
+static_assert(offsetof(CucpuBlock, DynamicSharedBytes) == 72, "JIT ABI");
 static_assert(offsetof(CucpuThread, ThreadIdx) == 0, "JIT ABI");
 static_assert(offsetof(CucpuThread, LaneId) == 12, "JIT ABI");
 static_assert(offsetof(CucpuThread, WarpId) == 16, "JIT ABI");

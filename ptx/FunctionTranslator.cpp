@@ -25,7 +25,7 @@ bool isSpecialRegister(llvm::StringRef Name) {
              "lanemask_gt", true)
       .Cases("clock", "clock64", "globaltimer", "globaltimer_lo",
              "globaltimer_hi", true)
-      .Case("warpsize", true)
+      .Cases("warpsize", "dynamic_smem_size", true)
       .Default(false);
 }
 
@@ -75,6 +75,9 @@ Space FunctionTranslator::spaceOf(const Instruction &I) {
     Space S = llvm::StringSwitch<Space>(M)
                   .Case("global", Space::Global)
                   .Case("shared", Space::Shared)
+                  // Clusters are of one block: the cluster's shared
+                  // memory is the block's own.
+                  .Case("shared::cluster", Space::Shared)
                   .Case("local", Space::Local)
                   .Case("const", Space::Const)
                   .Case("param", Space::Param)

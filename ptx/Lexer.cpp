@@ -70,6 +70,13 @@ Token Lexer::next() {
     ++Pos;
     while (Pos < Text.size() && isNameChar(Text[Pos]))
       ++Pos;
+    // A qualified modifier: .shared::cta, .L2::128B, .L1::evict_last.
+    while (Pos + 2 < Text.size() && Text[Pos] == ':' && Text[Pos + 1] == ':' &&
+           isNameChar(Text[Pos + 2])) {
+      Pos += 2;
+      while (Pos < Text.size() && isNameChar(Text[Pos]))
+        ++Pos;
+    }
     T.K = Token::Kind::Dotted;
     T.Text = Text.slice(Start + 1, Pos).str();
     return T;

@@ -700,7 +700,8 @@ llvm::Error Parser::instruction(Instruction &I) {
   if (auto E = advance())
     return E;
   while (Tok.K == Token::Kind::Dotted && !Tok.SpaceBefore) {
-    I.Modifiers.push_back(Tok.Text);
+    // A CTA's own shared memory is the .shared window.
+    I.Modifiers.push_back(Tok.Text == "shared::cta" ? "shared" : Tok.Text);
     if (auto E = advance())
       return E;
   }

@@ -29,6 +29,11 @@ namespace cucpu::ptx {
 /// the start of the block's shared memory.
 inline constexpr const char *SharedWindowName = "__cucpu_ptx_shared_window";
 
+/// Name of the function `i32 ()` that translated code calls for the size
+/// in bytes of the block's shared memory, static and dynamic: the JIT's
+/// special-register pass reads it from the block.
+inline constexpr const char *SharedSizeName = "__cucpu_ptx_shared_size";
+
 /// Whether \p Name is a function of the runtime (vprintf, __assertfail,
 /// malloc, free) that translated code calls with its C signature rather
 /// than through .param memory.

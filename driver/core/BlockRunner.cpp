@@ -180,6 +180,7 @@ void BlockRunner::setUpBlock(uint64_t Linear) {
   }
   Block.DynamicSharedOffset =
       static_cast<uint32_t>(llvm::alignTo(C.StaticShared, 16));
+  Block.DynamicSharedBytes = C.DynamicShared;
   Block.Shared = Shared;
   Block.Params = C.Params;
   Block.TexRefs = C.TexRefs;

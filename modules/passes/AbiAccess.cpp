@@ -85,6 +85,9 @@ uint64_t gridDimOffset(unsigned Dim) {
 uint64_t dynamicSharedOffsetOffset() {
   return offsetof(CucpuBlock, DynamicSharedOffset);
 }
+uint64_t dynamicSharedBytesOffset() {
+  return offsetof(CucpuBlock, DynamicSharedBytes);
+}
 uint64_t sharedOffset() { return offsetof(CucpuBlock, Shared); }
 uint64_t paramsOffset() { return offsetof(CucpuBlock, Params); }
 uint64_t texRefsOffset() { return offsetof(CucpuBlock, TexRefs); }

@@ -54,6 +54,7 @@ uint64_t blockIdxOffset(unsigned Dim);
 uint64_t blockDimOffset(unsigned Dim);
 uint64_t gridDimOffset(unsigned Dim);
 uint64_t dynamicSharedOffsetOffset();
+uint64_t dynamicSharedBytesOffset();
 uint64_t sharedOffset();
 uint64_t paramsOffset();
 uint64_t texRefsOffset();

@@ -2,6 +2,7 @@
 #include "SpecialRegistersPass.h"
 
 #include "AbiAccess.h"
+#include "Translator.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
@@ -60,6 +61,18 @@ static Value *readRegister(IRBuilder<> &B, Module &M, Value *T, StringRef Reg,
     return ConstantInt::get(Ty, 0);
   if (Reg == "nsmid")
     return B.getInt32(1);
+  if (Reg == "dynamic_smem_size")
+    return abi::loadField32(B, abi::loadBlock(B, T),
+                            abi::dynamicSharedBytesOffset(), Reg);
+  if (Reg == "cucpu.shared_size") { // cucpu::ptx::SharedSizeName
+    Value *Block = abi::loadBlock(B, T);
+    return B.CreateAdd(
+        abi::loadField32(B, Block, abi::dynamicSharedOffsetOffset(),
+                         "static.shared"),
+        abi::loadField32(B, Block, abi::dynamicSharedBytesOffset(),
+                         "dynamic.shared"),
+        Reg);
+  }
   if (Reg.starts_with("lanemask_")) {
     // Computed in 64 bits so that lane 31's "le" mask does not overflow.
     Value *Lane = B.CreateZExt(
@@ -99,7 +112,11 @@ PreservedAnalyses SpecialRegistersPass::run(Module &M,
   bool Changed = false;
   for (Function &F : make_early_inc_range(M)) {
     StringRef Name = F.getName();
-    if (!F.isDeclaration() || !Name.consume_front("llvm.nvvm.read.ptx.sreg."))
+    if (!F.isDeclaration())
+      continue;
+    if (Name == cucpu::ptx::SharedSizeName)
+      Name = "cucpu.shared_size";
+    else if (!Name.consume_front("llvm.nvvm.read.ptx.sreg."))
       continue;
     for (CallBase *CB : abi::callsOf(F)) {
       Value *T = abi::threadArg(*CB->getFunction());

@@ -154,8 +154,9 @@ llvm::Error convertAddress(FunctionTranslator &F, const Instruction &I) {
 /// isspacep.space p, a: whether the generic address a is in the state
 /// space. Global, constant, local and parameter addresses are all CPU
 /// addresses here, told apart only from the shared window: an address
-/// inside the block's shared memory is .shared, any other one .global
-/// (.const, .local and .param answer as .global does).
+/// inside the block's shared memory (its static and dynamic bytes) is
+/// .shared, any other one .global (.const, .local and .param answer as
+/// .global does).
 llvm::Error isSpace(FunctionTranslator &F, const Instruction &I) {
   if (auto E = F.expectOperands(I, 2))
     return E;
@@ -163,15 +164,16 @@ llvm::Error isSpace(FunctionTranslator &F, const Instruction &I) {
   if (S == Space::None)
     return F.error(I, "needs a state space (.global, .shared, .local, "
                       ".const or .param)");
-  if (I.has("cluster"))
+  if (I.has("shared::cluster"))
     return F.error(I, "the .shared::cluster window is not supported");
   auto A = F.readAs(I, I.Operands[1], F.B.getInt64Ty(), false);
   if (!A)
     return A.takeError();
   llvm::Value *Offset = F.B.CreateSub(*A, F.windowAddress());
-  // A block has at most 64 KiB of shared memory (the device's opt-in
-  // limit, driver/core/Device.h).
-  llvm::Value *InShared = F.B.CreateICmpULT(Offset, F.B.getInt64(64 * 1024));
+  llvm::FunctionCallee SharedSize = F.declare(
+      SharedSizeName, llvm::FunctionType::get(F.B.getInt32Ty(), false));
+  llvm::Value *InShared = F.B.CreateICmpULT(
+      Offset, F.B.CreateZExt(F.B.CreateCall(SharedSize), F.B.getInt64Ty()));
   llvm::Value *Result = S == Space::Shared ? InShared : F.B.CreateNot(InShared);
   PtxType Pred;
   Pred.K = PtxType::Kind::Pred;

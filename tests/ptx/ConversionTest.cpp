@@ -536,44 +536,101 @@ TEST_F(PtxConversionTest, InvalidFormsAreRejectedWithTheirName) {
       << ".relu converts to 16-bit formats only";
 }
 
-// Disabled: isspacep.shared takes any address up to 64 KiB above the
-// block's shared base for .shared (the translation cannot see the block's
-// shared size), and a device allocation can lie there: it fails in some
-// runs. It needs the block's shared size (%total_smem_size) in the JIT.
-TEST_F(PtxConversionTest, DISABLED_IsSpaceTellsSharedFromGlobal) {
+// isspacep tells the block's shared memory, static and dynamic, from a
+// device buffer; %dynamic_smem_size is the launch's dynamic shared bytes.
+TEST_F(PtxConversionTest, IsSpaceTellsSharedFromGlobal) {
   std::string Ptx = ptxHeader() + R"(
 .shared .align 4 .b32 s[32];
+.extern .shared .align 16 .b8 dyn[];
 .visible .entry k(.param .u64 out, .param .u64 buf)
 {
-  .reg .pred %p<5>;
-  .reg .b32 %r<8>;
-  .reg .b64 %rd<8>;
+  .reg .pred %p<7>;
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<10>;
   ld.param.u64 %rd1, [out];
   ld.param.u64 %rd2, [buf];
   cvta.global.u64 %rd3, %rd2;
   mov.u64 %rd4, s;
   cvta.shared.u64 %rd5, %rd4;
+  mov.u64 %rd6, dyn;
+  cvta.shared.u64 %rd7, %rd6;
+  mov.u32 %r9, %dynamic_smem_size;
+  cvt.u64.u32 %rd8, %r9;
+  add.s64 %rd9, %rd7, %rd8;
+  sub.s64 %rd9, %rd9, 1;
   isspacep.shared %p1, %rd5;
   isspacep.global %p2, %rd5;
   isspacep.shared %p3, %rd3;
   isspacep.global %p4, %rd3;
+  isspacep.shared %p5, %rd9;
+  isspacep.global %p6, %rd9;
   selp.u32 %r1, 1, 0, %p1;
   selp.u32 %r2, 2, 0, %p2;
   selp.u32 %r3, 4, 0, %p3;
   selp.u32 %r4, 8, 0, %p4;
-  or.b32 %r5, %r1, %r2;
-  or.b32 %r5, %r5, %r3;
-  or.b32 %r5, %r5, %r4;
-  st.global.u32 [%rd1], %r5;
+  selp.u32 %r5, 16, 0, %p5;
+  selp.u32 %r6, 32, 0, %p6;
+  or.b32 %r7, %r1, %r2;
+  or.b32 %r7, %r7, %r3;
+  or.b32 %r7, %r7, %r4;
+  or.b32 %r7, %r7, %r5;
+  or.b32 %r7, %r7, %r6;
+  st.global.u32 [%rd1], %r7;
+  st.global.u32 [%rd1+4], %r9;
   ret;
 }
 )";
   ASSERT_TRUE(loads(Ptx));
-  CUdeviceptr Out = upload(std::vector<uint32_t>(1)),
-              Buf = upload(std::vector<uint32_t>(16));
-  ASSERT_EQ(CUDA_SUCCESS, run("k", 1, 1, {&Out, &Buf}));
-  EXPECT_EQ(1u | 8u, download<uint32_t>(Out, 1)[0])
-      << "the shared address is .shared only, the buffer .global only";
+  for (unsigned Dynamic : {16u, 4096u, 48u * 1024 - 256}) {
+    CUdeviceptr Out = upload(std::vector<uint32_t>(2)),
+                Buf = upload(std::vector<uint32_t>(16));
+    ASSERT_EQ(CUDA_SUCCESS, run("k", 1, 1, {&Out, &Buf}, Dynamic));
+    std::vector<uint32_t> V = download<uint32_t>(Out, 2);
+    EXPECT_EQ(1u | 8u | 16u, V[0])
+        << "the static and the last dynamic shared byte are .shared only, "
+           "the buffer .global only; dynamic bytes "
+        << Dynamic;
+    EXPECT_EQ(Dynamic, V[1]) << "%dynamic_smem_size";
+  }
+}
+
+// .shared::cta names the .shared window; cache eviction hints (.L1::,
+// .L2::) change nothing on a CPU.
+TEST_F(PtxConversionTest, QualifiedSharedWindowAndCacheHints) {
+  std::string Ptx = ptxHeader() + R"(
+.visible .entry k(.param .u64 out, .param .u64 in)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<6>;
+  .shared .align 4 .b32 s[64];
+  ld.param.u64 %rd1, [out];
+  ld.param.u64 %rd2, [in];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  ld.global.L1::evict_last.L2::128B.u32 %r2, [%rd4];
+  mov.u32 %r3, s;
+  shl.b32 %r4, %r1, 2;
+  add.s32 %r5, %r3, %r4;
+  st.shared::cta.u32 [%r5], %r2;
+  bar.sync 0;
+  xor.b32 %r6, %r4, 4;
+  add.s32 %r6, %r3, %r6;
+  ld.shared::cta.u32 %r7, [%r6];
+  add.s64 %rd5, %rd1, %rd3;
+  st.global.L1::evict_first.u32 [%rd5], %r7;
+  ret;
+}
+)";
+  ASSERT_TRUE(loads(Ptx)) << LastError;
+  std::vector<uint32_t> In(64);
+  for (uint32_t T = 0; T < 64; ++T)
+    In[T] = 3 * T + 1;
+  CUdeviceptr Out = upload(std::vector<uint32_t>(64)), InP = upload(In);
+  ASSERT_EQ(CUDA_SUCCESS, run("k", 1, 64, {&Out, &InP})) << LastError;
+  std::vector<uint32_t> V = download<uint32_t>(Out, 64);
+  for (uint32_t T = 0; T < 64; ++T)
+    EXPECT_EQ(In[T ^ 1], V[T]) << "thread " << T;
 }
 
 } // namespace

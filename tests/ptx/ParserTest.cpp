@@ -81,6 +81,27 @@ TEST(PtxParser, ModuleDirectivesAndDeclarations) {
   EXPECT_EQ(Operand::Kind::Pair, S[3].Instr.Operands[0].K) << "%p1|%p2";
 }
 
+TEST(PtxParser, QualifiedModifiers) {
+  auto M = parse(std::string(Header) + R"(
+.visible .entry k()
+{
+  ld.shared::cta.u32 %r1, [%r2];
+  ld.global.L1::evict_last.L2::128B.f32 %f1, [%rd1];
+  atom.shared::cluster.add.u32 %r3, [%r2], 1;
+}
+)");
+  ASSERT_TRUE(static_cast<bool>(M)) << llvm::toString(M.takeError());
+  const auto &S = M->Functions[0].Body->Statements;
+  ASSERT_EQ(3u, S.size());
+  EXPECT_EQ((std::vector<std::string>{"shared", "u32"}), S[0].Instr.Modifiers)
+      << ".shared::cta is the .shared window";
+  EXPECT_EQ(
+      (std::vector<std::string>{"global", "L1::evict_last", "L2::128B", "f32"}),
+      S[1].Instr.Modifiers);
+  EXPECT_EQ((std::vector<std::string>{"shared::cluster", "add", "u32"}),
+            S[2].Instr.Modifiers);
+}
+
 TEST(PtxParser, ErrorsNameTheLine) {
   Failure F =
       failure(parse(std::string(Header) +
