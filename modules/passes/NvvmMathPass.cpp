@@ -5,12 +5,14 @@
 // intrinsics instead; each has a libdevice function of the same signature
 // and meaning, so the call is simply redirected. cucpu never flushes
 // denormals, so the .ftz forms map to the same functions (a documented
-// deviation: results are at least as accurate).
+// deviation: results are at least as accurate). Float FMAs in a directed
+// rounding mode are then expanded inline (DirectedFma.h).
 //
 //===----------------------------------------------------------------------===//
 #include "NvvmMathPass.h"
 
 #include "AbiAccess.h"
+#include "DirectedFma.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/IRBuilder.h"
@@ -145,5 +147,6 @@ PreservedAnalyses NvvmMathPass::run(Module &M, ModuleAnalysisManager &) {
     if (F.use_empty())
       F.eraseFromParent();
   }
+  Changed |= expandDirectedFmaCalls(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
