@@ -64,7 +64,7 @@ Value *emitDirectedFmaF32(IRBuilder<> &B, Value *A, Value *Bv, Value *C,
   Value *Above = B.CreateFCmpOGT(D, E);
   Value *Below = B.CreateFCmpOLT(D, E);
   Value *ZeroD = ConstantFP::get(Double, 0.0);
-  Value *Down, *Up;
+  Value *Down = nullptr, *Up = nullptr;
   switch (Mode) {
   case FmaRounding::Down:
     Down = Above;
