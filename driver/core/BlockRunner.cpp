@@ -502,7 +502,7 @@ void BlockRunner::resolveWarp(unsigned Warp) {
   // [warp] instruction"; a thread goes on once every such thread of its
   // mask waits at an operation of the same kind (lanes that diverged and
   // wait at different operations must not mix their operands).
-  uint32_t Released = 0;
+  uint32_t Released = 0, AtActiveMask = 0;
   uint32_t Peers[WarpSize] = {};
   for (unsigned L = 0; L < Count; ++L)
     if (Waiting & bit(L)) {
@@ -513,6 +513,7 @@ void BlockRunner::resolveWarp(unsigned Warp) {
         // blocked at __syncthreads cannot (it diverged), so it is not
         // waited for, as a lane at another warp operation is not counted in.
         Need &= ~AtBarrier;
+        AtActiveMask |= bit(L);
         if ((Need & ~Waiting) == 0)
           Released |= bit(L);
         Peers[L] = Waiting;
@@ -527,10 +528,6 @@ void BlockRunner::resolveWarp(unsigned Warp) {
   // A GPU's warp reconverges before __activemask() answers: while lanes at
   // other operations go on (they may come to the same __activemask()), the
   // lanes at __activemask() wait for them.
-  uint32_t AtActiveMask = 0;
-  for (unsigned L = 0; L < Count; ++L)
-    if ((Waiting & bit(L)) && Slots[Base + L].Op == WarpOp::ActiveMask)
-      AtActiveMask |= bit(L);
   if (Released & ~AtActiveMask)
     Released &= ~AtActiveMask;
   if (!Released)
