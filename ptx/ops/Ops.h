@@ -34,6 +34,9 @@ void addSyncOps(OpTable &T);
 void addMathOps(OpTable &T);
 /// tex, tld4, txq, suld, sust, suq (ops/Textures.cpp).
 void addTextureOps(OpTable &T);
+/// vadd2/4, vsub2/4, vavrg2/4, vabsdiff2/4, vmin2/4, vmax2/4, vset2/4
+/// (ops/Video.cpp).
+void addVideoOps(OpTable &T);
 
 /// The table of every handler.
 const OpTable &opTable();

@@ -16,6 +16,7 @@ const OpTable &opTable() {
     addSyncOps(T);
     addMathOps(T);
     addTextureOps(T);
+    addVideoOps(T);
     return T;
   }();
   return Table;
