@@ -2,6 +2,7 @@
 #include "core/WorkQueue.h"
 
 #include "core/Error.h"
+#include "core/WorkerThreads.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -22,8 +23,8 @@ struct Scheduler {
   std::atomic<unsigned> Waiters{0};
 };
 
-/// Never destroyed: detached workers may still wait on it while the process
-/// runs its static destructors.
+/// Never destroyed: workers may still wait on it while the process runs its
+/// static destructors.
 Scheduler &scheduler() {
   static Scheduler *S = new Scheduler;
   return *S;
@@ -291,7 +292,8 @@ void WorkQueue::wakeWorker(SchedulerLock &Lock) {
     WorkerWake.notify_one();
   Lock.unlock();
   if (Start)
-    std::thread(workerMain, shared_from_this()).detach();
+    startWorkerThread(
+        [Self = shared_from_this()]() mutable { workerMain(std::move(Self)); });
 }
 
 llvm::Error WorkQueue::runInOrder(llvm::function_ref<void()> Fn) {

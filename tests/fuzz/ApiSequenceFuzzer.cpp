@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "core/Device.h"
+#include "core/WorkerThreads.h"
 
 #include <cuda.h>
 
@@ -610,6 +611,14 @@ void Sequence::finish() {
   if (size_t Charged = chargedMemory())
     broken("memory is still charged after every context was destroyed",
            Charged);
+  // Every stream's worker ends soon after its context (or stream) is gone.
+  // Joining them also keeps libFuzzer's leak check, which runs after this
+  // input, from racing with threads that hold the last references to their
+  // queues on stacks the check does not see.
+  if (!cucpu::joinWorkerThreads(std::chrono::seconds(5)))
+    broken("a stream worker's thread still runs 5 s after every context "
+           "was destroyed",
+           0);
 }
 } // namespace
 
