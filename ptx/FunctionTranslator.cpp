@@ -25,7 +25,7 @@ bool isSpecialRegister(llvm::StringRef Name) {
              "lanemask_gt", true)
       .Cases("clock", "clock64", "globaltimer", "globaltimer_lo",
              "globaltimer_hi", true)
-      .Cases("warpsize", "dynamic_smem_size", true)
+      .Cases("warpsize", "dynamic_smem_size", "total_smem_size", true)
       .Default(false);
 }
 

@@ -64,6 +64,19 @@ static Value *readRegister(IRBuilder<> &B, Module &M, Value *T, StringRef Reg,
   if (Reg == "dynamic_smem_size")
     return abi::loadField32(B, abi::loadBlock(B, T),
                             abi::dynamicSharedBytesOffset(), Reg);
+  if (Reg == "total_smem_size") {
+    // The block's static and dynamic shared bytes in the GPU's allocation
+    // units of 128 bytes (measured on an H200: 1 static and 1000 dynamic
+    // bytes are 1024, 129 and 0 are 256).
+    Value *Block = abi::loadBlock(B, T);
+    Value *Bytes =
+        B.CreateAdd(abi::loadField32(B, Block, abi::dynamicSharedOffsetOffset(),
+                                     "static.shared"),
+                    abi::loadField32(B, Block, abi::dynamicSharedBytesOffset(),
+                                     "dynamic.shared"));
+    return B.CreateAnd(B.CreateAdd(Bytes, B.getInt32(127)), B.getInt32(~127u),
+                       Reg);
+  }
   if (Reg == "cucpu.shared_size") { // cucpu::ptx::SharedSizeName
     Value *Block = abi::loadBlock(B, T);
     return B.CreateAdd(

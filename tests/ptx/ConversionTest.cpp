@@ -594,6 +594,43 @@ TEST_F(PtxConversionTest, IsSpaceTellsSharedFromGlobal) {
   }
 }
 
+// %total_smem_size: the block's static and dynamic shared bytes in units of
+// 128, as measured on an H200 (driver 580, PTX for sm_75 JIT-compiled).
+TEST_F(PtxConversionTest, TotalSharedSizeInAllocationUnits) {
+  struct Case {
+    unsigned Static, Dynamic, Total;
+  };
+  const Case Cases[] = {
+      {0, 0, 0},          {0, 1, 128},         {0, 1000, 1024},
+      {1, 0, 128},        {1, 1000, 1024},     {100, 100, 256},
+      {128, 1, 256},      {129, 0, 256},       {256, 1, 384},
+      {1000, 5000, 6016}, {1024, 5000, 6144},  {4096, 1, 4224},
+      {12345, 0, 12416},  {12345, 5000, 17408}};
+  std::string Ptx = ptxHeader();
+  for (unsigned S :
+       {0u, 1u, 100u, 128u, 129u, 256u, 1000u, 1024u, 4096u, 12345u}) {
+    std::string N = std::to_string(S);
+    Ptx += ".visible .entry k" + N +
+           "(.param .u64 out)\n{\n  .reg .b32 %r<3>;\n  .reg .b64 %rd1;\n";
+    if (S)
+      Ptx += "  .shared .align 4 .b8 sh[" + N + "];\n";
+    Ptx += "  ld.param.u64 %rd1, [out];\n"
+           "  mov.u32 %r1, %total_smem_size;\n"
+           "  st.global.u32 [%rd1], %r1;\n";
+    if (S) // The array is used, so it is allocated.
+      Ptx += "  mov.u32 %r2, sh;\n  st.shared.u8 [%r2], 1;\n";
+    Ptx += "  ret;\n}\n";
+  }
+  ASSERT_TRUE(loads(Ptx));
+  for (const Case &C : Cases) {
+    CUdeviceptr Out = upload(std::vector<uint32_t>(1));
+    ASSERT_EQ(CUDA_SUCCESS, run(("k" + std::to_string(C.Static)).c_str(), 1, 32,
+                                {&Out}, C.Dynamic));
+    EXPECT_EQ(C.Total, download<uint32_t>(Out, 1)[0])
+        << "static " << C.Static << ", dynamic " << C.Dynamic;
+  }
+}
+
 // .shared::cta names the .shared window; cache eviction hints (.L1::,
 // .L2::) change nothing on a CPU.
 TEST_F(PtxConversionTest, QualifiedSharedWindowAndCacheHints) {
