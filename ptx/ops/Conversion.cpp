@@ -156,7 +156,7 @@ llvm::Error convertAddress(FunctionTranslator &F, const Instruction &I) {
 /// addresses here, told apart only from the shared window: an address
 /// inside the block's shared memory (its static and dynamic bytes) is
 /// .shared, any other one .global (.const, .local and .param answer as
-/// .global does).
+/// .global does). A cluster is one block, so .shared::cluster is .shared.
 llvm::Error isSpace(FunctionTranslator &F, const Instruction &I) {
   if (auto E = F.expectOperands(I, 2))
     return E;
@@ -164,8 +164,6 @@ llvm::Error isSpace(FunctionTranslator &F, const Instruction &I) {
   if (S == Space::None)
     return F.error(I, "needs a state space (.global, .shared, .local, "
                       ".const or .param)");
-  if (I.has("shared::cluster"))
-    return F.error(I, "the .shared::cluster window is not supported");
   auto A = F.readAs(I, I.Operands[1], F.B.getInt64Ty(), false);
   if (!A)
     return A.takeError();

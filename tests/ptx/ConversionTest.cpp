@@ -537,7 +537,8 @@ TEST_F(PtxConversionTest, InvalidFormsAreRejectedWithTheirName) {
 }
 
 // isspacep tells the block's shared memory, static and dynamic, from a
-// device buffer; %dynamic_smem_size is the launch's dynamic shared bytes.
+// device buffer (.shared::cluster as .shared: a cluster is one block);
+// %dynamic_smem_size is the launch's dynamic shared bytes.
 TEST_F(PtxConversionTest, IsSpaceTellsSharedFromGlobal) {
   std::string Ptx = ptxHeader() + R"(
 .shared .align 4 .b32 s[32];
@@ -562,7 +563,7 @@ TEST_F(PtxConversionTest, IsSpaceTellsSharedFromGlobal) {
   isspacep.global %p2, %rd5;
   isspacep.shared %p3, %rd3;
   isspacep.global %p4, %rd3;
-  isspacep.shared %p5, %rd9;
+  isspacep.shared::cluster %p5, %rd9;
   isspacep.global %p6, %rd9;
   selp.u32 %r1, 1, 0, %p1;
   selp.u32 %r2, 2, 0, %p2;
