@@ -17,7 +17,7 @@
  * code calls (__cudaPushCallConfiguration for <<<>>>, the registration
  * functions), and, in C++, the texture<> and surface<> reference templates
  * (cuda_texture_types.h, cuda_surface_types.h). With
- * CUCPU_ENABLE_TEXTURE_REFERENCES defined, the texture reference API's C++
+ * CUDA_ENABLE_DEPRECATED defined, the texture reference API's C++
  * templates (cudaBindTexture(offset, tex, ...), ...) are declared too.
  *
  * The header is read by host compilers and by both passes of cucc (kernel
@@ -643,8 +643,8 @@ static __inline__ __host__ cudaError_t cudaLibraryGetUnifiedFunction(
                                          symbol);
 }
 
-/* ---- Texture references (only with CUCPU_ENABLE_TEXTURE_REFERENCES) ---- */
-#if defined(CUCPU_ENABLE_TEXTURE_REFERENCES)
+/* ---- Texture references (only with CUDA_ENABLE_DEPRECATED) ---- */
+#if defined(CUDA_ENABLE_DEPRECATED)
 
 /// Binds linear memory to a texture<> with an explicit channel format.
 template <class T, int dim, enum cudaTextureReadMode readMode>
@@ -737,7 +737,7 @@ static __inline__ __host__ cudaError_t cudaGetTextureAlignmentOffset(
   return ::cudaGetTextureAlignmentOffset(offset, &tex);
 }
 
-#endif /* CUCPU_ENABLE_TEXTURE_REFERENCES */
+#endif /* CUDA_ENABLE_DEPRECATED */
 
 #endif /* __cplusplus */
 

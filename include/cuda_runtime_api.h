@@ -15,7 +15,7 @@
  * header, so one libcudart serves both kinds of program.
  *
  * Texture and surface references (removed from CUDA 12's headers):
- * defining CUCPU_ENABLE_TEXTURE_REFERENCES before the first include also
+ * defining CUDA_ENABLE_DEPRECATED before the first include also
  * declares cudaBindTexture, cudaBindTexture2D, cudaBindTextureToArray,
  * cudaBindTextureToMipmappedArray, cudaUnbindTexture,
  * cudaGetTextureAlignmentOffset and cudaGetTextureReference (and, in
@@ -1078,9 +1078,9 @@ cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr);
 extern __host__ cudaError_t CUDARTAPI cudaGetKernel(cudaKernel_t *kernelPtr,
                                                     const void *entryFuncAddr);
 
-/* ---- Texture references (CUDA 11; only with CUCPU_ENABLE_TEXTURE_REFERENCES).
+/* ---- Texture references (CUDA 11; only with CUDA_ENABLE_DEPRECATED).
  * ---- */
-#if defined(CUCPU_ENABLE_TEXTURE_REFERENCES)
+#if defined(CUDA_ENABLE_DEPRECATED)
 /// Binds linear memory to a texture reference; *offset receives the
 /// misalignment of devPtr in bytes, which fetches must add.
 extern __host__ cudaError_t CUDARTAPI cudaBindTexture(

@@ -6,7 +6,7 @@
  * constructors set the normalization, filter and address modes and the
  * channel format of T. NVIDIA's CUDA 12 and 13 headers no longer have it.
  * C++ only. Host code binds such a variable with the texture reference API,
- * declared when CUCPU_ENABLE_TEXTURE_REFERENCES is defined
+ * declared when CUDA_ENABLE_DEPRECATED is defined
  * (cuda_runtime_api.h, cuda_runtime.h).
  *
  * Kernel code compiled by cucc (__CUCPU__ defined) gets texture<> and its

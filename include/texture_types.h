@@ -51,7 +51,7 @@ typedef unsigned long long cudaTextureObject_t;
 /// The host-side state of a texture reference (a texture<> variable), with
 /// CUDA 11's layout. NVIDIA's CUDA 12 and 13 headers no longer have it;
 /// cucpu keeps it for the texture<> template (cuda_texture_types.h) and the
-/// opt-in texture reference API (CUCPU_ENABLE_TEXTURE_REFERENCES).
+/// opt-in texture reference API (CUDA_ENABLE_DEPRECATED).
 struct textureReference {
   int normalized; ///< nonzero: coordinates in [0, 1)
   enum cudaTextureFilterMode filterMode;

@@ -8,6 +8,7 @@
 #include "Context.h"
 #include "Copy.h"
 #include "Errors.h"
+#include "Formats.h"
 
 #include <algorithm>
 #include <cstring>
@@ -22,52 +23,6 @@ CUarray driverArray(cudaArray_const_t A) {
 }
 
 CUdeviceptr address(const void *P) { return reinterpret_cast<CUdeviceptr>(P); }
-
-/// The driver's format and channel count of \p Desc: channels are counted
-/// up to the first of zero width, and all must have the same width.
-cudaError_t driverFormat(const char *Function,
-                         const cudaChannelFormatDesc &Desc,
-                         CUarray_format &Format, unsigned &Channels) {
-  const int Bits[] = {Desc.x, Desc.y, Desc.z, Desc.w};
-  Channels = 0;
-  while (Channels < 4 && Bits[Channels] != 0)
-    ++Channels;
-  bool Uniform = Channels > 0 && Channels != 3;
-  for (unsigned I = 0; I < 4; ++I)
-    if ((I < Channels && Bits[I] != Bits[0]) || (I >= Channels && Bits[I]))
-      Uniform = false;
-  CUDART_FAIL_IF_FOR(Function, !Uniform, cudaErrorInvalidChannelDescriptor,
-                     "Channel widths %d,%d,%d,%d are not 1, 2 or 4 channels of "
-                     "one width.",
-                     Desc.x, Desc.y, Desc.z, Desc.w);
-  int Width = Bits[0];
-  bool Known = true;
-  switch (Desc.f) {
-  case cudaChannelFormatKindSigned:
-    Format = Width == 8    ? CU_AD_FORMAT_SIGNED_INT8
-             : Width == 16 ? CU_AD_FORMAT_SIGNED_INT16
-                           : CU_AD_FORMAT_SIGNED_INT32;
-    Known = Width == 8 || Width == 16 || Width == 32;
-    break;
-  case cudaChannelFormatKindUnsigned:
-    Format = Width == 8    ? CU_AD_FORMAT_UNSIGNED_INT8
-             : Width == 16 ? CU_AD_FORMAT_UNSIGNED_INT16
-                           : CU_AD_FORMAT_UNSIGNED_INT32;
-    Known = Width == 8 || Width == 16 || Width == 32;
-    break;
-  case cudaChannelFormatKindFloat:
-    Format = Width == 16 ? CU_AD_FORMAT_HALF : CU_AD_FORMAT_FLOAT;
-    Known = Width == 16 || Width == 32;
-    break;
-  default:
-    Known = false;
-  }
-  CUDART_FAIL_IF_FOR(
-      Function, !Known, cudaErrorInvalidChannelDescriptor,
-      "Channel kind %d with %d-bit channels has no array format.",
-      static_cast<int>(Desc.f), Width);
-  return cudaSuccess;
-}
 
 /// The runtime's channel descriptor of a driver format with \p Channels
 /// channels.
@@ -292,11 +247,55 @@ unsigned textureFlags(const cudaTextureDesc &T, bool IntegerFormat) {
   return Flags;
 }
 
-bool isIntegerFormat(CUarray_format F) {
-  return F != CU_AD_FORMAT_HALF && F != CU_AD_FORMAT_FLOAT;
+} // namespace
+
+cudaError_t rt::driverFormat(const char *Function,
+                             const cudaChannelFormatDesc &Desc,
+                             CUarray_format &Format, unsigned &Channels) {
+  const int Bits[] = {Desc.x, Desc.y, Desc.z, Desc.w};
+  Channels = 0;
+  while (Channels < 4 && Bits[Channels] != 0)
+    ++Channels;
+  bool Uniform = Channels > 0 && Channels != 3;
+  for (unsigned I = 0; I < 4; ++I)
+    if ((I < Channels && Bits[I] != Bits[0]) || (I >= Channels && Bits[I]))
+      Uniform = false;
+  CUDART_FAIL_IF_FOR(Function, !Uniform, cudaErrorInvalidChannelDescriptor,
+                     "Channel widths %d,%d,%d,%d are not 1, 2 or 4 channels of "
+                     "one width.",
+                     Desc.x, Desc.y, Desc.z, Desc.w);
+  int Width = Bits[0];
+  bool Known = true;
+  switch (Desc.f) {
+  case cudaChannelFormatKindSigned:
+    Format = Width == 8    ? CU_AD_FORMAT_SIGNED_INT8
+             : Width == 16 ? CU_AD_FORMAT_SIGNED_INT16
+                           : CU_AD_FORMAT_SIGNED_INT32;
+    Known = Width == 8 || Width == 16 || Width == 32;
+    break;
+  case cudaChannelFormatKindUnsigned:
+    Format = Width == 8    ? CU_AD_FORMAT_UNSIGNED_INT8
+             : Width == 16 ? CU_AD_FORMAT_UNSIGNED_INT16
+                           : CU_AD_FORMAT_UNSIGNED_INT32;
+    Known = Width == 8 || Width == 16 || Width == 32;
+    break;
+  case cudaChannelFormatKindFloat:
+    Format = Width == 16 ? CU_AD_FORMAT_HALF : CU_AD_FORMAT_FLOAT;
+    Known = Width == 16 || Width == 32;
+    break;
+  default:
+    Known = false;
+  }
+  CUDART_FAIL_IF_FOR(
+      Function, !Known, cudaErrorInvalidChannelDescriptor,
+      "Channel kind %d with %d-bit channels has no array format.",
+      static_cast<int>(Desc.f), Width);
+  return cudaSuccess;
 }
 
-} // namespace
+bool rt::isIntegerFormat(CUarray_format F) {
+  return F != CU_AD_FORMAT_HALF && F != CU_AD_FORMAT_FLOAT;
+}
 
 cudaError_t rt::toDriverCopy3D(const char *Function, const cudaMemcpy3DParms *P,
                                CUDA_MEMCPY3D &Out) {

@@ -66,6 +66,14 @@ struct VariableEntry {
   size_t Size;
 };
 
+/// A texture<> variable: its module's texture reference, and whether the
+/// variable reads integer texels as normalized floats.
+struct TextureEntry {
+  FatBinary *Binary;
+  std::string Name;
+  bool NormalizedFloat;
+};
+
 /// A __managed__ variable: host code reaches it through *Slot (cucc's
 /// host pass, tools/cucc/ManagedVariables.h), which points at the host
 /// shadow until the variable's module is loaded, then at the module's
@@ -125,6 +133,8 @@ public:
     for (auto It = Variables.begin(); It != Variables.end();)
       It = It->second.Binary == B ? Variables.erase(It) : std::next(It);
     Managed.remove_if([B](const ManagedEntry &V) { return V.Binary == B; });
+    for (auto It = Textures.begin(); It != Textures.end();)
+      It = It->second.Binary == B ? Textures.erase(It) : std::next(It);
     for (auto It = Functions.begin(); It != Functions.end();)
       It = It->second.Binary == B ? Functions.erase(It) : std::next(It);
     // The modules stay loaded: contexts may already be gone while the
@@ -142,6 +152,33 @@ public:
                    size_t Size) {
     std::unique_lock Lock(Mutex);
     Variables[Shadow] = VariableEntry{B, Name, Size};
+  }
+
+  void addTexture(FatBinary *B, const void *HostRef, const char *Name,
+                  bool NormalizedFloat) {
+    std::unique_lock Lock(Mutex);
+    Textures[HostRef] = TextureEntry{B, Name, NormalizedFloat};
+  }
+
+  bool isTexture(const void *HostRef) {
+    std::shared_lock Lock(Mutex);
+    return Textures.count(HostRef) != 0;
+  }
+
+  cudaError_t texture(const char *Caller, const void *HostRef,
+                      const CurrentContext &Ctx, CUtexref &Out,
+                      bool &NormalizedFloat) {
+    std::unique_lock Lock(Mutex);
+    auto It = Textures.find(HostRef);
+    if (It == Textures.end())
+      return fail(Caller, cudaErrorInvalidTexture,
+                  "%p is not a registered texture<> variable.", HostRef);
+    CUmodule Module;
+    CUDART_TRY(module(Caller, *It->second.Binary, Ctx, Module));
+    if (CUresult R = cuModuleGetTexRef(&Out, Module, It->second.Name.c_str()))
+      return failDriverAs(Caller, R, cudaErrorInvalidTexture);
+    NormalizedFloat = It->second.NormalizedFloat;
+    return cudaSuccess;
   }
 
   void addManaged(FatBinary *B, void **Slot, const char *Name, size_t Size) {
@@ -370,6 +407,7 @@ private:
   std::list<std::unique_ptr<FatBinary>> Binaries;
   std::unordered_map<const void *, KernelEntry> Kernels;
   std::unordered_map<const void *, VariableEntry> Variables;
+  std::unordered_map<const void *, TextureEntry> Textures;
   std::list<ManagedEntry> Managed;
   std::unordered_map<const void *, FatBinary *> LinkedPrograms;
   std::unordered_map<FunctionKey, CachedFunction, FunctionKeyHash> Functions;
@@ -394,6 +432,16 @@ cudaError_t rt::findSymbol(const char *Caller, const void *Symbol,
                            const CurrentContext &Ctx, CUdeviceptr &Address,
                            size_t &Size) {
   return Registry::get().symbol(Caller, Symbol, Ctx, Address, Size);
+}
+
+cudaError_t rt::findTextureReference(const char *Caller, const void *HostRef,
+                                     const CurrentContext &Ctx, CUtexref &Out,
+                                     bool &NormalizedFloat) {
+  return Registry::get().texture(Caller, HostRef, Ctx, Out, NormalizedFloat);
+}
+
+bool rt::isTextureReference(const void *HostRef) {
+  return Registry::get().isTexture(HostRef);
 }
 
 // The registration calls of compiler-generated host code. Their names and
@@ -476,13 +524,20 @@ void *CUDARTAPI __cudaInitManagedVar(void **HostVarPtrAddress) {
   return Registry::get().initManaged(HostVarPtrAddress);
 }
 
-// Texture and surface references are not supported (docs/runtime.md): their
-// registration is accepted so that a program starts, and a use of them
-// fails where it happens (a texture reference has no binding).
-void CUDARTAPI __cudaRegisterTexture(void **, const struct textureReference *,
-                                     const void **, const char *, int, int,
-                                     int) {}
+/// A texture<> variable at \p HostVar, named \p DeviceName in the module;
+/// \p Normalized is its read mode (1: cudaReadModeNormalizedFloat).
+void CUDARTAPI __cudaRegisterTexture(void **Handle,
+                                     const struct textureReference *HostVar,
+                                     const void **, const char *DeviceName, int,
+                                     int Normalized, int) {
+  if (Handle && HostVar && DeviceName)
+    Registry::get().addTexture(reinterpret_cast<FatBinary *>(Handle), HostVar,
+                               DeviceName, Normalized != 0);
+}
 
+// Surface references are not supported (docs/runtime.md): their
+// registration is accepted so that a program starts, and a use of them
+// fails where it happens.
 void CUDARTAPI __cudaRegisterSurface(void **, const struct surfaceReference *,
                                      const void **, const char *, int, int) {}
 

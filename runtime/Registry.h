@@ -3,10 +3,11 @@
 // A program compiled by cucc (or nvcc) carries its device code as fat
 // binaries. Before main, code the compiler generated registers each one
 // (__cudaRegisterFatBinary) with its kernels (__cudaRegisterFunction: host
-// stub -> device name) and variables (__cudaRegisterVar: host shadow ->
-// device name). The registry loads a fat binary into a context the first
-// time something in it is used there, as CUDA's lazy loading does, and
-// finds the driver's function or global for a host address.
+// stub -> device name), variables (__cudaRegisterVar: host shadow ->
+// device name) and texture references (__cudaRegisterTexture). The registry
+// loads a fat binary into a context the first time something in it is used
+// there, as CUDA's lazy loading does, and finds the driver's function or global
+// for a host address.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_RUNTIME_REGISTRY_H
@@ -37,6 +38,17 @@ const void *findHostFunction(CUfunction F, const CurrentContext &Ctx);
 cudaError_t findSymbol(const char *Caller, const void *Symbol,
                        const CurrentContext &Ctx, CUdeviceptr &Address,
                        size_t &Size);
+
+/// The driver's texture reference in \p Ctx of the texture<> variable at
+/// \p HostRef (its module loaded first), and whether the variable reads
+/// integer texels as normalized floats. cudaErrorInvalidTexture when
+/// nothing registered it.
+cudaError_t findTextureReference(const char *Caller, const void *HostRef,
+                                 const CurrentContext &Ctx, CUtexref &Out,
+                                 bool &NormalizedFloat);
+
+/// Whether \p HostRef is a registered texture<> variable.
+bool isTextureReference(const void *HostRef);
 
 /// Before the context with id \p ContextId is destroyed: the managed
 /// variables bound to it take their values back to host memory.

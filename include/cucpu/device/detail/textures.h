@@ -65,12 +65,9 @@ struct textureReference {
 
 typedef unsigned long long cudaTextureObject_t;
 
-/// A texture reference: declare at file scope, bind from the host with
-/// cuModuleGetTexRef and cuTexRefSet*.
 template <class T, int TexType = cudaTextureType1D,
           enum cudaTextureReadMode Mode = cudaReadModeElementType>
-struct __attribute__((device_builtin_texture_type)) texture
-    : public textureReference {};
+struct texture;
 
 extern "C" {
 /// The runtime's fetches (modules/TextureAbi.h).
@@ -130,6 +127,59 @@ __CUCPU_TEX_VECTOR_CHANNELS(int, int)
 __CUCPU_TEX_VECTOR_CHANNELS(uint, unsigned int)
 __CUCPU_TEX_VECTOR_CHANNELS(float, float)
 #undef __CUCPU_TEX_VECTOR_CHANNELS
+
+} // namespace __cucpu_texture
+
+/// A texture reference: declare at file scope, bind from the host with
+/// cuModuleGetTexRef and cuTexRefSet*, or with the runtime's cudaBindTexture*
+/// (CUDA_ENABLE_DEPRECATED). Host code constructs it as CUDA 11's
+/// cuda_texture_types.h did: unnormalized coordinates, point filtering and
+/// clamping unless told, and the channel format of T.
+template <class T, int TexType, enum cudaTextureReadMode Mode>
+struct __attribute__((device_builtin_texture_type)) texture
+    : public textureReference {
+  __host__ texture(int norm = 0,
+                   enum cudaTextureFilterMode fMode = cudaFilterModePoint,
+                   enum cudaTextureAddressMode aMode = cudaAddressModeClamp) {
+    typedef __cucpu_texture::channels<T> C;
+    struct cudaChannelFormatDesc Desc;
+    Desc.x = int(C::bits);
+    Desc.y = C::count >= 2 ? int(C::bits) : 0;
+    Desc.z = C::count >= 4 ? int(C::bits) : 0;
+    Desc.w = C::count >= 4 ? int(C::bits) : 0;
+    Desc.f = static_cast<enum cudaChannelFormatKind>(C::kind);
+    init(norm, fMode, aMode, Desc);
+  }
+
+  /// As above, with an explicit channel format.
+  __host__ texture(int norm, enum cudaTextureFilterMode fMode,
+                   enum cudaTextureAddressMode aMode,
+                   struct cudaChannelFormatDesc desc) {
+    init(norm, fMode, aMode, desc);
+  }
+
+private:
+  __host__ void init(int norm, enum cudaTextureFilterMode fMode,
+                     enum cudaTextureAddressMode aMode,
+                     struct cudaChannelFormatDesc desc) {
+    normalized = norm;
+    filterMode = fMode;
+    for (int i = 0; i < 3; ++i)
+      addressMode[i] = aMode;
+    channelDesc = desc;
+    sRGB = 0;
+    maxAnisotropy = 0;
+    mipmapFilterMode = cudaFilterModePoint;
+    mipmapLevelBias = 0.0f;
+    minMipmapLevelClamp = 0.0f;
+    maxMipmapLevelClamp = 0.0f;
+    disableTrilinearOptimization = 0;
+    for (int i = 0; i < 14; ++i)
+      __cudaReserved[i] = 0;
+  }
+};
+
+namespace __cucpu_texture {
 
 /// What __cucpu_texref_type records: the texture type (cudaTextureType*)
 /// in bits 0-7, read mode in 8-11, channel kind in 12-15, channel bits in
