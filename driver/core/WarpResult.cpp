@@ -37,15 +37,20 @@ WarpLaneResult shuffle(int32_t Mode, unsigned Lane, const WarpLaneOperands &Own,
     InRange = J <= MaxLane;
     break;
   }
-  if (!InRange || J < 0 || J >= static_cast<int32_t>(WarpSize))
-    J = L;
   WarpLaneResult R;
-  // Reading a thread that does not take part is undefined in CUDA; cucpu
-  // gives the reader its own value.
+  R.Pred = InRange;
+  if (!InRange || J < 0 || J >= static_cast<int32_t>(WarpSize)) {
+    R.Result = Own.Value; // Out of the segment: the lane's own value.
+    return R;
+  }
+  // Reading a lane that does not take part (inactive, exited, past the
+  // block's end) is undefined in CUDA; the GPU reads 0 (measured on an H200,
+  // SASS and JIT-compiled PTX alike), and real code depends on it: the last
+  // warp step of cuda-samples' reduce7 shuffles from lanes its mask leaves
+  // out.
   R.Result = (Present & bit(static_cast<unsigned>(J)))
                  ? ValueOf(static_cast<unsigned>(J))
-                 : Own.Value;
-  R.Pred = InRange;
+                 : 0;
   return R;
 }
 } // namespace

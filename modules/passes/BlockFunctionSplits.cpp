@@ -265,8 +265,9 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
   Src = B.CreateSelect(InRange, Src, Lane);
   Value *SrcThread = B.CreateOr(Base, Src, "src");
   // A source lane that did not reach the shuffle (past the block's end, or
-  // exited) does not take part: the reader gets its own value. The lanes
-  // that did are the warp's present mask, which every lane has a copy of.
+  // exited) does not take part: the reader gets 0, as on the GPU (an index
+  // out of the segment reads the lane's own value). The lanes that did are
+  // the warp's present mask, which every lane has a copy of.
   Value *PresentMask =
       frameLoad(B, i32(), frameAddress(B, PresentSlot, 4), Align(4));
   Value *Present =
@@ -285,7 +286,8 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
                              B.CreateSelect(Present, SrcThread, Linear));
   }
   Value *Theirs = frameLoad(B, i32(), ValueAddr, Align(4), "theirs");
-  Value *Result = B.CreateSelect(Present, Theirs, Own, "shuffled");
+  Value *Absent = B.CreateSelect(InRange, B.getInt32(0), Own);
+  Value *Result = B.CreateSelect(Present, Theirs, Absent, "shuffled");
   return {B.CreateBitOrPointerCast(Result, CI->getType()), InRange};
 }
 

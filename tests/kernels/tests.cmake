@@ -341,6 +341,7 @@ cucpu_kernel_test(assert_holds lang.cu assertHolds GRID 2 BLOCK 64 ARGS buf:i32[
 cucpu_kernel_test(warp_activemask_partial_warp warp2.cu activeMask GRID 1 BLOCK 48 ARGS buf:u32[48]=0 EXPECT "0:0xffffffff-(i/32)*0xffff0000")
 cucpu_kernel_test(warp_activemask_divergent warp2.cu activeMaskDivergent GRID 2 BLOCK 64 ARGS buf:u32[128]=7 EXPECT "0:(1-(i%32)/16)*0xffff")
 cucpu_kernel_test(warp_shuffle_both_sides_then_ballot warp2.cu shuffleBothSidesThenBallot GRID 1 BLOCK 64 ARGS buf:u32[64]=7 buf:u32[64]=7 EXPECT "0:0xaaaaaaaa" "1:(i/32)*32+(i%32)/16*16")
+cucpu_kernel_test(warp_shuffle_from_lanes_outside_the_mask warp2.cu shuffleFromLanesOutsideTheMask GRID 1 BLOCK 32 ARGS buf:i32[48]=7 EXPECT "0:[0,1004,0,0,1000,8028,0,1005,0,0,1000,7028,0,1006,0,0,1001,6027,0,1007,0,0,1002,5025,0,0,0,0,1003,4022,0,0,0,0,1004,3018,0,0,0,0,1005,2013,0,0,0,0,1006,1007]")
 cucpu_kernel_test(warp_divergent_votes_then_shuffle warp2.cu divergentVotesThenShuffle GRID 1 BLOCK 64 ARGS buf:u32[64]=7 buf:u32[64]=7 EXPECT "0:(1-((i%32)+22)/32)*(((i%32)+1)%10*10)" "1:(i%2)*0x02020202+(1-i%2)")
 cucpu_kernel_test(warp_activemask_after_divergent_votes warp2.cu activeMaskAfterDivergentVotes GRID 1 BLOCK 64 ARGS buf:u32[64]=7 buf:u32[64]=7 EXPECT "0:(1-((i%32)+22)/32)*0x3ff" "1:(i%2)*(0xaa+0xaaaa)+(1-i%2)")
 

@@ -153,3 +153,26 @@ extern "C" __global__ void activeMaskAfterDivergentVotes(unsigned *Out,
   Out[threadIdx.x] = Mask;
   Out2[threadIdx.x] = Vote;
 }
+
+// Lanes 0-7 shuffle with the mask 0xff from lanes the mask leaves out, which
+// have not come to the shuffle: the GPU gives 0 where the source lane is in
+// the segment (an index past it gives the lane's own value), and
+// cuda-samples' reduce7 depends on it in its last warp step. Out[6*l + k] for
+// lane l: down 16, down 4, xor 16, index l+20, up 1, and the sum of a
+// reduction with offsets 16 down to 1.
+extern "C" __global__ void shuffleFromLanesOutsideTheMask(int *Out) {
+  int Lane = LANE;
+  int V = 1000 + Lane;
+  if (Lane < 8) {
+    int *R = Out + 6 * Lane;
+    R[0] = __shfl_down_sync(0xffu, V, 16);
+    R[1] = __shfl_down_sync(0xffu, V, 4);
+    R[2] = __shfl_xor_sync(0xffu, V, 16);
+    R[3] = __shfl_sync(0xffu, V, Lane + 20);
+    R[4] = __shfl_up_sync(0xffu, V, 1);
+    int Sum = V;
+    for (int Offset = 16; Offset > 0; Offset /= 2)
+      Sum += __shfl_down_sync(0xffu, Sum, Offset);
+    R[5] = Sum;
+  }
+}
