@@ -2,6 +2,7 @@
 #include "core/WorkerThreads.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -39,7 +40,20 @@ struct WorkerThreads {
 /// Never destroyed: workers may still run while the process runs its static
 /// destructors (a joinable std::thread destroyed would terminate it).
 WorkerThreads &workerThreads() {
-  static WorkerThreads *W = new WorkerThreads;
+  static WorkerThreads *W = [] {
+    auto *Threads = new WorkerThreads;
+    // At exit the threads left are detached rather than waited for: a
+    // worker may still linger for work, and one never joined nor detached
+    // is a leaked thread (ThreadSanitizer reports it).
+    std::atexit([] {
+      WorkerThreads &W = workerThreads();
+      std::lock_guard Lock(W.Mutex);
+      for (WorkerThread &T : W.Running)
+        T.Thread.detach();
+      W.Running.clear();
+    });
+    return Threads;
+  }();
   return *W;
 }
 
