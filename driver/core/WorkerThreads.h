@@ -2,10 +2,11 @@
 //
 // A stream's worker (WorkQueue) runs on a thread of its own that ends after a
 // while without work. The threads are joinable, not detached: each one that
-// has ended is joined when the next starts, and joinWorkerThreads() waits
-// until none runs. So a thread that a worker leaves behind is gone, stack,
-// thread-locals and all, by the time anyone looks: a test's leak check, or a
-// program that counts its threads after destroying its contexts.
+// has ended is joined when the next starts, joinWorkerThreads() waits until
+// none runs, and those left at exit are detached. So a thread that a worker
+// leaves behind is gone, stack, thread-locals and all, by the time anyone
+// looks: a test's leak check, or a program that counts its threads after
+// destroying its contexts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DRIVER_CORE_WORKERTHREADS_H
