@@ -12,6 +12,7 @@
 #include "JitModule.h"
 
 #include "Compiler.h"
+#include "CompilerIdentity.h"
 #include "ComputeCache.h"
 #include "HostTarget.h"
 #include "JitError.h"
@@ -63,7 +64,8 @@ std::string cacheKey(const loader::ModuleImage &Image,
   };
   Add("cucpu " CUCPU_VERSION);
   Add("llvm " LLVM_VERSION_STRING);
-  Add("pipeline " + std::to_string(LoweringPipelineVersion));
+  Add(Options.CompilerIdentity.empty() ? compilerIdentity()
+                                       : Options.CompilerIdentity);
   Add(loweringPipeline(Options.Memcheck));
   Add(Options.EagerThreadEntries ? "thread entries" : "block functions");
   Add(blockFunctionPipeline());

@@ -42,6 +42,9 @@ struct JitOptions {
   bool EagerThreadEntries = false;
   /// Receives informational text (cuModuleLoadDataEx's info log).
   std::string *InfoLog = nullptr;
+  /// Names the compiler in compute-cache keys; empty: this process's
+  /// compilerIdentity() (CompilerIdentity.h).
+  std::string CompilerIdentity;
 };
 
 /// A compiled kernel.

@@ -4,6 +4,7 @@
 #include "Error.h"
 #include "LibdeviceSignatures.h"
 
+#include "CompilerIdentity.h"
 #include "ComputeCache.h"
 #include "ImageBuilder.h"
 #include "ImageLinker.h"
@@ -21,10 +22,6 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include "llvm/Support/SHA256.h"
-
-#include <dlfcn.h>
-#include <elf.h>
-#include <link.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -226,64 +223,13 @@ private:
 } // namespace
 
 namespace {
-/// The GNU build id of the binary that holds this code (libcuda.so.1), in
-/// hex; empty if it has none. It names the front end that compiled an image
-/// kept in the compute cache, so a rebuilt driver never reads old images.
-std::string driverBuildId() {
-  static const std::string Id = [] {
-    Dl_info Info;
-    if (!dladdr(reinterpret_cast<void *>(&driverBuildId), &Info))
-      return std::string();
-    struct Search {
-      const void *Base;
-      std::string Id;
-    } S{Info.dli_fbase, {}};
-    dl_iterate_phdr(
-        [](dl_phdr_info *P, size_t, void *Data) -> int {
-          auto *S = static_cast<Search *>(Data);
-          if (reinterpret_cast<const void *>(P->dlpi_addr) != S->Base)
-            return 0;
-          for (int I = 0; I < P->dlpi_phnum; ++I) {
-            const ElfW(Phdr) &H = P->dlpi_phdr[I];
-            if (H.p_type != PT_NOTE)
-              continue;
-            const char *At =
-                reinterpret_cast<const char *>(P->dlpi_addr + H.p_vaddr);
-            const char *End = At + H.p_memsz;
-            while (End - At >= long(sizeof(ElfW(Nhdr)))) {
-              const auto *N = reinterpret_cast<const ElfW(Nhdr) *>(At);
-              const char *Name = At + sizeof(*N);
-              const char *Desc = Name + ((N->n_namesz + 3) & ~3u);
-              if (Desc + N->n_descsz > End)
-                break;
-              if (N->n_type == NT_GNU_BUILD_ID && N->n_namesz == 4 &&
-                  std::memcmp(Name, "GNU", 4) == 0) {
-                S->Id = llvm::toHex(
-                    llvm::ArrayRef<uint8_t>(
-                        reinterpret_cast<const uint8_t *>(Desc), N->n_descsz),
-                    /*LowerCase=*/true);
-                return 1;
-              }
-              At = Desc + ((N->n_descsz + 3) & ~3u);
-            }
-          }
-          return 1;
-        },
-        &S);
-    return S.Id;
-  }();
-  return Id;
-}
-
-/// The compute cache's key of the image of \p Text under \p Options; empty
-/// when the driver has no build id (then nothing is kept on disk).
+/// The compute cache's key of the image of \p Text under \p Options. The
+/// compiler's identity names the front end, so a rebuilt driver never reads
+/// an image an older one made.
 std::string diskKey(llvm::StringRef Text, const PtxJitOptions &Options) {
-  std::string Build = driverBuildId();
-  if (Build.empty())
-    return "";
   std::string Memo = ImageMemo::key(Text, Options);
   llvm::SHA256 Hash;
-  Hash.update(Build);
+  Hash.update(modules::compilerIdentity());
   Hash.update(Memo);
   auto Digest = Hash.final();
   return "ptx-" + llvm::toHex(Digest, /*LowerCase=*/true);

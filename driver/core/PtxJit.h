@@ -41,8 +41,9 @@ struct PtxJitOptions {
   /// Receives the info log's lines ("info    : ..."); may be null.
   std::string *InfoLog = nullptr;
   /// The compute cache (CUDA_CACHE_DISABLE, _PATH, _MAXSIZE): images are
-  /// kept there too, by the hash of the text, the options and the driver's
-  /// build id, so another process skips the front end.
+  /// kept there too, by the hash of the text, the options and the
+  /// compiler's identity (CompilerIdentity.h), so another process skips the
+  /// front end.
   bool CacheEnabled = true;
   std::string CachePath; ///< Empty: the compute cache's default directory.
   uint64_t CacheMaxBytes = 256u << 20;

@@ -14,9 +14,6 @@ class PassBuilder;
 
 namespace cucpu::modules {
 
-/// Bumped whenever a pass changes what it generates (keys the compute cache).
-inline constexpr unsigned LoweringPipelineVersion = 28;
-
 /// Lets \p PB parse the names of cucpu's lowering passes; they share \p State.
 void registerLoweringPasses(llvm::PassBuilder &PB, LoweringState &State);
 

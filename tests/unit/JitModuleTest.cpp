@@ -5,15 +5,17 @@
 // __cucpu_* services and runs the thread entries.
 //
 //===----------------------------------------------------------------------===//
-#include "JitError.h"
-#include "IrBitcode.h"
 #include "JitModule.h"
+#include "CompilerIdentity.h"
+#include "IrBitcode.h"
+#include "JitError.h"
 #include "JitSession.h"
 #include "JitStats.h"
 #include "LoadedModule.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -21,6 +23,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <gtest/gtest.h>
 
@@ -675,6 +678,42 @@ TEST_F(JitModuleTest, SecondLoadHitsTheComputeCache) {
   runBlock(entry(*M2, "add"), Block, 1);
   EXPECT_EQ(C, 3.0f) << "cached code runs";
   llvm::sys::fs::remove_directories(O.CachePath);
+}
+
+TEST_F(JitModuleTest, AnotherCompilerDoesNotReadCachedObjects) {
+  JitOptions O = testOptions();
+  O.CacheEnabled = true;
+  O.CachePath = tempCacheDir();
+  auto Load = [&](const char *Identity) {
+    O.CompilerIdentity = Identity;
+    uint64_t Before = compiledModuleCount();
+    auto M = load(image(VectorAdd, {kernelInfo("add", {8, 8, 8, 4})}), O);
+    EXPECT_TRUE(M);
+    return compiledModuleCount() - Before;
+  };
+  EXPECT_EQ(Load("compiler A"), 1u) << "an empty cache";
+  EXPECT_EQ(Load("compiler A"), 0u) << "the same compiler reads its object";
+  EXPECT_EQ(Load("compiler B"), 1u) << "another compiler compiles again";
+  EXPECT_EQ(Load("compiler A"), 0u) << "both objects are kept";
+  llvm::sys::fs::remove_directories(O.CachePath);
+}
+
+TEST(CompilerIdentityTest, NamesTheSourcesAndLLVM) {
+  const std::string &Id = compilerIdentity();
+  EXPECT_EQ(Id.rfind(std::string("sources ") + compilerSourceId() + "\n", 0),
+            0u)
+      << Id;
+  EXPECT_EQ(std::strlen(compilerSourceId()), 64u) << "a SHA-256 in hex";
+  EXPECT_NE(Id.find("llvm " LLVM_VERSION_STRING "\n"), std::string::npos) << Id;
+  // LLVM is a shared library here: its build id names it.
+  std::string LLVMBuildId = buildIdOf(reinterpret_cast<const void *>(
+      static_cast<uint64_t (*)(llvm::ArrayRef<uint8_t>)>(&llvm::xxh3_64bits)));
+  if (!LLVMBuildId.empty() && LLVMBuildId != buildIdOf(&Id)) {
+    EXPECT_NE(Id.find("libLLVM " + LLVMBuildId + "\n"), std::string::npos)
+        << Id;
+  }
+  EXPECT_EQ(&Id, &compilerIdentity()) << "computed once";
+  EXPECT_EQ(buildIdOf(nullptr), "") << "no binary holds address 0";
 }
 
 // Run by SecondProcessCompilesNothing in a child process.
