@@ -59,6 +59,12 @@ PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
     Moved.erase(std::remove(Moved.begin(), Moved.end(), nullptr), Moved.end());
   }
   for (GlobalVariable *GV : Moved) {
+    // A declaration nothing uses: clang keeps those of threadIdx, blockIdx,
+    // blockDim and gridDim at -O0 (cucc -G), after inlining their accessors.
+    if (GV->isDeclaration() && GV->use_empty()) {
+      GV->eraseFromParent();
+      continue;
+    }
     if (GV->isDeclaration()) {
       State.fail(JitErrorKind::Unsupported,
                  "Variable " + GV->getName() +

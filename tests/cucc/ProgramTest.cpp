@@ -357,6 +357,28 @@ TEST_P(TwoFileProgram, RunsItsKernelThroughTheRuntime) {
 INSTANTIATE_TEST_SUITE_P(Cudart, TwoFileProgram,
                          ::testing::Values("static", "shared"));
 
+/// Debug builds (-G; -O0 with -g) run their kernels: clang keeps the unused
+/// declarations of threadIdx and friends at -O0, which the JIT drops.
+class DebugBuild : public ::testing::TestWithParam<std::vector<std::string>> {};
+
+TEST_P(DebugBuild, RunsItsKernels) {
+  TempFile Exe("exe"), Stdout("txt"), Stderr("txt");
+  std::vector<std::string> Args = GetParam();
+  Args.insert(Args.end(),
+              {"-o", std::string(Exe.Path), inputPath("program_kernel.cu"),
+               inputPath("program_main.cpp")});
+  ASSERT_EQ(0, runCucc(Args, Stderr.Path)) << readText(Stderr.Path);
+  EXPECT_EQ(0, runProgram(Exe.Path, {}, Stderr.Path, Stdout.Path))
+      << readText(Stdout.Path) << readText(Stderr.Path);
+  EXPECT_EQ(readText(Stdout.Path), "PASSED\n") << readText(Stderr.Path);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cudart, DebugBuild,
+    ::testing::Values(std::vector<std::string>{"-G"},
+                      std::vector<std::string>{"-O0", "-g"},
+                      std::vector<std::string>{"-lineinfo"}));
+
 /// Relocatable device code across two files: a kernel in one calls a
 /// __device__ function and reads a __device__ variable of the other, built
 /// in one step, or compiled with -c and linked, or device-linked with
