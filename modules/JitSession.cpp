@@ -3,10 +3,15 @@
 
 #include "CodeRanges.h"
 #include "JitError.h"
+#include "Lowering.h"
+#include "PerfMap.h"
 #include "runtime/RuntimeLibrary.h"
 
 #include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/DebugObjectManagerPlugin.h"
+#include "llvm/ExecutionEngine/Orc/EPCDebugObjectRegistrar.h"
 #include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/Orc/TargetProcess/JITLoaderGDB.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <atomic>
@@ -24,6 +29,20 @@ static SymbolMap toSymbolMap(ExecutionSession &ES,
                                  JITSymbolFlags::Exported |
                                      JITSymbolFlags::Callable};
   return Map;
+}
+
+/// CUCPU_DEBUG=gdb: every linked object is registered with gdb's JIT
+/// interface (__jit_debug_register_code), its sections patched to their
+/// load addresses, so gdb reads the kernels' debug information
+/// (docs/debugging.md). The registration function is passed by address: the
+/// process's symbols need not be visible to a lookup.
+static void announceToDebuggers(ExecutionSession &ES,
+                                ObjectLinkingLayer &Linker) {
+  auto Registrar = std::make_unique<EPCDebugObjectRegistrar>(
+      ES, ExecutorAddr::fromPtr(&llvm_orc_registerJITLoaderGDBWrapper));
+  Linker.addPlugin(std::make_unique<DebugObjectManagerPlugin>(
+      ES, std::move(Registrar), /*RequireDebugSections=*/false,
+      /*AutoRegisterCode=*/true));
 }
 
 Expected<JitSession &> JitSession::get() {
@@ -49,8 +68,14 @@ Expected<JitSession &> JitSession::get() {
       return;
     }
     // Faults in kernel code are told from others by where they happen.
-    if (auto *Linker = dyn_cast<ObjectLinkingLayer>(&(*J)->getObjLinkingLayer()))
+    if (auto *Linker =
+            dyn_cast<ObjectLinkingLayer>(&(*J)->getObjLinkingLayer())) {
       trackCodeRanges(*Linker);
+      if (perfMapRequested())
+        writePerfMap(*Linker);
+      if (debugKnob("gdb"))
+        announceToDebuggers((*J)->getExecutionSession(), *Linker);
+    }
     ExecutionSession &ES = (*J)->getExecutionSession();
     JITDylib &Runtime = ES.createBareJITDylib("cucpu.runtime");
     if (Error E = Runtime.define(

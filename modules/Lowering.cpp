@@ -38,10 +38,12 @@ Error runPipeline(Module &M, StringRef Pipeline, LoweringState &State,
   ModuleAnalysisManager MAM;
   PassInstrumentationCallbacks PIC;
   if (debugKnob("dump-ir")) {
-    // After each of cucpu's passes (LLVM's own have -print-after-all).
+    // After each of cucpu's passes, all module passes (LLVM's own have
+    // -print-after-all). The IR is not read from the Any: its type id is
+    // libLLVM's, not this library's, so any_cast would never match.
     PIC.registerAfterPassCallback(
-        [&M](StringRef PassID, Any IR, const PreservedAnalyses &) {
-          if (!PassID.contains("cucpu") || !any_cast<const Module *>(&IR))
+        [&M](StringRef PassID, Any, const PreservedAnalyses &) {
+          if (!PassID.starts_with("cucpu::"))
             return;
           errs() << "*** cucpu: IR after " << PassID << " ***\n" << M;
         });

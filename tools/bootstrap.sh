@@ -18,6 +18,7 @@ readonly PACKAGES=(
   libelf-dev libgtest-dev libgmock-dev libbenchmark-dev
   pocl-opencl-icd ocl-icd-opencl-dev python3
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
+  gdb
 )
 
 usage() {

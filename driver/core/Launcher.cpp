@@ -35,8 +35,10 @@ ExecMode execMode() {
     if (BlockRunner::syncCheckEnabled())
       return ExecMode::Fallback;
     const char *V = std::getenv("CUCPU_EXEC");
+    // Under a debugger each CUDA thread runs the kernel's own code, its
+    // locals its own (docs/debugging.md).
     if (!V)
-      return ExecMode::Auto;
+      return modules::debugKnob("gdb") ? ExecMode::Fallback : ExecMode::Auto;
     if (std::strcmp(V, "fallback") == 0)
       return ExecMode::Fallback;
     if (std::strcmp(V, "generic") == 0)

@@ -13,6 +13,7 @@
 #include "ImageKind.h"
 #include "JitError.h"
 #include "LoaderError.h"
+#include "Lowering.h"
 #include "ModuleImage.h"
 #include "PtxImage.h"
 #include "PtxJit.h"
@@ -54,6 +55,9 @@ namespace {
 modules::JitOptions jitOptions(std::string *InfoLog, unsigned OptLevel) {
   modules::JitOptions O;
   O.OptLevel = std::min(OptLevel, 3u);
+  // Under a debugger every variable keeps its place (docs/debugging.md).
+  if (modules::debugKnob("gdb"))
+    O.OptLevel = 0;
   O.RuntimeSymbols = ExecutionEngine::runtimeSymbols();
   O.InfoLog = InfoLog;
   if (const char *V = std::getenv("CUDA_CACHE_DISABLE"))

@@ -3,6 +3,7 @@
 
 #include "BlockFunctionPass.h"
 #include "CheckLoweredPass.h"
+#include "DebugBuiltinsPass.h"
 #include "DeviceCallsPass.h"
 #include "ExportGlobalsPass.h"
 #include "FindKernelsPass.h"
@@ -57,6 +58,10 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
         }
         if (Name == ThreadArgPass::PipelineName) {
           MPM.addPass(ThreadArgPass(State));
+          return true;
+        }
+        if (Name == DebugBuiltinsPass::PipelineName) {
+          MPM.addPass(DebugBuiltinsPass());
           return true;
         }
         if (Name == SpecialRegistersPass::PipelineName) {
@@ -145,7 +150,8 @@ std::string loweringPipeline(bool Memcheck) {
   // lowers it like the rest of the module.
   // Order matters: conversions get the GPU's meaning before anything
   // optimizes them; kernels are found before the calling convention is
-  // reset; the thread pointer exists before anything reads the thread;
+  // reset; the thread pointer exists before anything reads the thread (and
+  // before debuggers are told where threadIdx and friends lie);
   // lockstep points go in while address spaces still tell a thread's
   // private memory apart;
   // shared variables are laid out once every user has the thread; memory
@@ -156,7 +162,8 @@ std::string loweringPipeline(bool Memcheck) {
       "cucpu-inline-asm,cucpu-nvvm-reflect,cucpu-float-to-int,cucpu-find-"
       "kernels,cucpu-host-"
       "target,cucpu-thread-"
-      "arg,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-warp-lockstep,cucpu-"
+      "arg,cucpu-debug-builtins,cucpu-sregs,cucpu-textures,cucpu-sync,cucpu-"
+      "warp-lockstep,cucpu-"
       "device-calls,cucpu-nvvm-memory,cucpu-nvvm-math,cucpu-math-intrinsics,"
       "cucpu-shared-memory,cucpu-globals,";
   if (Memcheck)

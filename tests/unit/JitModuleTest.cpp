@@ -12,6 +12,7 @@
 #include "JitSession.h"
 #include "JitStats.h"
 #include "LoadedModule.h"
+#include "PerfMap.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -19,6 +20,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
@@ -696,6 +698,61 @@ TEST_F(JitModuleTest, AnotherCompilerDoesNotReadCachedObjects) {
   EXPECT_EQ(Load("compiler B"), 1u) << "another compiler compiles again";
   EXPECT_EQ(Load("compiler A"), 0u) << "both objects are kept";
   llvm::sys::fs::remove_directories(O.CachePath);
+}
+
+// Run by PerfMapNamesEveryKernel in a child process with CUCPU_PERF=1.
+TEST_F(JitModuleTest, ChildWritesThePerfMap) {
+  if (!std::getenv("CUCPU_TEST_PERF_CHILD"))
+    GTEST_SKIP() << "only run as the child of PerfMapNamesEveryKernel";
+  std::string Path = perfMapPath();
+  llvm::sys::fs::remove(Path);
+  auto M =
+      load(image(VectorAdd, {kernelInfo("add", {8, 8, 8, 4})}), testOptions());
+  ASSERT_TRUE(M);
+  auto Map = llvm::MemoryBuffer::getFile(Path);
+  ASSERT_TRUE(bool(Map)) << Path;
+  std::string Text = (*Map)->getBuffer().str();
+  llvm::sys::fs::remove(Path);
+  // "START SIZE NAME", hex without 0x, for the block function of the kernel.
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  llvm::StringRef(Text).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  bool Found = false;
+  for (llvm::StringRef Line : Lines) {
+    auto [Start, Rest] = Line.split(' ');
+    auto [Size, Name] = Rest.split(' ');
+    uint64_t Address = 0, Bytes = 0;
+    EXPECT_FALSE(Start.getAsInteger(16, Address) ||
+                 Size.getAsInteger(16, Bytes))
+        << Line.str();
+    if (Name == "add [cucpu block]") {
+      Found = true;
+      EXPECT_EQ(Address, reinterpret_cast<uintptr_t>(M->kernel("add")->Block));
+      EXPECT_GT(Bytes, 0u);
+    }
+  }
+  EXPECT_TRUE(Found) << Text;
+}
+
+TEST_F(JitModuleTest, PerfMapNamesEveryKernel) {
+  std::string Self = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  std::string Filter = "--gtest_filter=JitModuleTest.ChildWritesThePerfMap";
+  std::vector<llvm::StringRef> Args{Self, Filter};
+  std::vector<llvm::StringRef> Envs{"CUCPU_TEST_PERF_CHILD=1", "CUCPU_PERF=1"};
+  for (char **E = environ; *E; ++E)
+    Envs.push_back(*E);
+  std::string Error;
+  int Rc = llvm::sys::ExecuteAndWait(Self, Args, Envs, {}, 120, 0, &Error);
+  EXPECT_EQ(Rc, 0) << "the child finds the kernel in its map: " << Error;
+}
+
+TEST(PerfMap, NamesKernelsByTheirDemangledNameAndRole) {
+  EXPECT_EQ(perfMapName("__cucpu_block._Z6vecAddPKfS0_Pfi"),
+            "vecAdd(float const*, float const*, float*, int) [cucpu block]");
+  EXPECT_EQ(perfMapName("__cucpu_block._Z5scalePf.256x1x1"),
+            "scale(float*) [cucpu block 256x1x1]");
+  EXPECT_EQ(perfMapName("__cucpu_entry.add"), "add [cucpu thread]");
+  EXPECT_EQ(perfMapName("__cucpu_work.add.v2"), "add.v2 [cucpu work]");
+  EXPECT_EQ(perfMapName("_Z5twicef"), "twice(float)");
 }
 
 TEST(CompilerIdentityTest, NamesTheSourcesAndLLVM) {
