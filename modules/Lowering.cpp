@@ -1,6 +1,7 @@
 //===- Lowering.cpp - Run the GPU-to-CPU passes and the optimizer ---------===//
 #include "Lowering.h"
 
+#include "passes/JitServices.h"
 #include "passes/PassRegistry.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -81,6 +82,9 @@ Error lower(Module &M, TargetMachine &TM, LoweringState &State) {
   if (Error E = runPipeline(M, loweringPipeline(State.Memcheck), State, &TM))
     return E;
   if (Error E = runPipeline(M, blockFunctionPipeline(), State, &TM))
+    return E;
+  // Every engine service is called with the type JitAbi.h gives it.
+  if (Error E = checkJitServices(M))
     return E;
   if (Dump)
     errs() << "*** cucpu: IR after the block functions ***\n" << M;

@@ -388,24 +388,8 @@ llvm::StringMap<void *> ExecutionEngine::runtimeSymbols() {
       Runner->abortFromFault(CUresult(Code), Message);
   });
   llvm::StringMap<void *> S;
-  S["malloc"] = reinterpret_cast<void *>(&__cucpu_device_malloc);
-  S["free"] = reinterpret_cast<void *>(&__cucpu_device_free);
-  S["__cucpu_barrier"] = reinterpret_cast<void *>(&__cucpu_barrier);
-  S["__cucpu_barrier_reduce"] =
-      reinterpret_cast<void *>(&__cucpu_barrier_reduce);
-  S["__cucpu_warp_sync"] = reinterpret_cast<void *>(&__cucpu_warp_sync);
-  S["__cucpu_lockstep"] = reinterpret_cast<void *>(&__cucpu_lockstep);
-  S["__cucpu_warp_vote"] = reinterpret_cast<void *>(&__cucpu_warp_vote);
-  S["__cucpu_warp_shfl"] = reinterpret_cast<void *>(&__cucpu_warp_shfl);
-  S["__cucpu_warp_match"] = reinterpret_cast<void *>(&__cucpu_warp_match);
-  S["__cucpu_activemask"] = reinterpret_cast<void *>(&__cucpu_activemask);
-  S["__cucpu_yield"] = reinterpret_cast<void *>(&__cucpu_yield);
-  S["__cucpu_vprintf"] = reinterpret_cast<void *>(&__cucpu_vprintf);
-  S["__cucpu_assert_fail"] = reinterpret_cast<void *>(&__cucpu_assert_fail);
-  S["__cucpu_trap"] = reinterpret_cast<void *>(&__cucpu_trap);
-  S["__cucpu_memcheck"] = reinterpret_cast<void *>(&__cucpu_memcheck);
-  S["__cucpu_warp_exchange"] =
-      reinterpret_cast<void *>(&__cucpu_warp_exchange);
-  S["__cucpu_block_reduce"] = reinterpret_cast<void *>(&__cucpu_block_reduce);
+#define CUCPU_JIT_SERVICE(Symbol, Name, Return, Parameters)                    \
+  S[Symbol] = reinterpret_cast<void *>(&Name);
+#include "JitServices.def"
   return S;
 }

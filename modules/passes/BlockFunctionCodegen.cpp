@@ -3,6 +3,7 @@
 
 #include "AbiAccess.h"
 #include "JitAbi.h"
+#include "JitServices.h"
 #include "LoopBarriers.h"
 
 #include "llvm/IR/InstIterator.h"
@@ -338,8 +339,7 @@ void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id,
   if (Reduces.empty())
     return;
   FunctionCallee Reduce =
-      M.getOrInsertFunction("__cucpu_block_reduce", B.getVoidTy(), ptr(), ptr(),
-                            ptr(), i32(), i32(), i32());
+      declareJitService(M, JitService::__cucpu_block_reduce);
   BasicBlock *After = BasicBlock::Create(Ctx, "reduced", BF);
   SwitchInst *Sw = B.CreateSwitch(Id, After, Reduces.size());
   for (const SyncPoint *S : Reduces) {
@@ -572,8 +572,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
   IRBuilder<>(Diverged).CreateRet(B.getInt32(CucpuBlockDiverged));
   emitAllAtOnePlace(Finished);
   FunctionCallee Exchange =
-      M.getOrInsertFunction("__cucpu_warp_exchange", B.getVoidTy(), ptr(),
-                            i32(), i32(), i32(), ptr(), i32(), i32(), i32());
+      declareJitService(M, JitService::__cucpu_warp_exchange);
 
   // Dispatch: the start of a round. Threads waiting at different barriers
   // are not supported here.

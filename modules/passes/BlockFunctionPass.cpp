@@ -6,6 +6,7 @@
 #include "BlockFunctionPass.h"
 
 #include "BlockFunctionBuilder.h"
+#include "JitServices.h"
 
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,8 +27,10 @@ PreservedAnalyses BlockFunctionPass::run(Module &M, ModuleAnalysisManager &) {
         W->getName().drop_front(StringRef(WorkPrefix).size()).str();
     BlockFunctionBuilder Builder(*W, Kernel);
     std::optional<std::string> Why;
-    if (!State.ExternalSymbols.count("__cucpu_warp_exchange") ||
-        !State.ExternalSymbols.count("__cucpu_block_reduce"))
+    if (!State.ExternalSymbols.count(
+            jitServiceSymbol(JitService::__cucpu_warp_exchange)) ||
+        !State.ExternalSymbols.count(
+            jitServiceSymbol(JitService::__cucpu_block_reduce)))
       Why = "the engine has no services for block functions";
     else
       Why = Builder.build();

@@ -2,6 +2,7 @@
 #include "DeviceCallsPass.h"
 
 #include "AbiAccess.h"
+#include "JitServices.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -11,10 +12,8 @@ using namespace cucpu::modules;
 
 namespace {
 
-FunctionCallee declare(Module &M, StringRef Name, Type *Ret,
-                       ArrayRef<Type *> Params, bool NoReturn) {
-  FunctionCallee Callee =
-      M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+FunctionCallee declare(Module &M, JitService S, bool NoReturn) {
+  FunctionCallee Callee = declareJitService(M, S);
   if (auto *F = dyn_cast<Function>(Callee.getCallee())) {
     F->addFnAttr(Attribute::NoUnwind);
     if (NoReturn)
@@ -42,9 +41,7 @@ void replaceWith(CallBase *CB, FunctionCallee Callee, Value *T,
 
 PreservedAnalyses DeviceCallsPass::run(Module &M, ModuleAnalysisManager &) {
   LLVMContext &Ctx = M.getContext();
-  Type *Ptr = PointerType::get(Ctx, 0);
   Type *I32 = Type::getInt32Ty(Ctx);
-  Type *Void = Type::getVoidTy(Ctx);
   bool Changed = false;
 
   auto Lower = [&](StringRef Name, auto &&Rewrite) {
@@ -71,8 +68,8 @@ PreservedAnalyses DeviceCallsPass::run(Module &M, ModuleAnalysisManager &) {
       State.fail(JitErrorKind::InvalidImage, "vprintf takes two arguments.");
       return;
     }
-    replaceWith(CB, declare(M, "__cucpu_vprintf", I32, {Ptr, Ptr, Ptr}, false),
-                T, {CB->getArgOperand(0), CB->getArgOperand(1)}, false);
+    replaceWith(CB, declare(M, JitService::__cucpu_vprintf, false), T,
+                {CB->getArgOperand(0), CB->getArgOperand(1)}, false);
   });
   // CUDA's __assertfail(message, file, line, function, charSize) and glibc's
   // __assert_fail(assertion, file, line, function).
@@ -85,18 +82,14 @@ PreservedAnalyses DeviceCallsPass::run(Module &M, ModuleAnalysisManager &) {
       }
       IRBuilder<> B(CB);
       Value *Line = B.CreateZExtOrTrunc(CB->getArgOperand(2), I32);
-      replaceWith(CB,
-                  declare(M, "__cucpu_assert_fail", Void,
-                          {Ptr, Ptr, Ptr, I32, Ptr}, true),
-                  T,
+      replaceWith(CB, declare(M, JitService::__cucpu_assert_fail, true), T,
                   {CB->getArgOperand(0), CB->getArgOperand(1), Line,
                    CB->getArgOperand(3)},
                   true);
     });
   for (StringRef Name : {"llvm.trap", "llvm.ubsantrap", "abort"})
     Lower(Name, [&](CallBase *CB, Value *T) {
-      replaceWith(CB, declare(M, "__cucpu_trap", Void, {Ptr}, true), T, {},
-                  true);
+      replaceWith(CB, declare(M, JitService::__cucpu_trap, true), T, {}, true);
     });
   // A breakpoint for a debugger cucpu does not have: nothing to do.
   Lower("llvm.debugtrap",

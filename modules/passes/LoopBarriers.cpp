@@ -2,6 +2,7 @@
 #include "LoopBarriers.h"
 
 #include "BlockFunctionBuilder.h"
+#include "JitServices.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -84,9 +85,8 @@ unsigned cucpu::modules::insertLoopBarriers(Function &W, Value *Thread,
   }
   if (Loops.empty())
     return 0;
-  LLVMContext &Ctx = W.getContext();
-  FunctionCallee Barrier = W.getParent()->getOrInsertFunction(
-      "__cucpu_barrier", Type::getVoidTy(Ctx), PointerType::get(Ctx, 0));
+  FunctionCallee Barrier =
+      declareJitService(*W.getParent(), JitService::__cucpu_barrier);
   if (auto *F = dyn_cast<Function>(Barrier.getCallee())) {
     F->addFnAttr(Attribute::NoUnwind);
     F->addFnAttr(Attribute::Convergent);
@@ -94,7 +94,7 @@ unsigned cucpu::modules::insertLoopBarriers(Function &W, Value *Thread,
   for (Loop *L : Loops) {
     IRBuilder<> B(&*L->getHeader()->getFirstInsertionPt());
     CallInst *Call = B.CreateCall(Barrier, {Thread});
-    Call->setMetadata(LoopBarrierMetadata, MDNode::get(Ctx, {}));
+    Call->setMetadata(LoopBarrierMetadata, MDNode::get(W.getContext(), {}));
     if (L->getLoopLatch() && holdsAtomic(*L))
       stripMine(*L, *Call);
   }

@@ -2,6 +2,7 @@
 #include "MemcheckPass.h"
 
 #include "AbiAccess.h"
+#include "JitServices.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
@@ -96,9 +97,7 @@ PreservedAnalyses MemcheckPass::run(Module &M, ModuleAnalysisManager &) {
   Type *Ptr = PointerType::get(Ctx, 0);
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx);
-  FunctionCallee Check = M.getOrInsertFunction(
-      "__cucpu_memcheck",
-      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, I64, I32}, false));
+  FunctionCallee Check = declareJitService(M, JitService::__cucpu_memcheck);
   if (auto *F = dyn_cast<Function>(Check.getCallee()))
     F->addFnAttr(Attribute::NoUnwind);
   bool Changed = false;

@@ -8,6 +8,7 @@
 #include "SyncPass.h"
 
 #include "AbiAccess.h"
+#include "JitServices.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
@@ -22,9 +23,8 @@ namespace {
 struct Services {
   explicit Services(Module &M) : M(M), Ctx(M.getContext()) {}
 
-  FunctionCallee get(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
-    FunctionCallee Callee =
-        M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+  FunctionCallee get(JitService S) {
+    FunctionCallee Callee = declareJitService(M, S);
     // Convergent, as the NVVM intrinsics they replace: the optimizer must
     // not duplicate a barrier into paths that only some threads take (jump
     // threading would), which would make one barrier two.
@@ -39,27 +39,16 @@ struct Services {
   Type *i64() { return Type::getInt64Ty(Ctx); }
   Type *voidTy() { return Type::getVoidTy(Ctx); }
 
-  FunctionCallee barrier() { return get("__cucpu_barrier", voidTy(), {ptr()}); }
+  FunctionCallee barrier() { return get(JitService::__cucpu_barrier); }
   FunctionCallee barrierReduce() {
-    return get("__cucpu_barrier_reduce", i32(), {ptr(), i32(), i32()});
+    return get(JitService::__cucpu_barrier_reduce);
   }
-  FunctionCallee warpSync() {
-    return get("__cucpu_warp_sync", voidTy(), {ptr(), i32()});
-  }
-  FunctionCallee vote() {
-    return get("__cucpu_warp_vote", i32(), {ptr(), i32(), i32(), i32()});
-  }
-  FunctionCallee shfl() {
-    return get("__cucpu_warp_shfl", i32(),
-               {ptr(), i32(), i32(), i32(), i32(), i32(), ptr()});
-  }
-  FunctionCallee match() {
-    return get("__cucpu_warp_match", i32(), {ptr(), i32(), i64(), i32(), ptr()});
-  }
-  FunctionCallee activeMask() {
-    return get("__cucpu_activemask", i32(), {ptr()});
-  }
-  FunctionCallee yield() { return get("__cucpu_yield", voidTy(), {ptr()}); }
+  FunctionCallee warpSync() { return get(JitService::__cucpu_warp_sync); }
+  FunctionCallee vote() { return get(JitService::__cucpu_warp_vote); }
+  FunctionCallee shfl() { return get(JitService::__cucpu_warp_shfl); }
+  FunctionCallee match() { return get(JitService::__cucpu_warp_match); }
+  FunctionCallee activeMask() { return get(JitService::__cucpu_activemask); }
+  FunctionCallee yield() { return get(JitService::__cucpu_yield); }
 
   Module &M;
   LLVMContext &Ctx;

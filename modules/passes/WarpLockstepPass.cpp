@@ -14,6 +14,7 @@
 #include "WarpLockstepPass.h"
 
 #include "AbiAccess.h"
+#include "JitServices.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
@@ -36,10 +37,7 @@ bool isPrivate(const Value *Ptr) {
 }
 
 FunctionCallee lockstepService(Module &M) {
-  LLVMContext &Ctx = M.getContext();
-  FunctionCallee Callee =
-      M.getOrInsertFunction(LockstepService, Type::getVoidTy(Ctx),
-                            PointerType::get(Ctx, 0), Type::getInt32Ty(Ctx));
+  FunctionCallee Callee = declareJitService(M, JitService::__cucpu_lockstep);
   // Convergent, as the barriers: no copy into paths only some lanes take.
   if (auto *F = dyn_cast<Function>(Callee.getCallee())) {
     F->addFnAttr(Attribute::NoUnwind);

@@ -8,9 +8,6 @@
 
 namespace cucpu::modules {
 
-/// The engine service that marks a lockstep point (JitAbi.h).
-inline constexpr const char *LockstepService = "__cucpu_lockstep";
-
 /// Puts a lockstep point (a call of __cucpu_lockstep) before the volatile
 /// accesses of shared and global memory that a converged warp must make
 /// together: before the first of a basic block, and between two of them

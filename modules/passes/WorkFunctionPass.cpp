@@ -10,6 +10,7 @@
 #include "WorkFunctionPass.h"
 
 #include "AbiAccess.h"
+#include "JitServices.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/IRBuilder.h"
@@ -24,18 +25,20 @@ using namespace cucpu::modules;
 namespace {
 
 /// Engine services through which a thread meets other threads.
-constexpr const char *SyncServices[] = {
-    "__cucpu_barrier",    "__cucpu_barrier_reduce", "__cucpu_warp_sync",
-    "__cucpu_warp_vote",  "__cucpu_warp_shfl",      "__cucpu_warp_match",
-    "__cucpu_activemask", "__cucpu_yield",          "__cucpu_lockstep"};
+constexpr JitService SyncServices[] = {
+    JitService::__cucpu_barrier,    JitService::__cucpu_barrier_reduce,
+    JitService::__cucpu_warp_sync,  JitService::__cucpu_warp_vote,
+    JitService::__cucpu_warp_shfl,  JitService::__cucpu_warp_match,
+    JitService::__cucpu_activemask, JitService::__cucpu_yield,
+    JitService::__cucpu_lockstep};
 
 /// The defined functions that reach a sync service, directly or through
 /// calls.
 SmallPtrSet<Function *, 16> syncingFunctions(Module &M) {
   SmallSetVector<Function *, 16> Work;
   SmallPtrSet<Function *, 16> Syncing;
-  for (const char *Name : SyncServices)
-    if (Function *F = M.getFunction(Name))
+  for (JitService S : SyncServices)
+    if (Function *F = M.getFunction(jitServiceSymbol(S)))
       Work.insert(F);
   while (!Work.empty()) {
     Function *F = Work.pop_back_val();
