@@ -277,6 +277,11 @@ llvm::Error ModuleTranslator::declareFunction(const Function &F) {
       }
   }
   auto *Ty = llvm::FunctionType::get(llvm::Type::getVoidTy(C), Params, false);
+  // The runtime's functions are declared as their callers call them: with
+  // their C signatures (ops/Control.cpp).
+  if (F.Extern && !F.Body)
+    if (llvm::FunctionType *Sig = runtimeSignature(C, F.Name))
+      Ty = Sig;
   auto Linkage = F.Weak                  ? llvm::GlobalValue::WeakODRLinkage
                  : F.Visible || F.Extern ? llvm::GlobalValue::ExternalLinkage
                  : F.IsEntry             ? llvm::GlobalValue::ExternalLinkage

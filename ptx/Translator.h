@@ -17,6 +17,7 @@
 #include <memory>
 
 namespace llvm {
+class FunctionType;
 class LLVMContext;
 class Module;
 } // namespace llvm
@@ -38,6 +39,10 @@ inline constexpr const char *SharedSizeName = "__cucpu_ptx_shared_size";
 /// malloc, free) that translated code calls with its C signature rather
 /// than through .param memory.
 bool isRuntimeFunction(llvm::StringRef Name);
+
+/// The C signature of runtime function \p Name, or null if it is none.
+llvm::FunctionType *runtimeSignature(llvm::LLVMContext &C,
+                                     llvm::StringRef Name);
 
 /// Translates a parsed module into \p C. Errors are PtxError.
 llvm::Expected<std::unique_ptr<llvm::Module>> translate(const Module &Ptx,

@@ -64,7 +64,8 @@ llvm::Error trap(FunctionTranslator &F, const Instruction &I) {
   return llvm::Error::success();
 }
 
-/// The C signature of a function the runtime provides, or null.
+} // namespace
+
 llvm::FunctionType *runtimeSignature(llvm::LLVMContext &C,
                                      llvm::StringRef Name) {
   auto *Ptr = llvm::PointerType::get(C, 0);
@@ -81,8 +82,6 @@ llvm::FunctionType *runtimeSignature(llvm::LLVMContext &C,
     return llvm::FunctionType::get(Void, {Ptr}, false);
   return nullptr;
 }
-
-} // namespace
 
 bool isRuntimeFunction(llvm::StringRef Name) {
   llvm::LLVMContext C;

@@ -1,0 +1,143 @@
+//===- cucpu-opt.cpp - Run cucpu's lowering passes on an IR file ----------===//
+//
+// cucpu-opt -passes=PIPELINE [-S] [-o OUT] FILE.ll|FILE.bc
+//
+// Runs any pipeline of cucpu's passes (modules/passes/PassRegistry.h) and
+// LLVM's on a module, as the driver's JIT runs them, and prints the result:
+// the tool behind tests/passes. NVVM IR (an nvptx64 module, as cucc and the
+// PTX front end produce it) is described as a module image first, so the
+// passes that read kernel parameters find them. Errors the passes report
+// go to stderr, exit status 1.
+//
+//===----------------------------------------------------------------------===//
+#include "ImageBuilder.h"
+#include "JitAbi.h"
+#include "Lowering.h"
+#include "passes/PassRegistry.h"
+#include "runtime/RuntimeLibrary.h"
+
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <optional>
+
+using namespace llvm;
+using namespace cucpu::modules;
+
+namespace {
+
+cl::OptionCategory Category("cucpu-opt options");
+cl::opt<std::string> Input(cl::Positional, cl::desc("<input .ll or .bc>"),
+                           cl::init("-"), cl::cat(Category));
+cl::opt<std::string> Output("o", cl::desc("Output file (default: stdout)"),
+                            cl::init("-"), cl::cat(Category));
+cl::opt<std::string>
+    Passes("passes",
+           cl::desc("The pipeline, in the textual form of opt -passes; "
+                    "'lowering' and 'block-functions' name the driver's "
+                    "two pipelines"),
+           cl::Required, cl::cat(Category));
+cl::opt<bool> Text("S", cl::desc("Write IR text instead of bitcode"),
+                   cl::cat(Category));
+cl::opt<std::string> Triple("mtriple",
+                            cl::desc("Target triple (default: the host's)"),
+                            cl::cat(Category));
+cl::opt<std::string> Cpu("mcpu", cl::desc("Target CPU (default: the host's)"),
+                         cl::cat(Category));
+cl::opt<bool> Memcheck("memcheck", cl::desc("Lower as CUCPU_MEMCHECK=1 does"),
+                       cl::cat(Category));
+
+/// The pipeline text: -passes with the driver's pipelines spelled out.
+std::string pipelineText() {
+  std::string Text = Passes;
+  auto Expand = [&Text](StringRef Name, StringRef Pipeline) {
+    if (Text == Name)
+      Text = Pipeline.str();
+  };
+  Expand("lowering", loweringPipeline(Memcheck));
+  Expand("block-functions", blockFunctionPipeline());
+  return Text;
+}
+
+std::unique_ptr<TargetMachine> targetMachine() {
+  std::string TT = Triple.empty() ? sys::getProcessTriple() : Triple;
+  std::string Error;
+  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  if (!T) {
+    errs() << "cucpu-opt: " << Error << "\n";
+    return nullptr;
+  }
+  std::string CpuName = Cpu.empty() ? sys::getHostCPUName().str() : Cpu;
+  return std::unique_ptr<TargetMachine>(
+      T->createTargetMachine(TT, CpuName, "", TargetOptions(), std::nullopt));
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  InitLLVM Init(Argc, Argv);
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+  cl::HideUnrelatedOptions(Category);
+  cl::ParseCommandLineOptions(Argc, Argv,
+                              "cucpu-opt: runs cucpu's lowering passes\n");
+  LLVMContext Ctx;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(Input, Diag, Ctx);
+  if (!M) {
+    Diag.print("cucpu-opt", errs());
+    return 1;
+  }
+  std::unique_ptr<TargetMachine> TM = targetMachine();
+  if (!TM)
+    return 1;
+
+  LoweringState State;
+  State.Memcheck = Memcheck;
+  State.TargetTriple = TM->getTargetTriple().str();
+  State.DataLayout = TM->createDataLayout().getStringRepresentation();
+  for (const auto &S : runtimeLibrary())
+    State.ExternalSymbols.insert(S.first());
+#define CUCPU_JIT_SERVICE(Symbol, Name, Return, Parameters)                    \
+  State.ExternalSymbols.insert(Symbol);
+#include "JitServices.def"
+  std::optional<cucpu::loader::ModuleImage> Image;
+  if (StringRef(M->getTargetTriple()).starts_with("nvptx")) {
+    Expected<cucpu::loader::ModuleImage> Built =
+        cucpu::image::buildImage(*M, "sm_75", "cucpu-opt");
+    if (!Built) {
+      errs() << Input << ": " << toString(Built.takeError()) << "\n";
+      return 1;
+    }
+    Image = std::move(*Built);
+    State.Image = &*Image;
+  }
+
+  if (Error E = runPipeline(*M, pipelineText(), State, TM.get())) {
+    errs() << Input << ": " << toString(std::move(E)) << "\n";
+    return 1;
+  }
+  std::error_code EC;
+  ToolOutputFile Out(Output, EC, Text ? sys::fs::OF_Text : sys::fs::OF_None);
+  if (EC) {
+    errs() << "cucpu-opt: " << Output << ": " << EC.message() << "\n";
+    return 1;
+  }
+  if (Text)
+    M->print(Out.os(), nullptr);
+  else
+    WriteBitcodeToFile(*M, Out.os());
+  Out.keep();
+  return 0;
+}
