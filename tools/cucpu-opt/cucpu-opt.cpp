@@ -58,15 +58,22 @@ cl::opt<std::string> Cpu("mcpu", cl::desc("Target CPU (default: the host's)"),
 cl::opt<bool> Memcheck("memcheck", cl::desc("Lower as CUCPU_MEMCHECK=1 does"),
                        cl::cat(Category));
 
-/// The pipeline text: -passes with the driver's pipelines spelled out.
+/// The pipeline text: -passes with the driver's pipelines, named as
+/// elements of the list, spelled out.
 std::string pipelineText() {
-  std::string Text = Passes;
-  auto Expand = [&Text](StringRef Name, StringRef Pipeline) {
-    if (Text == Name)
-      Text = Pipeline.str();
-  };
-  Expand("lowering", loweringPipeline(Memcheck));
-  Expand("block-functions", blockFunctionPipeline());
+  SmallVector<StringRef, 8> Elements;
+  StringRef(Passes).split(Elements, ',');
+  std::string Text;
+  for (StringRef E : Elements) {
+    if (!Text.empty())
+      Text += ",";
+    if (E == "lowering")
+      Text += loweringPipeline(Memcheck);
+    else if (E == "block-functions")
+      Text += blockFunctionPipeline().str();
+    else
+      Text += E.str();
+  }
   return Text;
 }
 
