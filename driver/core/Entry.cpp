@@ -1,7 +1,7 @@
 //===- Entry.cpp - The frame of every driver entry point ------------------===//
 #include "core/Entry.h"
 
-#include "api/ErrorStrings.h"
+#include "core/ErrorStrings.h"
 #include "core/Platform.h"
 
 #include <cstdio>

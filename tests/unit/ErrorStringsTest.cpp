@@ -1,5 +1,5 @@
 //===- ErrorStringsTest.cpp - cuGetErrorName and cuGetErrorString ---------===//
-#include "api/ErrorStrings.h"
+#include "core/ErrorStrings.h"
 
 #include <cuda.h>
 

@@ -1,4 +1,4 @@
-//===- ErrorStrings.cpp - cuGetErrorName and cuGetErrorString -------------===//
+//===- ErrorStrings.cpp - Names and descriptions of CUresult codes --------===//
 //
 // Every value of CUresult in CUDA 13.0 with its enumerator name and the text
 // cuGetErrorString returns. Both are exactly what NVIDIA's driver answers
@@ -7,9 +7,8 @@
 // message is a common way to detect an out-of-memory failure.
 //
 //===----------------------------------------------------------------------===//
-#include "api/ErrorStrings.h"
+#include "core/ErrorStrings.h"
 
-#include "core/Entry.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -167,28 +166,4 @@ const char *cucpu::errorName(CUresult Code) {
   std::snprintf(Buffer, sizeof(Buffer), "CUDA_ERROR_UNKNOWN_CODE(%d)",
                 static_cast<int>(Code));
   return Buffer;
-}
-
-CUCPU_EXPORT CUresult CUDAAPI cuGetErrorName(CUresult Error,
-                                             const char **PStr) {
-  return CU_ENTRY(Error, PStr).runBeforeInit([&]() -> llvm::Error {
-    CU_INVALID_IF(!PStr, CUDA_ERROR_INVALID_VALUE,
-                  "The string pointer is NULL.");
-    *PStr = knownErrorName(Error);
-    CU_INVALID_IF(!*PStr, CUDA_ERROR_INVALID_VALUE,
-                  "{0} is not a CUresult value.", static_cast<int>(Error));
-    return llvm::Error::success();
-  });
-}
-
-CUCPU_EXPORT CUresult CUDAAPI cuGetErrorString(CUresult Error,
-                                               const char **PStr) {
-  return CU_ENTRY(Error, PStr).runBeforeInit([&]() -> llvm::Error {
-    CU_INVALID_IF(!PStr, CUDA_ERROR_INVALID_VALUE,
-                  "The string pointer is NULL.");
-    *PStr = errorDescription(Error);
-    CU_INVALID_IF(!*PStr, CUDA_ERROR_INVALID_VALUE,
-                  "{0} is not a CUresult value.", static_cast<int>(Error));
-    return llvm::Error::success();
-  });
 }

@@ -4,8 +4,8 @@
 // driver's own logging.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUCPU_DRIVER_API_ERRORSTRINGS_H
-#define CUCPU_DRIVER_API_ERRORSTRINGS_H
+#ifndef CUCPU_DRIVER_CORE_ERRORSTRINGS_H
+#define CUCPU_DRIVER_CORE_ERRORSTRINGS_H
 
 #include <cuda.h>
 
@@ -26,4 +26,4 @@ const char *errorName(CUresult Code);
 
 } // namespace cucpu
 
-#endif // CUCPU_DRIVER_API_ERRORSTRINGS_H
+#endif // CUCPU_DRIVER_CORE_ERRORSTRINGS_H
