@@ -1578,8 +1578,10 @@ typedef enum CUlogLevel_enum {
 #define CU_PARAM_TR_DEFAULT -1
 
 /// Pseudo device ordinals (used for managed-memory hints).
+// clang-format off
 #define CU_DEVICE_CPU ((CUdevice)-1)
 #define CU_DEVICE_INVALID ((CUdevice)-2)
+// clang-format on
 
 /// Launch attributes also act as kernel-node and stream attributes.
 #define CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW                          \

@@ -77,7 +77,8 @@ Expected<ElfFile> ElfFile::create(ArrayRef<uint8_t> Bytes) {
     return invalidImage("Section 0 is not the null section.");
   for (size_t I = 1; I < F.Sections.size(); ++I) {
     const Elf64_Shdr &S = F.Sections[I];
-    if (S.sh_type != SHT_NOBITS && !inside(S.sh_offset, S.sh_size, Bytes.size()))
+    if (S.sh_type != SHT_NOBITS &&
+        !inside(S.sh_offset, S.sh_size, Bytes.size()))
       return invalidImage("Section {0} ({1} bytes at offset {2}) lies outside "
                           "the {3}-byte image.",
                           I, S.sh_size, S.sh_offset, Bytes.size());

@@ -1,4 +1,4 @@
-//===- ElfFile.h - A bounds-checked read-only view of an ELF64 file -*- C++ -*-===//
+//===- ElfFile.h - A bounds-checked read-only view of an ELF64 file -------===//
 //
 // Module images arrive from untrusted callers, so they are not handed to a
 // general ELF library that trusts offsets: ElfFile::create checks the header,

@@ -1,4 +1,4 @@
-//===- ElfWriter.h - Lays out a little-endian ELF64 file ------------*- C++ -*-===//
+//===- ElfWriter.h - Lays out a little-endian ELF64 file --------*- C++ -*-===//
 //
 // The writer side of ElfFile: sections are added in order (index 1 is the
 // section-name table it makes itself), then write() lays out the header,
@@ -22,23 +22,23 @@ namespace cucpu::loader {
 /// One section to write.
 struct ElfSection {
   std::string Name;
-  uint32_t Type = 0;           ///< SHT_*.
-  uint64_t Flags = 0;          ///< SHF_*.
-  std::vector<uint8_t> Data;   ///< Contents (not for SHT_NOBITS).
-  uint64_t NobitsSize = 0;     ///< sh_size of an SHT_NOBITS section.
-  uint64_t Align = 1;          ///< sh_addralign, a power of two.
-  uint32_t Link = 0;           ///< sh_link.
-  uint32_t Info = 0;           ///< sh_info.
-  uint64_t EntrySize = 0;      ///< sh_entsize.
+  uint32_t Type = 0;         ///< SHT_*.
+  uint64_t Flags = 0;        ///< SHF_*.
+  std::vector<uint8_t> Data; ///< Contents (not for SHT_NOBITS).
+  uint64_t NobitsSize = 0;   ///< sh_size of an SHT_NOBITS section.
+  uint64_t Align = 1;        ///< sh_addralign, a power of two.
+  uint32_t Link = 0;         ///< sh_link.
+  uint32_t Info = 0;         ///< sh_info.
+  uint64_t EntrySize = 0;    ///< sh_entsize.
 };
 
 /// Identification fields of the ELF header.
 struct ElfIdentity {
-  uint16_t Type = 0;    ///< e_type.
-  uint16_t Machine = 0; ///< e_machine.
-  uint8_t OsAbi = 0;    ///< e_ident[EI_OSABI].
+  uint16_t Type = 0;      ///< e_type.
+  uint16_t Machine = 0;   ///< e_machine.
+  uint8_t OsAbi = 0;      ///< e_ident[EI_OSABI].
   uint8_t AbiVersion = 0; ///< e_ident[EI_ABIVERSION].
-  uint32_t Flags = 0;   ///< e_flags.
+  uint32_t Flags = 0;     ///< e_flags.
 };
 
 /// Collects sections and writes the file.

@@ -47,8 +47,10 @@ ImageKind classifyPayload(const FatBinaryEntry &E) {
     return ImageKind::Unknown;
   // Only ELF here: a fat binary nested in an entry is not followed, so a
   // crafted container cannot recurse.
-  if (E.Payload.size() < 4 ||
-      std::memcmp(E.Payload.data(), "\x7f" "ELF", 4) != 0)
+  if (E.Payload.size() < 4 || std::memcmp(E.Payload.data(),
+                                          "\x7f"
+                                          "ELF",
+                                          4) != 0)
     return ImageKind::Malformed;
   std::string Why;
   return classifyElf(E.Payload.data(), E.Payload.size(), Why);
@@ -218,7 +220,9 @@ Error nothingToLoad(ArrayRef<FatBinaryEntry> Entries, bool PtxUsable) {
                           E.Offset);
   std::string Held;
   for (size_t I = 0; I < Entries.size(); ++I)
-    Held += (I == 0 ? "" : I + 1 == Entries.size() ? " and " : ", ") +
+    Held += (I == 0                    ? ""
+             : I + 1 == Entries.size() ? " and "
+                                       : ", ") +
             describeEntry(Entries[I]);
   if (Held.empty())
     Held = "no entries";

@@ -1,4 +1,4 @@
-//===- FatBinary.h - NVIDIA's fat-binary container ------------------*- C++ -*-===//
+//===- FatBinary.h - NVIDIA's fat-binary container --------------*- C++ -*-===//
 //
 // A fat binary holds several images of one module (PTX, NVIDIA cubins,
 // cucpu images) in NVIDIA's framing: a 16-byte header with the magic
@@ -48,9 +48,10 @@ inline constexpr uint64_t FatFlag64Bit = 0x1;
 struct FatBinaryEntry {
   uint16_t Kind = 0;    ///< FatEntryKind value, or another known kind (4/8/16).
   uint16_t Version = 0; ///< Entry header version (NVIDIA writes 0x0101).
-  uint32_t Arch = 0;    ///< SM number the payload claims (90 for sm_90), 0 if none.
-  uint64_t Flags = 0;   ///< FatFlag* bits.
-  uint64_t Offset = 0;  ///< Offset of the entry header in the container.
+  uint32_t Arch =
+      0; ///< SM number the payload claims (90 for sm_90), 0 if none.
+  uint64_t Flags = 0;  ///< FatFlag* bits.
+  uint64_t Offset = 0; ///< Offset of the entry header in the container.
   /// What a compressed payload expands to (the header's field at byte 56).
   uint64_t UncompressedSize = 0;
   llvm::ArrayRef<uint8_t> Payload; ///< The payload, without padding when known.

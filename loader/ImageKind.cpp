@@ -32,7 +32,8 @@ bool looksLikePtx(const char *Text, size_t Limit) {
         ++I;
     } else if (C == '/' && I + 1 < Limit && Text[I + 1] == '*') {
       I += 2;
-      while (I + 1 < Limit && Text[I] && !(Text[I] == '*' && Text[I + 1] == '/'))
+      while (I + 1 < Limit && Text[I] &&
+             !(Text[I] == '*' && Text[I + 1] == '/'))
         ++I;
       I += 2;
     } else {
@@ -121,15 +122,24 @@ ImageKind loader::classifyImage(const void *Data, size_t Size,
 
 const char *loader::describe(ImageKind Kind) {
   switch (Kind) {
-  case ImageKind::Empty: return "an empty image";
-  case ImageKind::CucpuImage: return "a cucpu module image";
-  case ImageKind::NvidiaCubin: return "an NVIDIA cubin";
-  case ImageKind::FatBinary: return "an NVIDIA fat binary";
-  case ImageKind::FatBinaryWrapper: return "an NVIDIA fat-binary wrapper";
-  case ImageKind::Ptx: return "PTX text";
-  case ImageKind::OtherElf: return "an ELF file for another machine";
-  case ImageKind::Malformed: return "a malformed ELF image";
-  case ImageKind::Unknown: return "unrecognized bytes";
+  case ImageKind::Empty:
+    return "an empty image";
+  case ImageKind::CucpuImage:
+    return "a cucpu module image";
+  case ImageKind::NvidiaCubin:
+    return "an NVIDIA cubin";
+  case ImageKind::FatBinary:
+    return "an NVIDIA fat binary";
+  case ImageKind::FatBinaryWrapper:
+    return "an NVIDIA fat-binary wrapper";
+  case ImageKind::Ptx:
+    return "PTX text";
+  case ImageKind::OtherElf:
+    return "an ELF file for another machine";
+  case ImageKind::Malformed:
+    return "a malformed ELF image";
+  case ImageKind::Unknown:
+    return "unrecognized bytes";
   }
   return "unrecognized bytes";
 }

@@ -1,4 +1,4 @@
-//===- ImageKind.h - Telling module images apart by their bytes ---*- C++ -*-===//
+//===- ImageKind.h - Telling module images apart by their bytes -*- C++ -*-===//
 #ifndef CUCPU_LOADER_IMAGEKIND_H
 #define CUCPU_LOADER_IMAGEKIND_H
 
@@ -9,15 +9,15 @@ namespace cucpu::loader {
 
 /// What a buffer handed to cuModuleLoadData holds.
 enum class ImageKind {
-  Empty,        ///< No bytes, or an empty string.
-  CucpuImage,   ///< An ELF image for EM_CUDA carrying cucpu's IR section.
-  NvidiaCubin,  ///< An ELF image for EM_CUDA with NVIDIA machine code only.
-  FatBinary,    ///< NVIDIA's fat-binary container (magic 0xBA55ED50).
+  Empty,            ///< No bytes, or an empty string.
+  CucpuImage,       ///< An ELF image for EM_CUDA carrying cucpu's IR section.
+  NvidiaCubin,      ///< An ELF image for EM_CUDA with NVIDIA machine code only.
+  FatBinary,        ///< NVIDIA's fat-binary container (magic 0xBA55ED50).
   FatBinaryWrapper, ///< The __fatBinC_Wrapper_t that nvcc embeds in hosts.
-  Ptx,          ///< PTX assembly text.
-  OtherElf,     ///< A well-formed ELF file for another machine.
-  Malformed,    ///< Starts like an ELF file but is not a valid one.
-  Unknown,      ///< Anything else.
+  Ptx,              ///< PTX assembly text.
+  OtherElf,         ///< A well-formed ELF file for another machine.
+  Malformed,        ///< Starts like an ELF file but is not a valid one.
+  Unknown,          ///< Anything else.
 };
 
 /// Name of the section that holds a cucpu image's LLVM bitcode.

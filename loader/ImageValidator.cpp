@@ -27,9 +27,8 @@ Error checkName(StringRef Name, StringRef What) {
 
 /// Printable ASCII without spaces, as "sm_90a" and "compute_52" are.
 bool isPlainWord(StringRef S) {
-  return !S.empty() && S.size() <= 64 && llvm::all_of(S, [](char C) {
-           return C > ' ' && C < 127;
-         });
+  return !S.empty() && S.size() <= 64 &&
+         llvm::all_of(S, [](char C) { return C > ' ' && C < 127; });
 }
 
 Error checkKernel(const KernelInfo &K) {

@@ -1,4 +1,4 @@
-//===- ImageValidator.h - Semantic rules of a module image ---------*- C++ -*-===//
+//===- ImageValidator.h - Semantic rules of a module image ------*- C++ -*-===//
 //
 // The rules a ModuleImage obeys whatever its encoding: names, parameter
 // layouts, global sizes and initializers, texture descriptions. readImage()

@@ -13,9 +13,9 @@ std::error_code ImageError::convertToErrorCode() const {
 
 llvm::Error cucpu::loader::addContext(llvm::Error E,
                                       const llvm::Twine &Context) {
-  return llvm::handleErrors(
-      std::move(E), [&](std::unique_ptr<ImageError> IE) -> llvm::Error {
-        return llvm::make_error<ImageError>(
-            IE->kind(), (Context + IE->text()).str());
-      });
+  return llvm::handleErrors(std::move(E),
+                            [&](std::unique_ptr<ImageError> IE) -> llvm::Error {
+                              return llvm::make_error<ImageError>(
+                                  IE->kind(), (Context + IE->text()).str());
+                            });
 }

@@ -1,4 +1,4 @@
-//===- LoaderError.h - Errors of reading module images -------------*- C++ -*-===//
+//===- LoaderError.h - Errors of reading module images ----------*- C++ -*-===//
 //
 // Every failure of loader/ is an ImageError. It says whether the bytes were
 // malformed (the driver answers CUDA_ERROR_INVALID_IMAGE) or well formed but

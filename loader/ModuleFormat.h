@@ -1,4 +1,4 @@
-//===- ModuleFormat.h - Constants of the cucpu module image format -*- C++ -*-===//
+//===- ModuleFormat.h - Constants of the cucpu module image format --------===//
 //
 // The numbers docs/module-format.md specifies, shared by the reader, the
 // writer, the tests and the inspector. Every record is little-endian with

@@ -124,7 +124,8 @@ Error readNote(const ElfFile &F, ModuleImage &Image, uint32_t &BitcodeCrc,
                    NameSize);
     At = Next;
     // Notes of other owners or types are for other tools.
-    if (Name != StringRef(format::NoteOwner, std::strlen(format::NoteOwner) + 1) ||
+    if (Name !=
+            StringRef(format::NoteOwner, std::strlen(format::NoteOwner) + 1) ||
         Type != format::NoteTypeImage)
       continue;
     if (Found)
@@ -154,8 +155,8 @@ Error readNote(const ElfFile &F, ModuleImage &Image, uint32_t &BitcodeCrc,
                             "exactly at its end.");
       return S.drop_back().str();
     };
-    Expected<std::string> Producer = Str(format::NoteDescHeaderSize,
-                                         ProducerSize);
+    Expected<std::string> Producer =
+        Str(format::NoteDescHeaderSize, ProducerSize);
     if (!Producer)
       return Producer.takeError();
     Expected<std::string> Arch =
@@ -319,8 +320,8 @@ Error readModuleInfo(const ElfFile &F, const SymbolTable &T,
   if (readU32(Data, 8) != 0 || readU32(Data, 12) != 0)
     return invalidImage("The reserved fields of {0} are not zero.",
                         format::ModuleInfoSection);
-  uint64_t TexAt = format::ModuleInfoHeaderSize +
-                   Globals * format::GlobalRecordSize;
+  uint64_t TexAt =
+      format::ModuleInfoHeaderSize + Globals * format::GlobalRecordSize;
   uint64_t Expected = TexAt + TexRefs * format::TexRefRecordSize;
   if (Data.size() != Expected)
     return invalidImage("Section {0} has {1} bytes, but {2} globals and {3} "
@@ -347,11 +348,11 @@ Error readModuleInfo(const ElfFile &F, const SymbolTable &T,
   std::optional<size_t> DataIndex[NumDataSections];
   for (int D = 0; D < NumDataSections; ++D) {
     DataIndex[D] = F.findSection(DataSections[D].Name);
-    if (DataIndex[D] && F.section(*DataIndex[D]).sh_type != DataSections[D].Type)
-      return invalidImage("Section {0} has type {1}, not {2}.",
-                          DataSections[D].Name,
-                          F.section(*DataIndex[D]).sh_type,
-                          DataSections[D].Type);
+    if (DataIndex[D] &&
+        F.section(*DataIndex[D]).sh_type != DataSections[D].Type)
+      return invalidImage(
+          "Section {0} has type {1}, not {2}.", DataSections[D].Name,
+          F.section(*DataIndex[D]).sh_type, DataSections[D].Type);
   }
   // (section, start, end, name) of every global, to find overlaps.
   std::vector<std::tuple<size_t, uint64_t, uint64_t, StringRef>> Extents;
@@ -563,8 +564,7 @@ cucpu::loader::writeImage(const ModuleImage &Image) {
     if (D != NoInitDevice) {
       DataBytes[D].resize(DataSize[D]);
       if (!G.Initializer.empty())
-        std::memcpy(DataBytes[D].data() + Offset, G.Initializer.data(),
-                    G.Size);
+        std::memcpy(DataBytes[D].data() + Offset, G.Initializer.data(), G.Size);
     }
   }
 
@@ -594,19 +594,18 @@ cucpu::loader::writeImage(const ModuleImage &Image) {
   appendU32(Info, 0);
   for (size_t I = 0; I < Image.Globals.size(); ++I) {
     const GlobalInfo &G = Image.Globals[I];
-    appendSymbol(Symbols,
-                 makeSymbol(Strings.add(G.Name), STT_OBJECT,
-                            DataIndex[dataSectionOf(G)], GlobalOffset[I],
-                            G.Size));
+    appendSymbol(Symbols, makeSymbol(Strings.add(G.Name), STT_OBJECT,
+                                     DataIndex[dataSectionOf(G)],
+                                     GlobalOffset[I], G.Size));
     appendU32(Info, SymIndex++);
     appendU32(Info, G.Align);
     appendU32(Info, G.Initializer.empty() ? 0 : format::GlobalHasInitializer);
     appendU32(Info, 0);
   }
   for (const TexRefInfo &R : Image.TexRefs) {
-    appendSymbol(Symbols, makeSymbol(Strings.add(R.Name), STT_OBJECT,
-                                     ModuleInfo, Info.size(),
-                                     format::TexRefRecordSize));
+    appendSymbol(Symbols,
+                 makeSymbol(Strings.add(R.Name), STT_OBJECT, ModuleInfo,
+                            Info.size(), format::TexRefRecordSize));
     for (uint32_t V : {SymIndex++, R.Dimensions, R.ReadMode, R.ChannelKind,
                        R.ChannelBits, R.Channels})
       appendU32(Info, V);
@@ -638,8 +637,15 @@ cucpu::loader::writeImage(const ModuleImage &Image) {
     W.add({format::KernelInfoPrefix + K.Name, SHT_PROGBITS, 0,
            std::move(Record), 0, 4, SymTab, 0, 0});
     if (K.StaticShared)
-      W.add({format::SharedPrefix + K.Name, SHT_NOBITS, SHF_ALLOC | SHF_WRITE,
-             {}, K.StaticShared, 16, 0, 0, 0});
+      W.add({format::SharedPrefix + K.Name,
+             SHT_NOBITS,
+             SHF_ALLOC | SHF_WRITE,
+             {},
+             K.StaticShared,
+             16,
+             0,
+             0,
+             0});
   }
   ElfIdentity Id;
   Id.Type = Image.Relocatable ? ET_REL : ET_EXEC;

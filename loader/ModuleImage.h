@@ -1,4 +1,4 @@
-//===- ModuleImage.h - The contents of a cucpu module image -------*- C++ -*-===//
+//===- ModuleImage.h - The contents of a cucpu module image -----*- C++ -*-===//
 //
 // What cucc writes and the driver loads: the kernel's LLVM bitcode
 // (NVVM-style IR, as clang emits for NVPTX64) plus everything the driver must

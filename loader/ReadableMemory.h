@@ -1,4 +1,4 @@
-//===- ReadableMemory.h - Which bytes can be read without a fault -*- C++ -*-===//
+//===- ReadableMemory.h - Which bytes can be read without a fault ---------===//
 //
 // Entry points such as cuModuleLoadData get a pointer and no size. Before the
 // loader reads the extent an image's header claims, it asks the kernel

@@ -63,8 +63,7 @@ void removeRange(int Index) {
 /// key that frees them.
 class CodeRangePlugin : public ObjectLinkingLayer::Plugin {
 public:
-  void modifyPassConfig(MaterializationResponsibility &MR,
-                        jitlink::LinkGraph &,
+  void modifyPassConfig(MaterializationResponsibility &MR, jitlink::LinkGraph &,
                         jitlink::PassConfiguration &Config) override {
     Config.PostAllocationPasses.push_back(
         [this, &MR](jitlink::LinkGraph &G) -> Error {

@@ -1,4 +1,4 @@
-//===- CodeRanges.h - Where JIT-compiled code lies ----------------*- C++ -*-===//
+//===- CodeRanges.h - Where JIT-compiled code lies --------------*- C++ -*-===//
 //
 // The address ranges of every executable section the JIT has linked, kept
 // so that a signal handler can tell a fault in kernel code from a fault

@@ -138,8 +138,8 @@ void ComputeCache::evict() {
     sys::fs::file_status Status;
     if (sys::fs::status(It->path(), Status))
       continue;
-    Files.push_back({It->path(), Status.getSize(),
-                     Status.getLastModificationTime()});
+    Files.push_back(
+        {It->path(), Status.getSize(), Status.getLastModificationTime()});
     Total += Status.getSize();
   }
   if (Total <= MaxBytes)

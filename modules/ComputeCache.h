@@ -1,4 +1,4 @@
-//===- ComputeCache.h - Compiled kernels on disk ------------------*- C++ -*-===//
+//===- ComputeCache.h - Compiled kernels on disk ----------------*- C++ -*-===//
 //
 // The persistent compute cache (CUDA_CACHE_PATH, CUDA_CACHE_DISABLE,
 // CUDA_CACHE_MAXSIZE): one file per compiled module, named by the hash of

@@ -1,4 +1,4 @@
-//===- HostTarget.h - The CPU that JIT-compiled kernels run on ----*- C++ -*-===//
+//===- HostTarget.h - The CPU that JIT-compiled kernels run on --*- C++ -*-===//
 #ifndef CUCPU_MODULES_HOSTTARGET_H
 #define CUCPU_MODULES_HOSTTARGET_H
 

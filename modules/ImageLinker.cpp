@@ -134,8 +134,7 @@ cucpu::modules::linkImages(ArrayRef<LinkInput> Inputs, std::string *InfoLog) {
   StringMap<std::vector<size_t>> UsedBy;
   for (size_t I = 0; I < Modules.size(); ++I)
     for (const GlobalValue &GV : Modules[I]->global_values())
-      if (GV.isDeclaration() && !GV.use_empty() &&
-          !isProvidedAtLoad(GV))
+      if (GV.isDeclaration() && !GV.use_empty() && !isProvidedAtLoad(GV))
         UsedBy[GV.getName()].push_back(I);
 
   // Each input's static (internal) variables: two inputs may each have one

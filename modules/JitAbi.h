@@ -25,13 +25,13 @@ extern "C" {
 
 /** One thread block being executed. */
 typedef struct CucpuBlock {
-  uint32_t BlockIdx[3]; /**< %ctaid */
-  uint32_t BlockDim[3]; /**< %ntid */
-  uint32_t GridDim[3];  /**< %nctaid */
+  uint32_t BlockIdx[3];         /**< %ctaid */
+  uint32_t BlockDim[3];         /**< %ntid */
+  uint32_t GridDim[3];          /**< %nctaid */
   uint32_t DynamicSharedOffset; /**< Where extern __shared__ arrays start. */
-  char *Shared;          /**< The block's shared memory (static, then dynamic). */
-  const char *Params;    /**< The kernel's parameter buffer, CUDA layout. */
-  void *Engine;          /**< The execution engine's state for this block. */
+  char *Shared;       /**< The block's shared memory (static, then dynamic). */
+  const char *Params; /**< The kernel's parameter buffer, CUDA layout. */
+  void *Engine;       /**< The execution engine's state for this block. */
   /** The module's texture references as the launch sees them, in image
       order (TextureAbi.h). */
   const CucpuTexture *TexRefs;
@@ -47,7 +47,7 @@ typedef struct CucpuThread {
   uint32_t WarpId;       /**< Linear thread index / 32. */
   uint32_t Reserved;
   const CucpuBlock *Block;
-  void *EngineThread;    /**< The engine's state for this thread. */
+  void *EngineThread; /**< The engine's state for this thread. */
 } CucpuThread;
 
 /** What modules/ compiles for each kernel: runs one CUDA thread to its end. */
@@ -61,8 +61,9 @@ typedef void (*CucpuThreadEntry)(CucpuThread *Thread);
     KernelEntry::FrameBytes per thread, 64-byte aligned, uninitialized,
     followed by CucpuFrameSlackBytes more that may be read (a shuffle reads
     its source lanes' values as one vector, past the end for the lanes that
-    keep their own). Returns CucpuBlockDone, or CucpuBlockDiverged when threads that had not
-    exited reached different barriers (the kernel broke CUDA's rule). */
+    keep their own). Returns CucpuBlockDone, or CucpuBlockDiverged when threads
+   that had not exited reached different barriers (the kernel broke CUDA's
+   rule). */
 typedef int32_t (*CucpuBlockEntry)(const CucpuBlock *Block,
                                    CucpuThread *Threads, char *Frame);
 enum { CucpuBlockDone = 0, CucpuBlockDiverged = 1 };

@@ -18,8 +18,7 @@ llvm::Error cucpu::modules::makeJitError(JitErrorKind Kind,
   return llvm::make_error<JitError>(Kind, Message.str());
 }
 
-JitErrorKind cucpu::modules::takeJitError(llvm::Error E,
-                                          std::string &Message) {
+JitErrorKind cucpu::modules::takeJitError(llvm::Error E, std::string &Message) {
   JitErrorKind Kind = JitErrorKind::Internal;
   Message.clear();
   llvm::handleAllErrors(

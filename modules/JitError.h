@@ -1,4 +1,4 @@
-//===- JitError.h - Why a module could not be compiled ------------*- C++ -*-===//
+//===- JitError.h - Why a module could not be compiled ----------*- C++ -*-===//
 //
 // modules/ knows nothing of CUresult (driver -> modules, never back), so its
 // errors say what kind of failure they are and the driver picks the code.

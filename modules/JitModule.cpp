@@ -260,10 +260,10 @@ JitModule::load(loader::ModuleImage Image, const JitOptions &Options) {
       Expected<orc::ExecutorAddr> Block =
           J.lookup(*JD, BlockPrefix + Info.Name);
       if (!Block)
-        return Fail(makeJitError(JitErrorKind::Internal,
-                                 "The block function of kernel " + Info.Name +
-                                     " could not be linked: " +
-                                     toString(Block.takeError())));
+        return Fail(makeJitError(
+            JitErrorKind::Internal,
+            "The block function of kernel " + Info.Name +
+                " could not be linked: " + toString(Block.takeError())));
       K.Block = Block->toPtr<CucpuBlockEntry>();
       K.FrameBytes = Frame->second;
     }
@@ -272,10 +272,10 @@ JitModule::load(loader::ModuleImage Image, const JitOptions &Options) {
   for (const auto &G : Data->GlobalSizes) {
     Expected<orc::ExecutorAddr> Addr = J.lookup(*JD, G.first());
     if (!Addr)
-      return Fail(makeJitError(JitErrorKind::Internal,
-                               "Variable " + G.first() +
-                                   " could not be linked: " +
-                                   toString(Addr.takeError())));
+      return Fail(makeJitError(
+          JitErrorKind::Internal,
+          "Variable " + G.first() +
+              " could not be linked: " + toString(Addr.takeError())));
     Globals[G.first()] = {Addr->toPtr<void *>(), G.second};
   }
 

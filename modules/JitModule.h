@@ -1,4 +1,4 @@
-//===- JitModule.h - One module image, compiled for the host ------*- C++ -*-===//
+//===- JitModule.h - One module image, compiled for the host ----*- C++ -*-===//
 //
 // modules/ turns a loader::ModuleImage into code the driver can run: the
 // NVVM-style IR is lowered to the host (GPU-to-CPU passes in modules/passes/),
@@ -31,7 +31,7 @@ struct JitOptions {
   llvm::StringMap<void *> RuntimeSymbols;
   /// Compute cache; CUDA_CACHE_DISABLE / _PATH / _MAXSIZE fill these.
   bool CacheEnabled = true;
-  std::string CachePath;        ///< Empty: $HOME/.nv/ComputeCache-cucpu.
+  std::string CachePath; ///< Empty: $HOME/.nv/ComputeCache-cucpu.
   uint64_t CacheMaxBytes = 256u << 20;
   /// CUCPU_MEMCHECK=1: every kernel memory access is checked against the
   /// allocations (MemcheckPass.h).
@@ -56,7 +56,7 @@ struct KernelEntry {
   CucpuBlockEntry Block = nullptr;
   /// Per-thread bytes of the block function's frame.
   uint32_t FrameBytes = 0;
-  uint32_t StaticShared = 0;        ///< Bytes of static shared memory.
+  uint32_t StaticShared = 0;                ///< Bytes of static shared memory.
   const loader::KernelInfo *Info = nullptr; ///< From the image.
 };
 

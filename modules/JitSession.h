@@ -1,4 +1,4 @@
-//===- JitSession.h - The process-wide ORC JIT --------------------*- C++ -*-===//
+//===- JitSession.h - The process-wide ORC JIT ------------------*- C++ -*-===//
 //
 // One LLJIT per process (created on first use, never destroyed: modules may
 // be unloaded by static destructors of the program). Each loaded module gets

@@ -1,4 +1,4 @@
-//===- JitStats.h - Counters of the JIT, for tests and logs -------*- C++ -*-===//
+//===- JitStats.h - Counters of the JIT, for tests and logs -----*- C++ -*-===//
 #ifndef CUCPU_MODULES_JITSTATS_H
 #define CUCPU_MODULES_JITSTATS_H
 

@@ -52,8 +52,7 @@ LoadedModule::~LoadedModule() {
   }
   // A destructor cannot fail; a failure here leaks the code, nothing else.
   if (Error E = Session->removeModuleDylib(Dylib))
-    logAllUnhandledErrors(std::move(E), errs(),
-                          "cucpu: unloading a module: ");
+    logAllUnhandledErrors(std::move(E), errs(), "cucpu: unloading a module: ");
 }
 
 Expected<KernelEntry> LoadedModule::kernel(StringRef Name) const {

@@ -1,4 +1,4 @@
-//===- LoadedModule.h - A module image compiled into the JIT -----*- C++ -*-===//
+//===- LoadedModule.h - A module image compiled into the JIT ----*- C++ -*-===//
 #ifndef CUCPU_MODULES_LOADEDMODULE_H
 #define CUCPU_MODULES_LOADEDMODULE_H
 

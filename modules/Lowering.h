@@ -1,4 +1,4 @@
-//===- Lowering.h - Run the GPU-to-CPU passes and the optimizer ---*- C++ -*-===//
+//===- Lowering.h - Run the GPU-to-CPU passes and the optimizer -*- C++ -*-===//
 #ifndef CUCPU_MODULES_LOWERING_H
 #define CUCPU_MODULES_LOWERING_H
 

@@ -57,9 +57,9 @@ typedef struct CucpuTexture {
   uint32_t Reserved;
   const struct CucpuTexture *Levels; /**< A mipmapped array's levels, level 0
                                           first: Data, sizes and pitches. */
-  uint32_t Magic;          /**< CucpuTextureMagic in every description the
-                                driver made; a fetch through anything else
-                                fails the launch. */
+  uint32_t Magic; /**< CucpuTextureMagic in every description the
+                       driver made; a fetch through anything else
+                       fails the launch. */
   uint32_t Reserved2;
 } CucpuTexture;
 
@@ -105,10 +105,19 @@ enum { CucpuTextureMagic = 0x78747563 };
     (0x03, 0x0a, float 0x20) formats. */
 static inline unsigned cucpuFormatChannelBytes(uint32_t Format) {
   switch (Format) {
-  case 0x01: case 0x08: return 1;
-  case 0x02: case 0x09: case 0x10: return 2;
-  case 0x03: case 0x0a: case 0x20: return 4;
-  default: return 0;
+  case 0x01:
+  case 0x08:
+    return 1;
+  case 0x02:
+  case 0x09:
+  case 0x10:
+    return 2;
+  case 0x03:
+  case 0x0a:
+  case 0x20:
+    return 4;
+  default:
+    return 0;
   }
 }
 

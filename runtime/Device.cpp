@@ -19,7 +19,7 @@ struct IntProperty {
 };
 
 #define CUDART_PROP(Field, Attr)                                               \
-  { &cudaDeviceProp::Field, CU_DEVICE_ATTRIBUTE_##Attr }
+  {&cudaDeviceProp::Field, CU_DEVICE_ATTRIBUTE_##Attr}
 constexpr IntProperty IntProperties[] = {
     CUDART_PROP(regsPerBlock, MAX_REGISTERS_PER_BLOCK),
     CUDART_PROP(warpSize, WARP_SIZE),

@@ -18,7 +18,7 @@ readonly PACKAGES=(
   libelf-dev libgtest-dev libgmock-dev libbenchmark-dev
   pocl-opencl-icd ocl-icd-opencl-dev python3
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
-  gdb
+  gdb clang-format-19
 )
 
 usage() {

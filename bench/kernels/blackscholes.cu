@@ -11,8 +11,7 @@ __device__ float cnd(float d) {
 }
 
 extern "C" __global__ void blackScholes(float *call, float *put,
-                                        const float *price,
-                                        const float *strike,
+                                        const float *price, const float *strike,
                                         const float *years, float rate,
                                         float volatility, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -27,12 +27,12 @@
 #endif
 
 #define CUCPU_ALIAS_ASM(Name, Target)                                          \
-  __asm__("  .pushsection .text, \"ax\", @progbits\n"                        \
-          "  .globl " #Name "\n"                                              \
-          "  .type " #Name ", @function\n"                                    \
-          "  .p2align 4\n" #Name ":\n" CUCPU_ALIAS_LANDING_PAD               \
-          "  jmp " #Target "@PLT\n"                                           \
-          "  .size " #Name ", . - " #Name "\n"                                \
+  __asm__("  .pushsection .text, \"ax\", @progbits\n"                          \
+          "  .globl " #Name "\n"                                               \
+          "  .type " #Name ", @function\n"                                     \
+          "  .p2align 4\n" #Name ":\n" CUCPU_ALIAS_LANDING_PAD                 \
+          "  jmp " #Target "@PLT\n"                                            \
+          "  .size " #Name ", . - " #Name "\n"                                 \
           "  .popsection\n");
 
 #elif defined(__aarch64__)
@@ -47,16 +47,17 @@
 // A B to a preemptible symbol in a shared library gets a PLT stub from the
 // linker (R_AARCH64_JUMP26), like a BL would.
 #define CUCPU_ALIAS_ASM(Name, Target)                                          \
-  __asm__("  .pushsection .text, \"ax\", %progbits\n"                        \
-          "  .globl " #Name "\n"                                              \
-          "  .type " #Name ", %function\n"                                    \
-          "  .p2align 2\n" #Name ":\n" CUCPU_ALIAS_LANDING_PAD               \
-          "  b " #Target "\n"                                                 \
-          "  .size " #Name ", . - " #Name "\n"                                \
+  __asm__("  .pushsection .text, \"ax\", %progbits\n"                          \
+          "  .globl " #Name "\n"                                               \
+          "  .type " #Name ", %function\n"                                     \
+          "  .p2align 2\n" #Name ":\n" CUCPU_ALIAS_LANDING_PAD "  b " #Target  \
+          "\n"                                                                 \
+          "  .size " #Name ", . - " #Name "\n"                                 \
           "  .popsection\n");
 
 #else
-#error "cucpu: Aliases.cpp has tail-jump stubs for x86-64 and AArch64 only; add the new architecture's jump here."
+#error                                                                         \
+    "cucpu: Aliases.cpp has tail-jump stubs for x86-64 and AArch64 only; add the new architecture's jump here."
 #endif
 
 #define CU_IMPL(Name)

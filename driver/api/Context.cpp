@@ -15,12 +15,11 @@ llvm::Error checkContextFlags(unsigned Flags) {
                 "Context flags {0:x} contain unknown bits (known: {1:x}).",
                 Flags, ContextFlagsMask);
   unsigned Sched = Flags & SchedulingMask;
-  CU_INVALID_IF(Sched != CU_CTX_SCHED_AUTO && Sched != CU_CTX_SCHED_SPIN &&
-                    Sched != CU_CTX_SCHED_YIELD &&
-                    Sched != CU_CTX_SCHED_BLOCKING_SYNC,
-                CUDA_ERROR_INVALID_VALUE,
-                "Context flags {0:x} name more than one scheduling policy.",
-                Flags);
+  CU_INVALID_IF(
+      Sched != CU_CTX_SCHED_AUTO && Sched != CU_CTX_SCHED_SPIN &&
+          Sched != CU_CTX_SCHED_YIELD && Sched != CU_CTX_SCHED_BLOCKING_SYNC,
+      CUDA_ERROR_INVALID_VALUE,
+      "Context flags {0:x} name more than one scheduling policy.", Flags);
   return llvm::Error::success();
 }
 
@@ -89,7 +88,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxCreate_v4(CUcontext *Out,
 
 CUCPU_EXPORT CUresult CUDAAPI cuCtxDestroy_v2(CUcontext Ctx) {
   return CU_ENTRY(Ctx).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Ctx, CUDA_ERROR_INVALID_VALUE, "The context handle is NULL.");
+    CU_INVALID_IF(!Ctx, CUDA_ERROR_INVALID_VALUE,
+                  "The context handle is NULL.");
     CU_TRY(WorkQueue::checkMayWait()); // Destroying waits for its work.
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, lookupContext(Ctx));
     CU_INVALID_IF(C->isPrimary(), CUDA_ERROR_INVALID_CONTEXT,
@@ -102,7 +102,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxDestroy_v2(CUcontext Ctx) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuCtxAttach(CUcontext *Out, unsigned int Flags) {
   return CU_ENTRY(Out, Flags).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The context pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The context pointer is NULL.");
     CU_INVALID_IF(Flags != 0, CUDA_ERROR_INVALID_VALUE,
                   "cuCtxAttach flags must be 0 (got {0}).", Flags);
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
@@ -129,7 +130,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxDetach(CUcontext Ctx) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuCtxPushCurrent_v2(CUcontext Ctx) {
   return CU_ENTRY(Ctx).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Ctx, CUDA_ERROR_INVALID_VALUE, "The context handle is NULL.");
+    CU_INVALID_IF(!Ctx, CUDA_ERROR_INVALID_VALUE,
+                  "The context handle is NULL.");
     CU_TRY(WorkQueue::checkMayWait()); // Destroying waits for its work.
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, lookupContext(Ctx));
     current::push(C);
@@ -162,7 +164,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxSetCurrent(CUcontext Ctx) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuCtxGetCurrent(CUcontext *Out) {
   return CU_ENTRY(Out).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The context pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The context pointer is NULL.");
     std::shared_ptr<Context> C = current::top();
     *Out = C ? toHandle(*C) : nullptr;
     return llvm::Error::success();
@@ -171,7 +174,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxGetCurrent(CUcontext *Out) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuCtxGetDevice(CUdevice *Out) {
   return CU_ENTRY(Out).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The device pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The device pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     *Out = C->device().ordinal();
     return llvm::Error::success();
@@ -180,7 +184,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxGetDevice(CUdevice *Out) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuCtxGetDevice_v2(CUdevice *Out, CUcontext Ctx) {
   return CU_ENTRY(Out, Ctx).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The device pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The device pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, contextOrCurrent(Ctx));
     *Out = C->device().ordinal();
     return llvm::Error::success();
@@ -189,7 +194,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxGetDevice_v2(CUdevice *Out, CUcontext Ctx) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuCtxGetFlags(unsigned int *Flags) {
   return CU_ENTRY(Flags).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE, "The flags pointer is NULL.");
+    CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE,
+                  "The flags pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     *Flags = C->flags();
     return llvm::Error::success();
@@ -251,7 +257,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxSetLimit(CUlimit Limit, size_t Value) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuCtxGetLimit(size_t *Value, CUlimit Limit) {
   return CU_ENTRY(Value, Limit).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE, "The value pointer is NULL.");
+    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE,
+                  "The value pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     CU_TRY_ASSIGN(*Value, C->limit(Limit));
     return llvm::Error::success();
@@ -272,8 +279,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuCtxSetCacheConfig(CUfunc_cache Config) {
   return CU_ENTRY(Config).run([&]() -> llvm::Error {
     CU_INVALID_IF(Config < CU_FUNC_CACHE_PREFER_NONE ||
                       Config > CU_FUNC_CACHE_PREFER_EQUAL,
-                  CUDA_ERROR_INVALID_VALUE,
-                  "{0} is not a valid CUfunc_cache.", static_cast<int>(Config));
+                  CUDA_ERROR_INVALID_VALUE, "{0} is not a valid CUfunc_cache.",
+                  static_cast<int>(Config));
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     C->CacheConfig = Config;
     return llvm::Error::success();

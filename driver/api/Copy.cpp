@@ -55,7 +55,8 @@ llvm::Error copyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes, Order O) {
   CU_TRY(current::require());
   if (Bytes == 0)
     return llvm::Error::success();
-  CU_INVALID_IF(!Src, CUDA_ERROR_INVALID_VALUE, "The source host pointer is NULL.");
+  CU_INVALID_IF(!Src, CUDA_ERROR_INVALID_VALUE,
+                "The source host pointer is NULL.");
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
   return issueMove(O, To, Src, Bytes);
 }
@@ -114,8 +115,8 @@ llvm::Error memsetLinear(CUdeviceptr Dst, T Value, size_t Count, Order O) {
     return llvm::Error::success();
   size_t Bytes = 0;
   CU_INVALID_IF(__builtin_mul_overflow(Count, sizeof(T), &Bytes),
-                CUDA_ERROR_INVALID_VALUE, "{0} elements overflow the address space.",
-                Count);
+                CUDA_ERROR_INVALID_VALUE,
+                "{0} elements overflow the address space.", Count);
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Bytes, "destination"));
   return issueWork(
       O.Stream, O.Async,
@@ -273,7 +274,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpy2D_v2(const CUDA_MEMCPY2D *Copy) {
   return CU_ENTRY(Copy).run([&] { return copy2D(Copy); });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *Copy) {
+CUCPU_EXPORT CUresult CUDAAPI
+cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *Copy) {
   return CU_ENTRY(Copy).run([&] { return copy2D(Copy); });
 }
 
@@ -295,8 +297,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *Copy,
     return copy3D(Copy, S, true);
   });
 }
-CUCPU_EXPORT CUresult CUDAAPI cuMemsetD8_v2(CUdeviceptr Dst, unsigned char Value,
-                                            size_t Count) {
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD8_v2(CUdeviceptr Dst,
+                                            unsigned char Value, size_t Count) {
   return CU_ENTRY(Dst, Value, Count).run([&] {
     return memsetLinear<uint8_t>(Dst, Value, Count, Synchronous);
   });
@@ -310,8 +312,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD16_v2(CUdeviceptr Dst,
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuMemsetD32_v2(CUdeviceptr Dst, unsigned int Value,
-                                             size_t Count) {
+CUCPU_EXPORT CUresult CUDAAPI cuMemsetD32_v2(CUdeviceptr Dst,
+                                             unsigned int Value, size_t Count) {
   return CU_ENTRY(Dst, Value, Count).run([&] {
     return memsetLinear<uint32_t>(Dst, Value, Count, Synchronous);
   });
@@ -372,28 +374,31 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D8Async(CUdeviceptr Dst, size_t Pitch,
                                                 unsigned char Value,
                                                 size_t Width, size_t Height,
                                                 CUstream S) {
-  return CU_ENTRY(Dst, Pitch, Value, Width, Height, S).run([&]() -> llvm::Error {
-    CU_TRY(checkStream(S));
-    return memset2D<uint8_t>(Dst, Pitch, Value, Width, Height, {S, true});
-  });
+  return CU_ENTRY(Dst, Pitch, Value, Width, Height, S)
+      .run([&]() -> llvm::Error {
+        CU_TRY(checkStream(S));
+        return memset2D<uint8_t>(Dst, Pitch, Value, Width, Height, {S, true});
+      });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr Dst, size_t Pitch,
                                                  unsigned short Value,
                                                  size_t Width, size_t Height,
                                                  CUstream S) {
-  return CU_ENTRY(Dst, Pitch, Value, Width, Height, S).run([&]() -> llvm::Error {
-    CU_TRY(checkStream(S));
-    return memset2D<uint16_t>(Dst, Pitch, Value, Width, Height, {S, true});
-  });
+  return CU_ENTRY(Dst, Pitch, Value, Width, Height, S)
+      .run([&]() -> llvm::Error {
+        CU_TRY(checkStream(S));
+        return memset2D<uint16_t>(Dst, Pitch, Value, Width, Height, {S, true});
+      });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr Dst, size_t Pitch,
                                                  unsigned int Value,
                                                  size_t Width, size_t Height,
                                                  CUstream S) {
-  return CU_ENTRY(Dst, Pitch, Value, Width, Height, S).run([&]() -> llvm::Error {
-    CU_TRY(checkStream(S));
-    return memset2D<uint32_t>(Dst, Pitch, Value, Width, Height, {S, true});
-  });
+  return CU_ENTRY(Dst, Pitch, Value, Width, Height, S)
+      .run([&]() -> llvm::Error {
+        CU_TRY(checkStream(S));
+        return memset2D<uint32_t>(Dst, Pitch, Value, Width, Height, {S, true});
+      });
 }

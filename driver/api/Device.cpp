@@ -9,7 +9,8 @@ using namespace cucpu::api;
 
 CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetCount(int *Count) {
   return CU_ENTRY(Count).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Count, CUDA_ERROR_INVALID_VALUE, "The count pointer is NULL.");
+    CU_INVALID_IF(!Count, CUDA_ERROR_INVALID_VALUE,
+                  "The count pointer is NULL.");
     *Count = Platform::get().deviceCount();
     return llvm::Error::success();
   });
@@ -17,7 +18,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetCount(int *Count) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuDeviceGet(CUdevice *Out, int Ordinal) {
   return CU_ENTRY(Out, Ordinal).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The device pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The device pointer is NULL.");
     CU_TRY_ASSIGN(Device & D, lookupDevice(Ordinal));
     *Out = D.ordinal();
     return llvm::Error::success();
@@ -40,7 +42,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetName(char *Name, int Length,
 
 CUCPU_EXPORT CUresult CUDAAPI cuDeviceTotalMem_v2(size_t *Bytes, CUdevice Dev) {
   return CU_ENTRY(Bytes, Dev).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Bytes, CUDA_ERROR_INVALID_VALUE, "The size pointer is NULL.");
+    CU_INVALID_IF(!Bytes, CUDA_ERROR_INVALID_VALUE,
+                  "The size pointer is NULL.");
     CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
     *Bytes = D.totalMemory();
     return llvm::Error::success();
@@ -84,7 +87,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetAttribute(int *Value,
                                                    CUdevice_attribute Attribute,
                                                    CUdevice Dev) {
   return CU_ENTRY(Value, Attribute, Dev).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE, "The value pointer is NULL.");
+    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE,
+                  "The value pointer is NULL.");
     CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
     CU_TRY_ASSIGN(*Value, D.attribute(Attribute));
     return llvm::Error::success();
@@ -111,7 +115,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *Prop,
     Prop->maxGridSize[0] = Attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X);
     Prop->maxGridSize[1] = Attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y);
     Prop->maxGridSize[2] = Attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z);
-    Prop->sharedMemPerBlock = Attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+    Prop->sharedMemPerBlock =
+        Attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
     Prop->totalConstantMemory = Attr(CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY);
     Prop->SIMDWidth = Attr(CU_DEVICE_ATTRIBUTE_WARP_SIZE);
     Prop->memPitch = Attr(CU_DEVICE_ATTRIBUTE_MAX_PITCH);
@@ -125,7 +130,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *Prop,
 CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetPCIBusId(char *BusId, int Length,
                                                   CUdevice Dev) {
   return CU_ENTRY(BusId, Length, Dev).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!BusId, CUDA_ERROR_INVALID_VALUE, "The bus id buffer is NULL.");
+    CU_INVALID_IF(!BusId, CUDA_ERROR_INVALID_VALUE,
+                  "The bus id buffer is NULL.");
     CU_INVALID_IF(Length <= 0, CUDA_ERROR_INVALID_VALUE,
                   "The bus id buffer length must be positive (got {0}).",
                   Length);
@@ -166,7 +172,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceCanAccessPeer(int *CanAccess,
 CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetP2PAttribute(
     int *Value, CUdevice_P2PAttribute Attribute, CUdevice Src, CUdevice Dst) {
   return CU_ENTRY(Value, Attribute, Src, Dst).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE, "The value pointer is NULL.");
+    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE,
+                  "The value pointer is NULL.");
     CU_TRY_ASSIGN(Device & S, lookupDevice(Src));
     CU_TRY_ASSIGN(Device & D, lookupDevice(Dst));
     CU_INVALID_IF(&S == &D, CUDA_ERROR_INVALID_DEVICE,
@@ -191,9 +198,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetP2PAttribute(
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetTexture1DLinearMaxWidth(
-    size_t *MaxWidth, CUarray_format Format, unsigned NumChannels,
-    CUdevice Dev) {
+CUCPU_EXPORT CUresult CUDAAPI
+cuDeviceGetTexture1DLinearMaxWidth(size_t *MaxWidth, CUarray_format Format,
+                                   unsigned NumChannels, CUdevice Dev) {
   return CU_ENTRY(MaxWidth, Format, NumChannels, Dev).run([&]() -> llvm::Error {
     CU_INVALID_IF(!MaxWidth, CUDA_ERROR_INVALID_VALUE,
                   "The width pointer is NULL.");
@@ -201,8 +208,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetTexture1DLinearMaxWidth(
                   CUDA_ERROR_INVALID_VALUE,
                   "A texel has 1, 2 or 4 channels (got {0}).", NumChannels);
     CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
-    CU_TRY_ASSIGN(int Width,
-                  D.attribute(CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH));
+    CU_TRY_ASSIGN(
+        int Width,
+        D.attribute(CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH));
     *MaxWidth = static_cast<size_t>(Width);
     return llvm::Error::success();
   });

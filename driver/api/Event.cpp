@@ -8,8 +8,8 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
-constexpr unsigned EventFlags = CU_EVENT_BLOCKING_SYNC |
-                                CU_EVENT_DISABLE_TIMING | CU_EVENT_INTERPROCESS;
+constexpr unsigned EventFlags =
+    CU_EVENT_BLOCKING_SYNC | CU_EVENT_DISABLE_TIMING | CU_EVENT_INTERPROCESS;
 
 llvm::Error recordEvent(CUevent H, CUstream SH, bool External = false) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
@@ -110,10 +110,14 @@ static llvm::Error elapsedTime(float *Ms, CUevent Start, CUevent End) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuEventElapsedTime(float *Ms, CUevent Start,
                                                  CUevent End) {
-  return CU_ENTRY(Ms, Start, End).run([&] { return elapsedTime(Ms, Start, End); });
+  return CU_ENTRY(Ms, Start, End).run([&] {
+    return elapsedTime(Ms, Start, End);
+  });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuEventElapsedTime_v2(float *Ms, CUevent Start,
                                                     CUevent End) {
-  return CU_ENTRY(Ms, Start, End).run([&] { return elapsedTime(Ms, Start, End); });
+  return CU_ENTRY(Ms, Start, End).run([&] {
+    return elapsedTime(Ms, Start, End);
+  });
 }

@@ -1,4 +1,4 @@
-//===- Handles.h - Handle <-> object conversions for entry points -*- C++ -*-===//
+//===- Handles.h - Handle <-> object conversions for entry points ---------===//
 #ifndef CUCPU_DRIVER_API_HANDLES_H
 #define CUCPU_DRIVER_API_HANDLES_H
 
@@ -18,7 +18,9 @@
 
 namespace cucpu::api {
 
-inline CUcontext toHandle(Context &C) { return reinterpret_cast<CUcontext>(&C); }
+inline CUcontext toHandle(Context &C) {
+  return reinterpret_cast<CUcontext>(&C);
+}
 inline CUstream toHandle(Stream &S) { return reinterpret_cast<CUstream>(&S); }
 inline CUevent toHandle(Event &E) { return reinterpret_cast<CUevent>(&E); }
 inline CUarray toHandle(Array &A) { return reinterpret_cast<CUarray>(&A); }

@@ -8,9 +8,8 @@ using namespace cucpu;
 static constexpr int DriverVersion = CUDA_VERSION;
 
 CUCPU_EXPORT CUresult CUDAAPI cuInit(unsigned int Flags) {
-  return CU_ENTRY(Flags).runBeforeInit([&]() -> llvm::Error {
-    return Platform::get().initialize(Flags);
-  });
+  return CU_ENTRY(Flags).runBeforeInit(
+      [&]() -> llvm::Error { return Platform::get().initialize(Flags); });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuDriverGetVersion(int *Version) {

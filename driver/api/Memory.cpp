@@ -14,9 +14,9 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 namespace {
-constexpr unsigned HostAllocFlags =
-    CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
-    CU_MEMHOSTALLOC_WRITECOMBINED;
+constexpr unsigned HostAllocFlags = CU_MEMHOSTALLOC_PORTABLE |
+                                    CU_MEMHOSTALLOC_DEVICEMAP |
+                                    CU_MEMHOSTALLOC_WRITECOMBINED;
 constexpr unsigned HostRegisterFlags =
     CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP |
     CU_MEMHOSTREGISTER_IOMEMORY | CU_MEMHOSTREGISTER_READ_ONLY;
@@ -221,7 +221,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemGetAddressRange_v2(CUdeviceptr *Base,
 CUCPU_EXPORT CUresult CUDAAPI cuMemHostAlloc(void **Out, size_t Bytes,
                                              unsigned int Flags) {
   return CU_ENTRY(Out, Bytes, Flags).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The host pointer output is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The host pointer output is NULL.");
     CU_INVALID_IF(Flags & ~HostAllocFlags, CUDA_ERROR_INVALID_VALUE,
                   "cuMemHostAlloc flags {0:x} contain unknown bits.", Flags);
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
@@ -230,7 +231,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemHostAlloc(void **Out, size_t Bytes,
       *Out = nullptr;
       return llvm::Error::success();
     }
-    CU_TRY_ASSIGN(uintptr_t P, C->allocate(Bytes, MemoryKind::PinnedHost, Flags));
+    CU_TRY_ASSIGN(uintptr_t P,
+                  C->allocate(Bytes, MemoryKind::PinnedHost, Flags));
     *Out = reinterpret_cast<void *>(P);
     return llvm::Error::success();
   });
@@ -276,7 +278,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemHostGetDevicePointer_v2(CUdeviceptr *Out,
 CUCPU_EXPORT CUresult CUDAAPI cuMemHostGetFlags(unsigned int *Flags,
                                                 void *Ptr) {
   return CU_ENTRY(Flags, Ptr).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE, "The flags pointer is NULL.");
+    CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE,
+                  "The flags pointer is NULL.");
     CU_TRY(current::require());
     std::optional<OwnedAllocation> Found =
         findAllocation(reinterpret_cast<uintptr_t>(Ptr));
@@ -310,9 +313,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemHostUnregister(void *Ptr) {
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuPointerGetAttribute(void *Data,
-                                                    CUpointer_attribute Attribute,
-                                                    CUdeviceptr Ptr) {
+CUCPU_EXPORT CUresult CUDAAPI cuPointerGetAttribute(
+    void *Data, CUpointer_attribute Attribute, CUdeviceptr Ptr) {
   return CU_ENTRY(Data, Attribute, Ptr).run([&]() -> llvm::Error {
     CU_INVALID_IF(!Data, CUDA_ERROR_INVALID_VALUE, "The data pointer is NULL.");
     std::optional<OwnedAllocation> Found = findAllocation(Ptr);
@@ -334,57 +336,58 @@ CUCPU_EXPORT CUresult CUDAAPI cuPointerGetAttribute(void *Data,
 CUCPU_EXPORT CUresult CUDAAPI cuPointerGetAttributes(
     unsigned int NumAttributes, CUpointer_attribute *Attributes, void **Data,
     CUdeviceptr Ptr) {
-  return CU_ENTRY(NumAttributes, Attributes, Data, Ptr).run([&]() -> llvm::Error {
-    CU_INVALID_IF(NumAttributes == 0 || !Attributes || !Data,
-                  CUDA_ERROR_INVALID_VALUE,
-                  "The attribute count must be positive and the arrays "
-                  "non-NULL.");
-    std::optional<OwnedAllocation> Found = findAllocation(Ptr);
-    for (unsigned I = 0; I < NumAttributes; ++I) {
-      CU_INVALID_IF(!Data[I], CUDA_ERROR_INVALID_VALUE,
-                    "Output {0} of the attribute list is NULL.", I);
-      if (Found) {
-        // An attribute that does not apply (a device pointer's host address)
-        // reads as NULL here instead of failing the whole query.
-        if (llvm::Error E = writePointerAttribute(Data[I], Attributes[I],
-                                                  *Found, Ptr)) {
-          std::string Message;
-          if (toResult(std::move(E), Message) != CUDA_ERROR_INVALID_VALUE ||
-              Attributes[I] != CU_POINTER_ATTRIBUTE_HOST_POINTER)
-            return makeError(CUDA_ERROR_INVALID_VALUE, Message);
-          std::memset(Data[I], 0, sizeof(void *));
+  return CU_ENTRY(NumAttributes, Attributes, Data, Ptr)
+      .run([&]() -> llvm::Error {
+        CU_INVALID_IF(NumAttributes == 0 || !Attributes || !Data,
+                      CUDA_ERROR_INVALID_VALUE,
+                      "The attribute count must be positive and the arrays "
+                      "non-NULL.");
+        std::optional<OwnedAllocation> Found = findAllocation(Ptr);
+        for (unsigned I = 0; I < NumAttributes; ++I) {
+          CU_INVALID_IF(!Data[I], CUDA_ERROR_INVALID_VALUE,
+                        "Output {0} of the attribute list is NULL.", I);
+          if (Found) {
+            // An attribute that does not apply (a device pointer's host
+            // address) reads as NULL here instead of failing the whole query.
+            if (llvm::Error E = writePointerAttribute(Data[I], Attributes[I],
+                                                      *Found, Ptr)) {
+              std::string Message;
+              if (toResult(std::move(E), Message) != CUDA_ERROR_INVALID_VALUE ||
+                  Attributes[I] != CU_POINTER_ATTRIBUTE_HOST_POINTER)
+                return makeError(CUDA_ERROR_INVALID_VALUE, Message);
+              std::memset(Data[I], 0, sizeof(void *));
+            }
+            continue;
+          }
+          // "Unlike cuPointerGetAttribute, this function will not return an
+          // error when the ptr encountered is not a valid CUDA pointer": every
+          // attribute reads as zero / NULL instead.
+          switch (Attributes[I]) {
+          case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
+            *static_cast<int *>(Data[I]) = -2;
+            break;
+          case CU_POINTER_ATTRIBUTE_CONTEXT:
+          case CU_POINTER_ATTRIBUTE_DEVICE_POINTER:
+          case CU_POINTER_ATTRIBUTE_HOST_POINTER:
+          case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+          case CU_POINTER_ATTRIBUTE_RANGE_SIZE:
+          case CU_POINTER_ATTRIBUTE_BUFFER_ID:
+          case CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
+          case CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
+          case CU_POINTER_ATTRIBUTE_MAPPING_SIZE:
+          case CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR:
+          case CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID:
+            std::memset(Data[I], 0, 8);
+            break;
+          case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+          case CU_POINTER_ATTRIBUTE_ACCESS_FLAGS:
+            std::memset(Data[I], 0, sizeof(unsigned));
+            break;
+          default:
+            std::memset(Data[I], 0, sizeof(int));
+            break;
+          }
         }
-        continue;
-      }
-      // "Unlike cuPointerGetAttribute, this function will not return an
-      // error when the ptr encountered is not a valid CUDA pointer": every
-      // attribute reads as zero / NULL instead.
-      switch (Attributes[I]) {
-      case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
-        *static_cast<int *>(Data[I]) = -2;
-        break;
-      case CU_POINTER_ATTRIBUTE_CONTEXT:
-      case CU_POINTER_ATTRIBUTE_DEVICE_POINTER:
-      case CU_POINTER_ATTRIBUTE_HOST_POINTER:
-      case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
-      case CU_POINTER_ATTRIBUTE_RANGE_SIZE:
-      case CU_POINTER_ATTRIBUTE_BUFFER_ID:
-      case CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
-      case CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
-      case CU_POINTER_ATTRIBUTE_MAPPING_SIZE:
-      case CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR:
-      case CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID:
-        std::memset(Data[I], 0, 8);
-        break;
-      case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
-      case CU_POINTER_ATTRIBUTE_ACCESS_FLAGS:
-        std::memset(Data[I], 0, sizeof(unsigned));
-        break;
-      default:
-        std::memset(Data[I], 0, sizeof(int));
-        break;
-      }
-    }
-    return llvm::Error::success();
-  });
+        return llvm::Error::success();
+      });
 }

@@ -103,16 +103,14 @@ llvm::Error allocateAsync(CUdeviceptr *Out, size_t Bytes, MemoryPool &Pool,
 CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetDefaultMemPool(CUmemoryPool *Pool,
                                                         CUdevice Dev) {
   return CU_ENTRY(Pool, Dev).run([&] {
-    return writePool(
-        Pool, [&] { return lookupDevice(Dev); }, PoolOf::Default);
+    return writePool(Pool, [&] { return lookupDevice(Dev); }, PoolOf::Default);
   });
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetMemPool(CUmemoryPool *Pool,
                                                  CUdevice Dev) {
   return CU_ENTRY(Pool, Dev).run([&] {
-    return writePool(
-        Pool, [&] { return lookupDevice(Dev); }, PoolOf::Current);
+    return writePool(Pool, [&] { return lookupDevice(Dev); }, PoolOf::Current);
   });
 }
 

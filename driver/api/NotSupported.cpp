@@ -21,8 +21,8 @@ int notSupported(const char *Name, bool Legacy);
 } // namespace cucpu::api
 
 #define CUCPU_NOT_SUPPORTED(Name, Legacy)                                      \
-  extern "C" __attribute__((visibility("default"))) int Name() {              \
-    return ::cucpu::api::notSupported(#Name, Legacy);                         \
+  extern "C" __attribute__((visibility("default"))) int Name() {               \
+    return ::cucpu::api::notSupported(#Name, Legacy);                          \
   }
 
 #define CU_IMPL(Name)

@@ -39,7 +39,8 @@ llvm::Error checkPrimaryFlags(unsigned Flags) {
 CUCPU_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxRetain(CUcontext *Out,
                                                        CUdevice Dev) {
   return CU_ENTRY(Out, Dev).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The context pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The context pointer is NULL.");
     CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
     std::lock_guard Lock(D.PrimaryMutex);
     if (!D.Primary)
@@ -89,8 +90,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxGetState(CUdevice Dev,
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxSetFlags_v2(CUdevice Dev,
-                                                            unsigned int Flags) {
+CUCPU_EXPORT CUresult CUDAAPI
+cuDevicePrimaryCtxSetFlags_v2(CUdevice Dev, unsigned int Flags) {
   return CU_ENTRY(Dev, Flags).run([&]() -> llvm::Error {
     CU_TRY(checkPrimaryFlags(Flags));
     CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));

@@ -47,7 +47,7 @@ struct ProcRow {
   std::string_view Base;
   int Version;
   std::string_view Symbol;
-  int PtVersion;              // 0 when there is no per-thread twin.
+  int PtVersion; // 0 when there is no per-thread twin.
   std::string_view PtSymbol;
 };
 

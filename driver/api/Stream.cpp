@@ -25,7 +25,8 @@ llvm::Error createStream(CUstream *Out, unsigned Flags, int Priority) {
 }
 } // namespace
 
-CUCPU_EXPORT CUresult CUDAAPI cuStreamCreate(CUstream *Out, unsigned int Flags) {
+CUCPU_EXPORT CUresult CUDAAPI cuStreamCreate(CUstream *Out,
+                                             unsigned int Flags) {
   return CU_ENTRY(Out, Flags).run([&] {
     return createStream(Out, Flags, StreamPriorityLeast);
   });
@@ -158,9 +159,11 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream H, CUhostFn Fn,
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuStreamGetFlags(CUstream H, unsigned int *Flags) {
+CUCPU_EXPORT CUresult CUDAAPI cuStreamGetFlags(CUstream H,
+                                               unsigned int *Flags) {
   return CU_ENTRY(H, Flags).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE, "The flags pointer is NULL.");
+    CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE,
+                  "The flags pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<Stream> S, usableStream(H));
     *Flags = S ? S->flags() : static_cast<unsigned>(CU_STREAM_DEFAULT);
     return llvm::Error::success();
@@ -179,7 +182,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamGetPriority(CUstream H, int *Priority) {
 
 CUCPU_EXPORT CUresult CUDAAPI cuStreamGetCtx(CUstream H, CUcontext *Out) {
   return CU_ENTRY(H, Out).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The context pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The context pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
     std::shared_ptr<Context> Owner = S ? S->context() : C;
@@ -205,7 +209,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamGetId(CUstream H,
 
 CUCPU_EXPORT CUresult CUDAAPI cuStreamGetDevice(CUstream H, CUdevice *Out) {
   return CU_ENTRY(H, Out).run([&]() -> llvm::Error {
-    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The device pointer is NULL.");
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The device pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
     std::shared_ptr<Context> Owner = S ? S->context() : C;

@@ -232,8 +232,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetMipmapLevelBias(CUtexref H,
   });
 }
 
-CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetMipmapLevelClamp(CUtexref H,
-                                                          float Min,
+CUCPU_EXPORT CUresult CUDAAPI cuTexRefSetMipmapLevelClamp(CUtexref H, float Min,
                                                           float Max) {
   return CU_ENTRY(H, Min, Max).run([&]() -> llvm::Error {
     CU_TRY_ASSIGN(std::shared_ptr<TexRef> R, lookupTexRef(H));

@@ -1,4 +1,4 @@
-//===- AddressSpace.h - Pointer lookups across contexts -----------*- C++ -*-===//
+//===- AddressSpace.h - Pointer lookups across contexts ---------*- C++ -*-===//
 //
 // With unified addressing a pointer identifies its allocation, whichever
 // context made it. These lookups search the registries of all live contexts.

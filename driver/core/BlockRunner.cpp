@@ -223,8 +223,8 @@ bool BlockRunner::runBlockFunctions(uint64_t First, uint64_t Count,
 namespace {
 /// The runner of this thread while it runs blocks (plain data in
 /// initial-exec TLS, so that the fault handler may read it).
-thread_local __attribute__((tls_model("initial-exec"))) BlockRunner
-    *ActiveRunner = nullptr;
+thread_local __attribute__((tls_model("initial-exec")))
+BlockRunner *ActiveRunner = nullptr;
 } // namespace
 
 BlockRunner *BlockRunner::activeOnThisThread() { return ActiveRunner; }

@@ -163,9 +163,9 @@ llvm::Expected<uintptr_t> Context::allocate(size_t Bytes, MemoryKind Kind,
     Storage = nullptr;
   if (!Storage) {
     Release();
-    return makeError(CUDA_ERROR_OUT_OF_MEMORY,
-                     llvm::formatv("The host could not provide {0} bytes.",
-                                   Rounded));
+    return makeError(
+        CUDA_ERROR_OUT_OF_MEMORY,
+        llvm::formatv("The host could not provide {0} bytes.", Rounded));
   }
   // Only a hint: without huge pages the memory works the same.
   if (Huge)
@@ -261,8 +261,8 @@ llvm::Error Context::registerHost(void *Ptr, size_t Bytes, unsigned RegFlags) {
 llvm::Error Context::unregisterHost(void *Ptr) {
   CU_TRY(Queues.drain());
   drainOtherContexts();
-  std::optional<Allocation> A = Memory.eraseAt(
-      reinterpret_cast<uintptr_t>(Ptr), {MemoryKind::RegisteredHost});
+  std::optional<Allocation> A = Memory.eraseAt(reinterpret_cast<uintptr_t>(Ptr),
+                                               {MemoryKind::RegisteredHost});
   CU_INVALID_IF(!A, CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED,
                 "{0} is not the start of a range registered with "
                 "cuMemHostRegister in this context.",
@@ -300,9 +300,9 @@ llvm::Error Context::setLimit(int Limit, size_t Value) {
     break;
   case CU_LIMIT_SHMEM_SIZE:
   case CU_LIMIT_CIG_ENABLED:
-    return makeError(CUDA_ERROR_NOT_PERMITTED,
-                     llvm::formatv("Limit {0} can be queried but not set.",
-                                   Limit));
+    return makeError(
+        CUDA_ERROR_NOT_PERMITTED,
+        llvm::formatv("Limit {0} can be queried but not set.", Limit));
   default:
     break;
   }

@@ -1,4 +1,4 @@
-//===- Context.h - A CUDA context ---------------------------------*- C++ -*-===//
+//===- Context.h - A CUDA context -------------------------------*- C++ -*-===//
 //
 // "A CUDA context is analogous to a CPU process. All resources and actions
 // performed within the compute API are encapsulated inside a CUDA context,
@@ -33,7 +33,8 @@ class MemoryPool;
 /// resize, coredump and sync-memops bits).
 inline constexpr unsigned ContextFlagsMask = 0xff;
 
-/// Number of CUlimit values (CU_LIMIT_STACK_SIZE .. CU_LIMIT_CIG_SHMEM_FALLBACK_ENABLED).
+/// Number of CUlimit values (CU_LIMIT_STACK_SIZE ..
+/// CU_LIMIT_CIG_SHMEM_FALLBACK_ENABLED).
 inline constexpr int LimitCount = 10;
 
 /// A context: the owner of memory, streams, events and modules, current to

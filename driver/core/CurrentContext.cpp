@@ -69,7 +69,6 @@ void current::replaceTop(const std::shared_ptr<Context> &C) {
 }
 
 void current::forget(const Context &C) {
-  std::erase_if(Stack, [&](const Entry &E) {
-    return E.Ctx == &C && E.Id == C.id();
-  });
+  std::erase_if(Stack,
+                [&](const Entry &E) { return E.Ctx == &C && E.Id == C.id(); });
 }

@@ -1,4 +1,4 @@
-//===- CurrentContext.h - The calling thread's context stack ------*- C++ -*-===//
+//===- CurrentContext.h - The calling thread's context stack ----*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_CURRENTCONTEXT_H
 #define CUCPU_DRIVER_CORE_CURRENTCONTEXT_H
 

@@ -1,4 +1,4 @@
-//===- Device.h - A CPU device ------------------------------------*- C++ -*-===//
+//===- Device.h - A CPU device ----------------------------------*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_DEVICE_H
 #define CUCPU_DRIVER_CORE_DEVICE_H
 

@@ -53,8 +53,8 @@ CUresult Entry::finish(llvm::Error E) {
   if (Result != CUDA_SUCCESS)
     recordFailure(Name, Result, Message);
   if (logLevel() == LogLevel::Calls) {
-    std::string Line = std::string(Name) + "(" + Arguments + ") -> " +
-                       errorName(Result);
+    std::string Line =
+        std::string(Name) + "(" + Arguments + ") -> " + errorName(Result);
     if (Result != CUDA_SUCCESS)
       Line += ": " + Message;
     writeLine(Line);
@@ -71,7 +71,7 @@ int api::notSupported(const char *Name, bool Legacy) {
              : std::string(Name) + " is not implemented by cucpu.";
   recordFailure(Name, CUDA_ERROR_NOT_SUPPORTED, Message);
   if (logLevel() == LogLevel::Calls)
-    writeLine(std::string(Name) + "(...) -> CUDA_ERROR_NOT_SUPPORTED: " +
-              Message);
+    writeLine(std::string(Name) +
+              "(...) -> CUDA_ERROR_NOT_SUPPORTED: " + Message);
   return CUDA_ERROR_NOT_SUPPORTED;
 }

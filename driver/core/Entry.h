@@ -1,4 +1,4 @@
-//===- Entry.h - The frame of every driver entry point -----------*- C++ -*-===//
+//===- Entry.h - The frame of every driver entry point ----------*- C++ -*-===//
 //
 // An entry point is thin: it checks arguments, resolves handles, calls one
 // method and turns the internal llvm::Error into a CUresult:

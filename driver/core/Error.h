@@ -1,4 +1,4 @@
-//===- Error.h - Errors that carry a CUresult ---------------------*- C++ -*-===//
+//===- Error.h - Errors that carry a CUresult -------------------*- C++ -*-===//
 //
 // Internally every fallible operation returns llvm::Error / llvm::Expected<T>;
 // the error carries the CUresult the entry point must return and a message

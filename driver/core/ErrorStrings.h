@@ -1,4 +1,4 @@
-//===- ErrorStrings.h - Names and descriptions of CUresult codes -*- C++ -*-===//
+//===- ErrorStrings.h - Names and descriptions of CUresult codes ----------===//
 //
 // The text behind cuGetErrorName / cuGetErrorString, also used by the
 // driver's own logging.

@@ -1,4 +1,4 @@
-//===- Event.h - A CUDA event -------------------------------------*- C++ -*-===//
+//===- Event.h - A CUDA event -----------------------------------*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_EVENT_H
 #define CUCPU_DRIVER_CORE_EVENT_H
 

@@ -309,8 +309,7 @@ void __cucpu_warp_exchange(char *Arrays, uint32_t NumThreads, uint32_t Base,
     return reinterpret_cast<uint32_t *>(Arrays + size_t(Offset) * NumThreads) +
            Base;
   };
-  const uint64_t *Values =
-      reinterpret_cast<const uint64_t *>(Arrays) + Base;
+  const uint64_t *Values = reinterpret_cast<const uint64_t *>(Arrays) + Base;
   const uint32_t *Masks = Array32(CucpuWarpArraysMask);
   const uint32_t *LaneOrDelta = Array32(CucpuWarpArraysLaneOrDelta);
   const uint32_t *Clamps = Array32(CucpuWarpArraysClamp);
@@ -320,16 +319,16 @@ void __cucpu_warp_exchange(char *Arrays, uint32_t NumThreads, uint32_t Base,
   for (unsigned L = 0; L < Count; ++L)
     if (Places[Base + L] == Tag)
       Present |= 1u << L;
-  static constexpr WarpOp Ops[] = {WarpOp::Sync, WarpOp::Vote,
-                                   WarpOp::Shuffle, WarpOp::Match};
+  static constexpr WarpOp Ops[] = {WarpOp::Sync, WarpOp::Vote, WarpOp::Shuffle,
+                                   WarpOp::Match};
   WarpOp Op = Ops[Kind & 3];
   uint32_t Res[WarpSize], Pred[WarpSize];
   for (unsigned L = 0; L < Count; ++L) {
     if (!(Present & (1u << L)))
       continue;
     WarpLaneResult R = warpLaneResult(
-        Op, Mode, L, {Masks[L], Values[L], LaneOrDelta[L], Clamps[L]},
-        Present, [&](unsigned J) { return Values[J]; });
+        Op, Mode, L, {Masks[L], Values[L], LaneOrDelta[L], Clamps[L]}, Present,
+        [&](unsigned J) { return Values[J]; });
     Res[L] = static_cast<uint32_t>(R.Result);
     Pred[L] = static_cast<uint32_t>(R.Pred);
   }

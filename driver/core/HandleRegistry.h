@@ -1,4 +1,4 @@
-//===- HandleRegistry.h - The live driver objects -----------------*- C++ -*-===//
+//===- HandleRegistry.h - The live driver objects ---------------*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_HANDLEREGISTRY_H
 #define CUCPU_DRIVER_CORE_HANDLEREGISTRY_H
 
@@ -29,8 +29,7 @@ public:
   std::shared_ptr<Object> find(const void *Handle, ObjectKind Kind) const;
 
   /// Typed form of find().
-  template <typename T>
-  std::shared_ptr<T> findAs(const void *Handle) const {
+  template <typename T> std::shared_ptr<T> findAs(const void *Handle) const {
     return std::static_pointer_cast<T>(find(Handle, T::Kind));
   }
 

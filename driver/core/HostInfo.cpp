@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <climits>
 #include <charconv>
+#include <climits>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -95,7 +95,8 @@ uint64_t host::machineId() {
 
 std::optional<size_t> host::parseByteCount(std::string_view Text) {
   size_t Value = 0;
-  auto [Ptr, Ec] = std::from_chars(Text.data(), Text.data() + Text.size(), Value);
+  auto [Ptr, Ec] =
+      std::from_chars(Text.data(), Text.data() + Text.size(), Value);
   if (Ec != std::errc() || Ptr == Text.data())
     return std::nullopt;
   std::string_view Suffix(Ptr, Text.data() + Text.size() - Ptr);
@@ -104,14 +105,23 @@ std::optional<size_t> host::parseByteCount(std::string_view Text) {
     Shift = 0;
   else if (Suffix.size() <= 3) {
     switch (std::toupper(static_cast<unsigned char>(Suffix[0]))) {
-    case 'K': Shift = 10; break;
-    case 'M': Shift = 20; break;
-    case 'G': Shift = 30; break;
-    case 'T': Shift = 40; break;
-    default: return std::nullopt;
+    case 'K':
+      Shift = 10;
+      break;
+    case 'M':
+      Shift = 20;
+      break;
+    case 'G':
+      Shift = 30;
+      break;
+    case 'T':
+      Shift = 40;
+      break;
+    default:
+      return std::nullopt;
     }
-    if (Suffix.size() > 1 && Suffix.substr(1) != "B" && Suffix.substr(1) != "iB" &&
-        Suffix.substr(1) != "b")
+    if (Suffix.size() > 1 && Suffix.substr(1) != "B" &&
+        Suffix.substr(1) != "iB" && Suffix.substr(1) != "b")
       return std::nullopt;
   } else
     return std::nullopt;

@@ -1,4 +1,4 @@
-//===- HostInfo.h - Facts about the host machine -----------------*- C++ -*-===//
+//===- HostInfo.h - Facts about the host machine ----------------*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_HOSTINFO_H
 #define CUCPU_DRIVER_CORE_HOSTINFO_H
 

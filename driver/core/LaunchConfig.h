@@ -38,9 +38,9 @@ struct LaunchConfig {
   llvm::StringRef KernelName;
   std::array<unsigned, 3> Grid = {1, 1, 1};
   std::array<unsigned, 3> Block = {1, 1, 1};
-  uint32_t StaticShared = 0;         ///< Bytes of __shared__ variables.
-  uint32_t DynamicShared = 0;        ///< Bytes of extern __shared__ arrays.
-  const char *Params = nullptr;      ///< Parameter buffer, CUDA layout.
+  uint32_t StaticShared = 0;    ///< Bytes of __shared__ variables.
+  uint32_t DynamicShared = 0;   ///< Bytes of extern __shared__ arrays.
+  const char *Params = nullptr; ///< Parameter buffer, CUDA layout.
   /// The module's texture references as this launch reads them.
   const CucpuTexture *TexRefs = nullptr;
   /// What the kernel's malloc and free use: its context's heap.

@@ -1,4 +1,4 @@
-//===- MemoryRegistry.h - The allocations of one context ----------*- C++ -*-===//
+//===- MemoryRegistry.h - The allocations of one context --------*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_MEMORYREGISTRY_H
 #define CUCPU_DRIVER_CORE_MEMORYREGISTRY_H
 
@@ -29,11 +29,11 @@ enum class MemoryKind {
 /// One range of memory the driver knows about.
 struct Allocation {
   uintptr_t Base = 0;
-  size_t Offset = 0;   ///< From the start of the storage to Base.
-  size_t Size = 0;     ///< Bytes the application asked for.
-  size_t Charged = 0;  ///< Bytes charged to the device's budget.
+  size_t Offset = 0;  ///< From the start of the storage to Base.
+  size_t Size = 0;    ///< Bytes the application asked for.
+  size_t Charged = 0; ///< Bytes charged to the device's budget.
   MemoryKind Kind = MemoryKind::Device;
-  unsigned Flags = 0;  ///< cuMemHostAlloc / cuMemHostRegister flags.
+  unsigned Flags = 0;    ///< cuMemHostAlloc / cuMemHostRegister flags.
   uint64_t BufferId = 0; ///< Unique id (CU_POINTER_ATTRIBUTE_BUFFER_ID).
   uint64_t PoolId = 0;   ///< The MemoryPool it came from, or 0.
 

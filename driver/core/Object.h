@@ -1,4 +1,4 @@
-//===- Object.h - Driver objects handed out as handles ------------*- C++ -*-===//
+//===- Object.h - Driver objects handed out as handles ----------*- C++ -*-===//
 //
 // Handles (CUcontext, CUstream, ...) are addresses of Objects. A handle is
 // never trusted: it is looked up in the registry of live objects and its
@@ -26,12 +26,12 @@ enum class ObjectKind : uint32_t {
   TexObject = 0x54584f31,
   SurfRef = 0x53524631,          // "SRF1"
   SurfObject = 0x53464f31,       // "SFO1"
-  MemoryPool = 0x4d504c31, // "MPL1"
-  Library = 0x4c494231,    // "LIB1"
-  Kernel = 0x4b524e31,     // "KRN1"
-  Graph = 0x47524131,      // "GRA1"
-  GraphNode = 0x474e4431,  // "GND1"
-  GraphExec = 0x47455831,  // "GEX1"
+  MemoryPool = 0x4d504c31,       // "MPL1"
+  Library = 0x4c494231,          // "LIB1"
+  Kernel = 0x4b524e31,           // "KRN1"
+  Graph = 0x47524131,            // "GRA1"
+  GraphNode = 0x474e4431,        // "GND1"
+  GraphExec = 0x47455831,        // "GEX1"
   GraphicsResource = 0x47525331, // "GRS1"
   Dead = 0xdeadbeef,             ///< Stamped on destruction.
 };

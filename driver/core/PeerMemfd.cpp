@@ -36,9 +36,9 @@ llvm::Expected<int> cucpu::openPeerMemfd(int Pid, int Fd, llvm::StringRef Name,
                (!Bytes || static_cast<uint64_t>(S.st_size) == *Bytes);
   if (!Valid) {
     close(Opened);
-    return makeError(CUDA_ERROR_INVALID_VALUE,
-                     llvm::formatv("The {0} is gone: process {1} freed it.",
-                                   What, Pid));
+    return makeError(
+        CUDA_ERROR_INVALID_VALUE,
+        llvm::formatv("The {0} is gone: process {1} freed it.", What, Pid));
   }
   return Opened;
 }

@@ -1,4 +1,4 @@
-//===- PeerMemfd.h - Memfds shared with other processes -----------*- C++ -*-===//
+//===- PeerMemfd.h - Memfds shared with other processes ---------*- C++ -*-===//
 //
 // IPC handles name a memfd by the exporting process's id and descriptor; a
 // process opens it through /proc/<pid>/fd/<fd>. The memfd's name tells the

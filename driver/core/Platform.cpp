@@ -123,10 +123,10 @@ llvm::Error Platform::createDevices() {
   std::vector<DeviceDescription> All;
   for (int I = 0; I < Count; ++I) {
     DeviceDescription D;
-    D.Name = Count == 1 ? CpuName
-                        : llvm::formatv("{0} (part {1} of {2})", CpuName, I + 1,
-                                        Count)
-                              .str();
+    D.Name = Count == 1
+                 ? CpuName
+                 : llvm::formatv("{0} (part {1} of {2})", CpuName, I + 1, Count)
+                       .str();
     D.Workers = Workers;
     D.MemoryBudget = Budget;
     D.Uuid = makeUuid(I);
@@ -187,7 +187,8 @@ llvm::Expected<Device &> Platform::device(int Ordinal) {
 }
 
 llvm::Expected<Device &> Platform::deviceByPciBusId(const char *BusId) {
-  // Accepted forms: domain:bus:device.function, domain:bus:device, bus:device.function.
+  // Accepted forms: domain:bus:device.function, domain:bus:device,
+  // bus:device.function.
   unsigned Domain = 0, Bus = 0, Dev = 0, Function = 0;
   llvm::StringRef Text(BusId);
   llvm::SmallVector<llvm::StringRef> Parts;

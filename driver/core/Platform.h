@@ -1,4 +1,4 @@
-//===- Platform.h - Driver initialization and the device list ----*- C++ -*-===//
+//===- Platform.h - Driver initialization and the device list ---*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_PLATFORM_H
 #define CUCPU_DRIVER_CORE_PLATFORM_H
 
@@ -27,7 +27,9 @@ public:
   /// cuInit: reads the environment once and creates the devices.
   llvm::Error initialize(unsigned Flags);
   /// Whether initialize() has succeeded.
-  bool isInitialized() const { return Initialized.load(std::memory_order_acquire); }
+  bool isInitialized() const {
+    return Initialized.load(std::memory_order_acquire);
+  }
 
   /// Number of visible devices.
   int deviceCount() const { return static_cast<int>(Devices.size()); }

@@ -1,4 +1,4 @@
-//===- Stream.h - A CUDA stream -----------------------------------*- C++ -*-===//
+//===- Stream.h - A CUDA stream ---------------------------------*- C++ -*-===//
 #ifndef CUCPU_DRIVER_CORE_STREAM_H
 #define CUCPU_DRIVER_CORE_STREAM_H
 

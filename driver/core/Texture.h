@@ -157,7 +157,7 @@ private:
   CUDA_RESOURCE_DESC Resource{};
   CUDA_TEXTURE_DESC TextureDesc{};
   CUDA_RESOURCE_VIEW_DESC View{};
-  std::shared_ptr<Array> Keep; ///< The array read, if any.
+  std::shared_ptr<Array> Keep;                 ///< The array read, if any.
   std::shared_ptr<MipmappedArray> KeepMipmaps; ///< The mipmapped array read.
   std::vector<CucpuTexture> Levels; ///< Its levels, as Texture.Levels.
   CucpuTexture Texture{};

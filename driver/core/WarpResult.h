@@ -1,4 +1,4 @@
-//===- WarpResult.h - What one lane of a warp operation gets -----*- C++ -*-===//
+//===- WarpResult.h - What one lane of a warp operation gets ----*- C++ -*-===//
 //
 // Shared by both ways of running a block: the fiber engine (BlockRunner) and
 // block functions (__cucpu_warp_exchange).

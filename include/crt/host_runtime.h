@@ -104,9 +104,9 @@ extern cudaError_t CUDARTAPI __cudaPopCallConfiguration(dim3 *gridDim,
 /// __cudaPushCallConfiguration). Declared for that check alone: the runtime
 /// does not define it.
 #if defined(__cplusplus) && defined(__clang__) && defined(__CUDA_ARCH__)
-extern __host__ cudaError_t CUDARTAPI cudaConfigureCall(
-    dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
-    struct CUstream_st *stream = 0);
+extern __host__ cudaError_t CUDARTAPI
+cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+                  struct CUstream_st *stream = 0);
 #endif
 
 #if defined(__cplusplus)

@@ -88,7 +88,8 @@ DenseMap<const Function *, Annotations> readAnnotations(const Module &M) {
 /// The global variables \p V refers to, looking through constant
 /// expressions (clang reaches shared variables through addrspacecast and
 /// getelementptr constants).
-void collectGlobals(const Value *V, SmallPtrSetImpl<const GlobalVariable *> &Out,
+void collectGlobals(const Value *V,
+                    SmallPtrSetImpl<const GlobalVariable *> &Out,
                     SmallPtrSetImpl<const Constant *> &Seen) {
   if (const auto *GV = dyn_cast<GlobalVariable>(V)) {
     Out.insert(GV);
@@ -120,9 +121,9 @@ uint32_t usesOfCallee(StringRef Name) {
   if (Name.starts_with("atomic.") || Name.starts_with("atom."))
     return loader::UsesAtomics;
   if (Name.starts_with("tex.") || Name.starts_with("tld4.") ||
-      Name.starts_with("texsurf.handle") ||
-      Name.starts_with("suld.") || Name.starts_with("sust.") ||
-      Name.starts_with("txq.") || Name.starts_with("suq."))
+      Name.starts_with("texsurf.handle") || Name.starts_with("suld.") ||
+      Name.starts_with("sust.") || Name.starts_with("txq.") ||
+      Name.starts_with("suq."))
     return loader::UsesTextures;
   return 0;
 }
@@ -260,9 +261,8 @@ bool isDynamicShared(const GlobalVariable &GV, const DataLayout &DL) {
   return !GV.hasInitializer() || DL.getTypeAllocSize(GV.getValueType()) == 0;
 }
 
-Expected<loader::KernelInfo> describeKernel(const Function &F,
-                                            const Annotations *A,
-                                            const DataLayout &DL) {
+Expected<loader::KernelInfo>
+describeKernel(const Function &F, const Annotations *A, const DataLayout &DL) {
   loader::KernelInfo K;
   K.Name = F.getName().str();
   if (Error E = layoutParams(F, DL, K))
@@ -285,7 +285,8 @@ Expected<loader::KernelInfo> describeKernel(const Function &F,
       MaxThreads *= V;
     }
   }
-  K.MaxThreadsPerBlock = static_cast<uint32_t>(std::min<uint64_t>(MaxThreads, UINT32_MAX));
+  K.MaxThreadsPerBlock =
+      static_cast<uint32_t>(std::min<uint64_t>(MaxThreads, UINT32_MAX));
 
   Reach R = scanReachable(F);
   K.Uses = R.Uses;
@@ -337,8 +338,7 @@ Error flatten(const Constant *C, uint64_t Offset, const DataLayout &DL,
     uint64_t Stride = DL.getTypeAllocSize(CDS->getElementType());
     StringRef Raw = CDS->getRawDataValues();
     // The raw data is in the host's byte order; NVPTX is little-endian.
-    if (sys::IsLittleEndianHost &&
-        Stride == CDS->getElementByteSize() &&
+    if (sys::IsLittleEndianHost && Stride == CDS->getElementByteSize() &&
         Raw.size() == Stride * CDS->getNumElements()) {
       std::memcpy(&Buf[Offset], Raw.data(), Raw.size());
       return Error::success();
@@ -350,9 +350,8 @@ Error flatten(const Constant *C, uint64_t Offset, const DataLayout &DL,
     return Error::success();
   }
   if (isa<ConstantArray>(C) || isa<ConstantVector>(C)) {
-    Type *Elem = isa<ConstantArray>(C)
-                     ? cast<ArrayType>(T)->getElementType()
-                     : cast<VectorType>(T)->getElementType();
+    Type *Elem = isa<ConstantArray>(C) ? cast<ArrayType>(T)->getElementType()
+                                       : cast<VectorType>(T)->getElementType();
     uint64_t Stride = DL.getTypeAllocSize(Elem);
     for (unsigned I = 0, E = C->getNumOperands(); I < E; ++I)
       if (Error Err = flatten(cast<Constant>(C->getOperand(I)),
@@ -363,8 +362,9 @@ Error flatten(const Constant *C, uint64_t Offset, const DataLayout &DL,
   if (const auto *CS = dyn_cast<ConstantStruct>(C)) {
     const StructLayout *SL = DL.getStructLayout(CS->getType());
     for (unsigned I = 0, E = CS->getNumOperands(); I < E; ++I)
-      if (Error Err = flatten(CS->getOperand(I),
-                              Offset + SL->getElementOffset(I), DL, Buf, Global))
+      if (Error Err =
+              flatten(CS->getOperand(I), Offset + SL->getElementOffset(I), DL,
+                      Buf, Global))
         return Err;
     return Error::success();
   }

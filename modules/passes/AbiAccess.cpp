@@ -35,8 +35,8 @@ LoadInst *markInvariant(LoadInst *L) {
 
 Value *loadField32(IRBuilder<> &B, Value *Base, uint64_t Offset,
                    const Twine &Name) {
-  Value *L = B.CreateAlignedLoad(B.getInt32Ty(),
-                                 fieldAddress(B, Base, Offset), Align(4), Name);
+  Value *L = B.CreateAlignedLoad(B.getInt32Ty(), fieldAddress(B, Base, Offset),
+                                 Align(4), Name);
   return markInvariant(cast<LoadInst>(L));
 }
 
@@ -54,7 +54,8 @@ Value *loadBlock(IRBuilder<> &B, Value *Thread) {
 SmallVector<CallBase *, 8> callsOf(Function &Callee) {
   SmallVector<CallBase *, 8> Calls;
   for (User *U : Callee.users())
-    if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &Callee)
+    if (auto *CB = dyn_cast<CallBase>(U);
+        CB && CB->getCalledOperand() == &Callee)
       Calls.push_back(CB);
   return Calls;
 }

@@ -1,4 +1,4 @@
-//===- AbiAccess.h - Reading JitAbi.h structures from IR ----------*- C++ -*-===//
+//===- AbiAccess.h - Reading JitAbi.h structures from IR --------*- C++ -*-===//
 //
 // The lowering passes read CucpuThread / CucpuBlock fields from generated IR;
 // the offsets come from JitAbi.h itself (offsetof), so the IR cannot drift

@@ -622,15 +622,15 @@ void BlockFunctionBuilder::emitWarpLoops() {
     BasicBlock *Stop = BasicBlock::Create(Ctx, Name, BF);
     IRBuilder<> SB(Stop);
     if (Id) {
-      SB.CreateStore(SB.CreateBinaryIntrinsic(Intrinsic::umin,
-                                              SB.CreateLoad(i32(), StopMin), Id),
+      SB.CreateStore(SB.CreateBinaryIntrinsic(
+                         Intrinsic::umin, SB.CreateLoad(i32(), StopMin), Id),
                      StopMin);
-      SB.CreateStore(SB.CreateBinaryIntrinsic(Intrinsic::umax,
-                                              SB.CreateLoad(i32(), StopMax), Id),
+      SB.CreateStore(SB.CreateBinaryIntrinsic(
+                         Intrinsic::umax, SB.CreateLoad(i32(), StopMax), Id),
                      StopMax);
     }
-    Value *Returned = All ? SB.CreateZExt(SB.CreateNot(All), i32())
-                          : SB.getInt32(1);
+    Value *Returned =
+        All ? SB.CreateZExt(SB.CreateNot(All), i32()) : SB.getInt32(1);
     SB.CreateStore(SB.CreateOr(SB.CreateLoad(i32(), StopGone), Returned),
                    StopGone);
     SB.CreateBr(Wl.Latch);
@@ -672,9 +672,9 @@ void BlockFunctionBuilder::emitWarpLoops() {
   };
   auto [FirstOp, FirstAll] = EmitCheck("lanes.first");
   BasicBlock *Enter = BasicBlock::Create(Ctx, "warp.enter", BF);
-  AddWarpOps(B.CreateSwitch(FirstOp,
-                            WarpStops(FirstOp, FirstAll, "lanes.first.stop")),
-             Enter);
+  AddWarpOps(
+      B.CreateSwitch(FirstOp, WarpStops(FirstOp, FirstAll, "lanes.first.stop")),
+      Enter);
   B.SetInsertPoint(Enter);
   BasicBlock *OpBlock = BasicBlock::Create(Ctx, "warp.op", BF);
   B.CreateBr(OpBlock);

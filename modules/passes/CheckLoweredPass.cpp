@@ -68,8 +68,8 @@ PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
         Unresolved("variable " + GV.getName());
     } else if (GV.isDeclaration() && !GV.use_empty() &&
                !State.ExternalSymbols.contains(GV.getName()))
-      State.fail(JitErrorKind::Unsupported,
-                 "The module uses variable " + GV.getName() +
-                     ", which it does not define.");
+      State.fail(JitErrorKind::Unsupported, "The module uses variable " +
+                                                GV.getName() +
+                                                ", which it does not define.");
   return PreservedAnalyses::none();
 }

@@ -20,8 +20,8 @@ PreservedAnalyses FindKernelsPass::run(Module &M, ModuleAnalysisManager &) {
         auto *Key = dyn_cast<MDString>(Node->getOperand(I));
         if (!Key || Key->getString() != "kernel")
           continue;
-        auto *Value = mdconst::dyn_extract_or_null<ConstantInt>(
-            Node->getOperand(I + 1));
+        auto *Value =
+            mdconst::dyn_extract_or_null<ConstantInt>(Node->getOperand(I + 1));
         auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0));
         if (F && Value && !Value->isZero()) {
           if (F->isDeclaration())

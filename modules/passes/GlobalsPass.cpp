@@ -72,10 +72,10 @@ PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
                      "compilation is not supported).");
       return PreservedAnalyses::none();
     }
-    auto *NG = new GlobalVariable(
-        M, GV->getValueType(), GV->isConstant(), GV->getLinkage(),
-        GV->getInitializer(), "", GV, GV->getThreadLocalMode(), 0,
-        GV->isExternallyInitialized());
+    auto *NG = new GlobalVariable(M, GV->getValueType(), GV->isConstant(),
+                                  GV->getLinkage(), GV->getInitializer(), "",
+                                  GV, GV->getThreadLocalMode(), 0,
+                                  GV->isExternallyInitialized());
     NG->copyAttributesFrom(GV);
     NG->takeName(GV);
     if (NG->hasLocalLinkage() && !NG->hasPrivateLinkage()) {
@@ -86,7 +86,8 @@ PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
     GV->replaceAllUsesWith(ConstantExpr::getAddrSpaceCast(NG, GV->getType()));
     GV->eraseFromParent();
     if (!NG->hasPrivateLinkage())
-      State.GlobalSizes[NG->getName()] = DL.getTypeAllocSize(NG->getValueType());
+      State.GlobalSizes[NG->getName()] =
+          DL.getTypeAllocSize(NG->getValueType());
   }
   return PreservedAnalyses::none();
 }

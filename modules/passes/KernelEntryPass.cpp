@@ -21,8 +21,7 @@ using namespace cucpu::modules;
 
 /// The kernel description of \p Name in the image, or null.
 static const cucpu::loader::KernelInfo *
-findInfo(const cucpu::loader::ModuleImage *Image,
-                                          StringRef Name) {
+findInfo(const cucpu::loader::ModuleImage *Image, StringRef Name) {
   if (!Image)
     return nullptr;
   for (const cucpu::loader::KernelInfo &K : Image->Kernels)
@@ -82,8 +81,8 @@ PreservedAnalyses KernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
     if (Info->ParamBytes > 0)
       cast<LoadInst>(Params)->setMetadata(
           LLVMContext::MD_dereferenceable,
-          MDNode::get(Ctx, ConstantAsMetadata::get(
-                               B.getInt64(Info->ParamBytes))));
+          MDNode::get(Ctx,
+                      ConstantAsMetadata::get(B.getInt64(Info->ParamBytes))));
     SmallVector<Value *, 8> Args{T};
     bool Ok = true;
     for (unsigned I = 0; I < NumParams && Ok; ++I) {
@@ -94,11 +93,10 @@ PreservedAnalyses KernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
       uint64_t Size = ByVal ? DL.getTypeAllocSize(Ty) : DL.getTypeStoreSize(Ty);
       if (P.Size != Size || uint64_t(P.Offset) + P.Size > Info->ParamBytes) {
         State.fail(JitErrorKind::InvalidImage,
-                   "Parameter " + Twine(I) + " of kernel " + Name +
-                       " has " + Twine(P.Size) + " bytes at offset " +
-                       Twine(P.Offset) + " in the image, but the IR needs " +
-                       Twine(Size) + " bytes within " +
-                       Twine(Info->ParamBytes) + ".");
+                   "Parameter " + Twine(I) + " of kernel " + Name + " has " +
+                       Twine(P.Size) + " bytes at offset " + Twine(P.Offset) +
+                       " in the image, but the IR needs " + Twine(Size) +
+                       " bytes within " + Twine(Info->ParamBytes) + ".");
         Ok = false;
         break;
       }
@@ -107,8 +105,7 @@ PreservedAnalyses KernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
       if (ByVal) {
         MaybeAlign ParamAlign = K->getParamAlign(I + 1);
         Align CopyAlign = ParamAlign.value_or(DL.getABITypeAlign(Ty));
-        IRBuilder<> EB(&Entry->getEntryBlock(),
-                       Entry->getEntryBlock().begin());
+        IRBuilder<> EB(&Entry->getEntryBlock(), Entry->getEntryBlock().begin());
         AllocaInst *Copy = EB.CreateAlloca(Ty, nullptr, A->getName() + ".copy");
         Copy->setAlignment(CopyAlign);
         B.CreateMemCpy(Copy, CopyAlign, Addr, Align(1), Size);

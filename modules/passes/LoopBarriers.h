@@ -1,4 +1,4 @@
-//===- LoopBarriers.h - Barriers at innermost loop headers -------*- C++ -*-===//
+//===- LoopBarriers.h - Barriers at innermost loop headers ------*- C++ -*-===//
 #ifndef CUCPU_MODULES_PASSES_LOOPBARRIERS_H
 #define CUCPU_MODULES_PASSES_LOOPBARRIERS_H
 

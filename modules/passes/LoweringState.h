@@ -1,4 +1,4 @@
-//===- LoweringState.h - What the lowering passes share ----------*- C++ -*-===//
+//===- LoweringState.h - What the lowering passes share ---------*- C++ -*-===//
 //
 // The GPU-to-CPU passes run in one textual pipeline; they cannot return
 // errors through the pass manager, so they record them here, together with

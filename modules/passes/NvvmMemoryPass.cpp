@@ -57,7 +57,8 @@ bool lowerCall(CallBase *CB, StringRef Name) {
 
   if (Name.starts_with("membar.") || Name.starts_with("fence.")) {
     B.CreateFence(AtomicOrdering::SequentiallyConsistent);
-  } else if (Name.starts_with("ldg.global.") || Name.starts_with("ldu.global.")) {
+  } else if (Name.starts_with("ldg.global.") ||
+             Name.starts_with("ldu.global.")) {
     auto *AlignArg = dyn_cast<ConstantInt>(Arg(1));
     uint64_t A = AlignArg ? AlignArg->getZExtValue() : 1;
     LoadInst *L = B.CreateAlignedLoad(CB->getType(), Arg(0),
@@ -71,11 +72,10 @@ bool lowerCall(CallBase *CB, StringRef Name) {
   } else if (Name.starts_with("atomic.load.inc.") ||
              Name.starts_with("atomic.load.dec.") ||
              Name.starts_with("atomic.load.add.f")) {
-    AtomicRMWInst::BinOp Op = Name.starts_with("atomic.load.inc.")
-                                  ? AtomicRMWInst::UIncWrap
-                              : Name.starts_with("atomic.load.dec.")
-                                  ? AtomicRMWInst::UDecWrap
-                                  : AtomicRMWInst::FAdd;
+    AtomicRMWInst::BinOp Op =
+        Name.starts_with("atomic.load.inc.")   ? AtomicRMWInst::UIncWrap
+        : Name.starts_with("atomic.load.dec.") ? AtomicRMWInst::UDecWrap
+                                               : AtomicRMWInst::FAdd;
     Result = B.CreateAtomicRMW(Op, Arg(0), Arg(1),
                                naturalAlign(DL, Arg(1)->getType()),
                                AtomicOrdering::SequentiallyConsistent);

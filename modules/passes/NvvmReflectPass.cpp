@@ -36,7 +36,8 @@ PreservedAnalyses NvvmReflectPass::run(Module &M, ModuleAnalysisManager &) {
         const Value *Obj = getUnderlyingObject(CB->getArgOperand(0));
         if (auto *GV = dyn_cast<GlobalVariable>(Obj);
             GV && GV->hasInitializer())
-          if (auto *Data = dyn_cast<ConstantDataSequential>(GV->getInitializer());
+          if (auto *Data =
+                  dyn_cast<ConstantDataSequential>(GV->getInitializer());
               Data && Data->isString())
             Query = Data->getAsString().split('\0').first;
       }

@@ -1,4 +1,4 @@
-//===- PassRegistry.h - The GPU-to-CPU passes by name -------------*- C++ -*-===//
+//===- PassRegistry.h - The GPU-to-CPU passes by name -----------*- C++ -*-===//
 #ifndef CUCPU_MODULES_PASSES_PASSREGISTRY_H
 #define CUCPU_MODULES_PASSES_PASSREGISTRY_H
 

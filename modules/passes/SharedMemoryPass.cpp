@@ -110,9 +110,11 @@ PreservedAnalyses SharedMemoryPass::run(Module &M, ModuleAnalysisManager &) {
   };
   SmallVector<Var, 8> Vars;
   for (GlobalVariable *GV : Shared) {
-    Var V{GV, DL.getTypeAllocSize(GV->getValueType()),
+    Var V{GV,
+          DL.getTypeAllocSize(GV->getValueType()),
           GV->getAlign().value_or(DL.getABITypeAlign(GV->getValueType())),
-          {}, {}};
+          {},
+          {}};
     for (User *U : GV->users()) {
       auto *I = dyn_cast<Instruction>(U);
       if (!I) {
@@ -176,16 +178,17 @@ PreservedAnalyses SharedMemoryPass::run(Module &M, ModuleAnalysisManager &) {
       }
       IRBuilder<> B(&*F->getEntryBlock().getFirstInsertionPt());
       Value *Block = abi::loadBlock(B, T);
-      Value *Base = abi::loadFieldPtr(B, Block, abi::sharedOffset(),
-                                      "cucpu.shared");
+      Value *Base =
+          abi::loadFieldPtr(B, Block, abi::sharedOffset(), "cucpu.shared");
       Value *Offset =
-          Dynamic ? B.CreateZExt(abi::loadField32(B, Block,
-                                                  abi::dynamicSharedOffsetOffset(),
-                                                  "cucpu.dynshared"),
-                                 B.getInt64Ty())
-                  : B.getInt64(V.Offset);
-      Value *Addr = B.CreateInBoundsGEP(B.getInt8Ty(), Base, Offset,
-                                        V.GV->getName());
+          Dynamic
+              ? B.CreateZExt(abi::loadField32(B, Block,
+                                              abi::dynamicSharedOffsetOffset(),
+                                              "cucpu.dynshared"),
+                             B.getInt64Ty())
+              : B.getInt64(V.Offset);
+      Value *Addr =
+          B.CreateInBoundsGEP(B.getInt8Ty(), Base, Offset, V.GV->getName());
       Value *Cast = B.CreateAddrSpaceCast(Addr, V.GV->getType());
       V.GV->replaceUsesWithIf(Cast, [F](Use &U) {
         auto *I = dyn_cast<Instruction>(U.getUser());

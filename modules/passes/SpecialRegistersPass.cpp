@@ -15,8 +15,11 @@ using namespace cucpu::modules;
 
 /// The dimension a ".x" / ".y" / ".z" suffix names, or -1.
 static int dimension(StringRef Suffix) {
-  return StringSwitch<int>(Suffix).Case("x", 0).Case("y", 1).Case("z", 2).Default(
-      -1);
+  return StringSwitch<int>(Suffix)
+      .Case("x", 0)
+      .Case("y", 1)
+      .Case("z", 2)
+      .Default(-1);
 }
 
 /// Adds !range [Lo, Hi) to the load \p V (lets the optimizer know threadIdx
@@ -110,8 +113,8 @@ static Value *readRegister(IRBuilder<> &B, Module &M, Value *T, StringRef Reg,
   }
   if (Reg == "globaltimer" || Reg == "globaltimer_lo" ||
       Reg == "globaltimer_hi") {
-    FunctionCallee Timer = M.getOrInsertFunction("__cucpu_rt_globaltimer",
-                                                 B.getInt64Ty());
+    FunctionCallee Timer =
+        M.getOrInsertFunction("__cucpu_rt_globaltimer", B.getInt64Ty());
     Value *Ns = B.CreateCall(Timer);
     if (Reg == "globaltimer_hi")
       Ns = B.CreateLShr(Ns, 32);

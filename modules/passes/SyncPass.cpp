@@ -78,8 +78,7 @@ Function *reduxHelper(Services &S, StringRef Op) {
   if (Function *F = S.M.getFunction(Name))
     return F;
   auto *Ty = FunctionType::get(S.i32(), {S.ptr(), S.i32(), S.i32()}, false);
-  Function *F =
-      Function::Create(Ty, GlobalValue::InternalLinkage, Name, S.M);
+  Function *F = Function::Create(Ty, GlobalValue::InternalLinkage, Name, S.M);
   F->addFnAttr(ThreadArgAttr);
   F->addFnAttr(Attribute::NoUnwind);
   Value *T = F->getArg(0), *V = F->getArg(1), *Mask = F->getArg(2);
@@ -105,8 +104,8 @@ Function *reduxHelper(Services &S, StringRef Op) {
   Value *Bit = B.CreateAnd(B.CreateLShr(Mask, Lane), 1);
   B.CreateCondBr(B.CreateICmpNE(Bit, B.getInt32(0)), Body, Latch);
   B.SetInsertPoint(Body);
-  Value *X = B.CreateCall(S.shfl(), {T, Mask, V, Lane, B.getInt32(0x1f),
-                                     B.getInt32(0), Slot});
+  Value *X = B.CreateCall(
+      S.shfl(), {T, Mask, V, Lane, B.getInt32(0x1f), B.getInt32(0), Slot});
   Value *C = nullptr;
   if (Op == "add")
     C = B.CreateAdd(Acc, X);
@@ -149,7 +148,8 @@ bool lowerCall(Services &S, CallBase *CB, StringRef Name, Value *T,
 
   if (Name == "barrier0" || Name == "barrier.sync" || Name == "bar.sync" ||
       Name == "barrier.n" || Name == "barrier" || Name == "barrier.sync.cnt" ||
-      Name == "barrier.cta.sync.aligned.all" || Name == "barrier.cta.sync.all") {
+      Name == "barrier.cta.sync.aligned.all" ||
+      Name == "barrier.cta.sync.all") {
     // Named barriers with a thread count are treated as whole-block
     // barriers: CUDA C++ only reaches them through __syncthreads.
     B.CreateCall(S.barrier(), {T});
@@ -157,10 +157,16 @@ bool lowerCall(Services &S, CallBase *CB, StringRef Name, Value *T,
     return true;
   }
   if (Name.consume_front("barrier0.")) {
-    int Op = StringSwitch<int>(Name).Case("popc", 0).Case("and", 1).Case("or", 2).Default(-1);
+    int Op = StringSwitch<int>(Name)
+                 .Case("popc", 0)
+                 .Case("and", 1)
+                 .Case("or", 2)
+                 .Default(-1);
     if (Op < 0)
       return Known = false;
-    Value *Pred = B.CreateZExt(B.CreateICmpNE(Arg(0), ConstantInt::get(Arg(0)->getType(), 0)), S.i32());
+    Value *Pred = B.CreateZExt(
+        B.CreateICmpNE(Arg(0), ConstantInt::get(Arg(0)->getType(), 0)),
+        S.i32());
     Value *R = B.CreateCall(S.barrierReduce(), {T, Pred, B.getInt32(Op)});
     Result(B.CreateZExtOrTrunc(R, CB->getType()));
     return true;
@@ -181,7 +187,12 @@ bool lowerCall(Services &S, CallBase *CB, StringRef Name, Value *T,
   }
   if (Name.consume_front("vote.")) {
     bool Sync = Name.consume_back(".sync");
-    int Mode = StringSwitch<int>(Name).Case("all", 0).Case("any", 1).Case("uni", 2).Case("ballot", 3).Default(-1);
+    int Mode = StringSwitch<int>(Name)
+                   .Case("all", 0)
+                   .Case("any", 1)
+                   .Case("uni", 2)
+                   .Case("ballot", 3)
+                   .Default(-1);
     if (Mode < 0)
       return Known = false;
     Value *Mask = Sync ? Arg(0) : B.CreateCall(S.activeMask(), {T});
@@ -222,7 +233,8 @@ bool lowerCall(Services &S, CallBase *CB, StringRef Name, Value *T,
   }
   if (Name.consume_front("match.")) {
     auto [ModeName, Rest] = Name.split('.');
-    int Mode = StringSwitch<int>(ModeName).Case("any", 0).Case("all", 1).Default(-1);
+    int Mode =
+        StringSwitch<int>(ModeName).Case("any", 0).Case("all", 1).Default(-1);
     if (Mode < 0 || !Rest.consume_front("sync."))
       return Known = false;
     bool WithPred = Rest.consume_back("p");
@@ -230,7 +242,8 @@ bool lowerCall(Services &S, CallBase *CB, StringRef Name, Value *T,
       return Known = false;
     Value *Slot = entrySlot(*CB->getFunction(), "cucpu.match.pred");
     Value *V64 = B.CreateZExt(Arg(1), S.i64());
-    Value *R = B.CreateCall(S.match(), {T, Arg(0), V64, B.getInt32(Mode), Slot});
+    Value *R =
+        B.CreateCall(S.match(), {T, Arg(0), V64, B.getInt32(Mode), Slot});
     if (WithPred) {
       Value *Pred = B.CreateICmpNE(B.CreateLoad(S.i32(), Slot), B.getInt32(0));
       Value *Pair = PoisonValue::get(CB->getType());
@@ -241,7 +254,8 @@ bool lowerCall(Services &S, CallBase *CB, StringRef Name, Value *T,
     return true;
   }
   if (Name.consume_front("redux.sync.")) {
-    static const char *Ops[] = {"add", "min", "max", "umin", "umax", "and", "or", "xor"};
+    static const char *Ops[] = {"add",  "min", "max", "umin",
+                                "umax", "and", "or",  "xor"};
     if (!is_contained(Ops, Name) || !CB->getType()->isIntegerTy(32))
       return Known = false;
     Function *Helper = reduxHelper(S, Name);

@@ -51,11 +51,12 @@ static void rebuildCall(CallBase *CB, FunctionType *Ty, Value *Callee,
   Args.append(CB->arg_begin(), CB->arg_end());
   SmallVector<OperandBundleDef, 1> Bundles;
   CB->getOperandBundlesAsDefs(Bundles);
-  auto *Call = CallInst::Create(Ty, Callee, Args, Bundles, "", CB->getIterator());
+  auto *Call =
+      CallInst::Create(Ty, Callee, Args, Bundles, "", CB->getIterator());
   Call->takeName(CB);
   Call->setCallingConv(CB->getCallingConv());
-  Call->setAttributes(shiftParams(CB->getContext(), CB->getAttributes(),
-                                  CB->arg_size()));
+  Call->setAttributes(
+      shiftParams(CB->getContext(), CB->getAttributes(), CB->arg_size()));
   if (auto *CI = dyn_cast<CallInst>(CB))
     Call->setTailCallKind(CI->getTailCallKind());
   Call->copyMetadata(*CB);
@@ -80,8 +81,8 @@ PreservedAnalyses ThreadArgPass::run(Module &M, ModuleAnalysisManager &) {
     Params.append(OldTy->param_begin(), OldTy->param_end());
     auto *NewTy =
         FunctionType::get(OldTy->getReturnType(), Params, OldTy->isVarArg());
-    Function *NF = Function::Create(NewTy, F->getLinkage(),
-                                    F->getAddressSpace(), "", &M);
+    Function *NF =
+        Function::Create(NewTy, F->getLinkage(), F->getAddressSpace(), "", &M);
     NF->copyAttributesFrom(F);
     NF->setAttributes(
         shiftParams(Ctx, F->getAttributes(), OldTy->getNumParams()));
@@ -140,10 +141,10 @@ PreservedAnalyses ThreadArgPass::run(Module &M, ModuleAnalysisManager &) {
       FunctionType *OldTy = CB->getFunctionType();
       SmallVector<Type *, 8> Params{PtrTy};
       Params.append(OldTy->param_begin(), OldTy->param_end());
-      rebuildCall(CB,
-                  FunctionType::get(OldTy->getReturnType(), Params,
-                                    OldTy->isVarArg()),
-                  CB->getCalledOperand(), Thread);
+      rebuildCall(
+          CB,
+          FunctionType::get(OldTy->getReturnType(), Params, OldTy->isVarArg()),
+          CB->getCalledOperand(), Thread);
     }
   }
   return PreservedAnalyses::none();

@@ -1,4 +1,4 @@
-//===- ThreadDivergence.h - Values that differ between threads ---*- C++ -*-===//
+//===- ThreadDivergence.h - Values that differ between threads --*- C++ -*-===//
 #ifndef CUCPU_MODULES_PASSES_THREADDIVERGENCE_H
 #define CUCPU_MODULES_PASSES_THREADDIVERGENCE_H
 

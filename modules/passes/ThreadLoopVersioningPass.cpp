@@ -182,7 +182,8 @@ ThreadLoopVersioner::valueRange(IRBuilder<> &B, SCEVExpander &X, const Loop &L,
   Value *Count = B.CreateZExt(
       X.expandCodeFor(Iterations, Iterations->getType(), At), Wide);
   Value *Hi = B.CreateAdd(
-      Lo, B.CreateMul(Count, ConstantInt::get(Wide, Step->getAPInt().sext(128))));
+      Lo,
+      B.CreateMul(Count, ConstantInt::get(Wide, Step->getAPInt().sext(128))));
   APInt Min = InnerSigned ? APInt::getSignedMinValue(Width).sext(128)
                           : APInt::getZero(128);
   APInt Max = InnerSigned ? APInt::getSignedMaxValue(Width).sext(128)
@@ -260,9 +261,8 @@ Loop *ThreadLoopVersioner::cloneFastVersion(Loop &L, Value *Guard,
   BasicBlock *Check = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
   BasicBlock *Latch = L.getLoopLatch();
-  BasicBlock *Preheader =
-      SplitBlock(Check, Check->getTerminator(), &DT, &LI, nullptr,
-                 L.getHeader()->getName() + ".ph");
+  BasicBlock *Preheader = SplitBlock(Check, Check->getTerminator(), &DT, &LI,
+                                     nullptr, L.getHeader()->getName() + ".ph");
   SmallVector<BasicBlock *, 16> Blocks;
   Loop *Fast = cloneLoopWithPreheader(Preheader, Check, &L, VMap, ".uniform",
                                       &LI, &DT, Blocks);
@@ -309,8 +309,7 @@ bool ThreadLoopVersioner::version(Loop &L) {
                                  /*PreserveLCSSA=*/false);
   BasicBlock *Check = L.getLoopPreheader();
   const SCEV *Iterations = SE.getBackedgeTakenCount(&L);
-  if (!Check || !L.getExitBlock() ||
-      L.getExitingBlock() != L.getLoopLatch() ||
+  if (!Check || !L.getExitBlock() || L.getExitingBlock() != L.getLoopLatch() ||
       isa<SCEVCouldNotCompute>(Iterations) ||
       Iterations->getType()->getIntegerBitWidth() > 64)
     return Simplified;
@@ -345,8 +344,8 @@ void ThreadLoopVersioner::foldTests() {
     return;
   for (auto &[Test, Outcome] : Folds)
     if (auto *Cmp = dyn_cast_or_null<ICmpInst>(Test))
-      replaceAndRecursivelySimplify(Cmp,
-                                    ConstantInt::getBool(F.getContext(), Outcome));
+      replaceAndRecursivelySimplify(
+          Cmp, ConstantInt::getBool(F.getContext(), Outcome));
   // The branches on constants go, with what only they reached; the blocks
   // left in a line become one (as the vectorizer prefers).
   for (BasicBlock &BB : F)
@@ -365,8 +364,7 @@ PreservedAnalyses ThreadLoopVersioningPass::run(Function &F,
     return PreservedAnalyses::all();
   ThreadLoopVersioner Versioner(F, LI, AM.getResult<DominatorTreeAnalysis>(F),
                                 AM.getResult<ScalarEvolutionAnalysis>(F));
-  return Versioner.run() ? PreservedAnalyses::none()
-                         : PreservedAnalyses::all();
+  return Versioner.run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace cucpu::modules

@@ -1,4 +1,4 @@
-//===- ThreadLoopVersioningPass.h - cucpu-thread-loop-versioning -*- C++ -*-===//
+//===- ThreadLoopVersioningPass.h - cucpu-thread-loop-versioning ----------===//
 #ifndef CUCPU_MODULES_PASSES_THREADLOOPVERSIONINGPASS_H
 #define CUCPU_MODULES_PASSES_THREADLOOPVERSIONINGPASS_H
 

@@ -48,7 +48,7 @@ double cosPi(double X) {
     return std::nan("");
   double R = std::fabs(std::fmod(X, 2.0)); // [0, 2)
   if (R > 1.0)
-    R = 2.0 - R;  // cos(pi r) = cos(pi (2 - r))
+    R = 2.0 - R; // cos(pi r) = cos(pi (2 - r))
   if (R == 0.5)
     return 0.0;
   if (R > 0.5)
@@ -154,8 +154,8 @@ double erfcx(double X) {
 double normCdf(double X) {
   if (!std::isfinite(X)) // The split below would give inf - inf.
     return std::isnan(X) ? X : (X > 0 ? 1.0 : 0.0);
-  constexpr double R2Hi = 0.70710678118654757;        // 1/sqrt(2) rounded
-  constexpr double R2Lo = -4.8336466567264567e-17;    // its remainder
+  constexpr double R2Hi = 0.70710678118654757;     // 1/sqrt(2) rounded
+  constexpr double R2Lo = -4.8336466567264567e-17; // its remainder
   double Zh = -X * R2Hi;
   double Zl = std::fma(-X, R2Hi, -Zh) + (-X) * R2Lo;
   return 0.5 * (std::erfc(Zh) - Zl * TwoOverSqrtPi * std::exp(-Zh * Zh));
@@ -328,15 +328,17 @@ double __nv_rcp64h(double X) {
 
 void cucpu::modules::addLibdeviceDouble(llvm::StringMap<void *> &M) {
 #define X(Fn) CUCPU_RT_ADD(M, __nv_##Fn);
+  // clang-format off
   X(acos) X(acosh) X(asin) X(asinh) X(atan) X(atan2) X(atanh) X(cbrt) X(ceil)
   X(copysign) X(cos) X(cosh) X(cospi) X(cyl_bessel_i0) X(cyl_bessel_i1) X(erf)
   X(erfc) X(erfcinv) X(erfcx) X(erfinv) X(exp) X(exp10) X(exp2) X(expm1)
   X(fabs) X(fdim) X(floor) X(fma) X(fmax) X(fmin) X(fmod) X(frexp) X(hypot)
-  X(j0) X(j1) X(jn) X(ldexp) X(lgamma) X(log) X(log10) X(log1p) X(log2)
-  X(logb) X(modf) X(nan) X(nearbyint) X(nextafter) X(norm) X(norm3d)
-  X(norm4d) X(normcdf) X(normcdfinv) X(pow) X(powi) X(rcbrt) X(remainder)
-  X(remquo) X(rhypot) X(rint) X(rnorm) X(rnorm3d) X(rnorm4d) X(round)
-  X(rsqrt) X(scalbn) X(sin) X(sincos) X(sincospi) X(sinh) X(sinpi) X(sqrt)
-  X(tan) X(tanh) X(tgamma) X(trunc) X(y0) X(y1) X(yn) X(rcp64h)
+  X(j0) X(j1) X(jn) X(ldexp) X(lgamma) X(log) X(log10) X(log1p) X(log2) X(logb)
+  X(modf) X(nan) X(nearbyint) X(nextafter) X(norm) X(norm3d) X(norm4d)
+  X(normcdf) X(normcdfinv) X(pow) X(powi) X(rcbrt) X(remainder) X(remquo)
+  X(rhypot) X(rint) X(rnorm) X(rnorm3d) X(rnorm4d) X(round) X(rsqrt) X(scalbn)
+  X(sin) X(sincos) X(sincospi) X(sinh) X(sinpi) X(sqrt) X(tan) X(tanh)
+  X(tgamma) X(trunc) X(y0) X(y1) X(yn) X(rcp64h)
+  // clang-format on
 #undef X
 }

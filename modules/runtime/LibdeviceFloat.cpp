@@ -104,7 +104,9 @@ float __nv_normf(int N, const float *V) {
   return Inf ? INFINITY : float(std::sqrt(Sum));
 }
 NV_F2(powf, ::powf(X, Y))
-float __nv_powif(float X, int N) { return float(std::pow(double(X), double(N))); }
+float __nv_powif(float X, int N) {
+  return float(std::pow(double(X), double(N)));
+}
 NV_F1(rcbrtf, float(1.0 / std::cbrt(double(X))))
 NV_F2(remainderf, ::remainderf(X, Y))
 float __nv_remquof(float X, float Y, int *Q) { return ::remquof(X, Y, Q); }
@@ -202,21 +204,22 @@ float __nv_uint_as_float(unsigned I) {
 
 void cucpu::modules::addLibdeviceFloat(llvm::StringMap<void *> &M) {
 #define X(Fn) CUCPU_RT_ADD(M, __nv_##Fn);
+  // clang-format off
   X(acosf) X(acoshf) X(asinf) X(asinhf) X(atan2f) X(atanf) X(atanhf) X(cbrtf)
   X(ceilf) X(copysignf) X(cosf) X(coshf) X(cospif) X(cyl_bessel_i0f)
-  X(cyl_bessel_i1f) X(erfcf) X(erfcinvf) X(erfcxf) X(erff) X(erfinvf)
-  X(exp10f) X(exp2f) X(expf) X(expm1f) X(fabsf) X(fdimf) X(floorf) X(fmaf)
-  X(fmaxf) X(fminf) X(fmodf) X(frexpf) X(hypotf) X(j0f) X(j1f) X(jnf)
-  X(ldexpf) X(lgammaf) X(log10f) X(log1pf) X(log2f) X(logbf) X(logf)
-  X(modff) X(nanf) X(nearbyintf) X(nextafterf) X(norm3df) X(norm4df)
-  X(normcdff) X(normcdfinvf) X(normf) X(powf) X(powif) X(rcbrtf)
-  X(remainderf) X(remquof) X(rhypotf) X(rintf) X(rnorm3df) X(rnorm4df)
-  X(rnormf) X(roundf) X(rsqrtf) X(saturatef) X(scalbnf) X(sinf) X(sincosf)
-  X(sincospif) X(sinhf) X(sinpif) X(sqrtf) X(tanf) X(tanhf) X(tgammaf)
-  X(truncf) X(y0f) X(y1f) X(ynf) X(fast_cosf) X(fast_exp10f) X(fast_expf)
-  X(fast_log10f) X(fast_log2f) X(fast_logf) X(fast_powf) X(fast_sinf)
-  X(fast_tanf) X(fast_sincosf) X(fast_fdividef) X(finitef) X(isinff)
-  X(isnanf) X(signbitf) X(ilogbf) X(float_as_int) X(float_as_uint)
-  X(int_as_float) X(uint_as_float)
+  X(cyl_bessel_i1f) X(erfcf) X(erfcinvf) X(erfcxf) X(erff) X(erfinvf) X(exp10f)
+  X(exp2f) X(expf) X(expm1f) X(fabsf) X(fdimf) X(floorf) X(fmaf) X(fmaxf)
+  X(fminf) X(fmodf) X(frexpf) X(hypotf) X(j0f) X(j1f) X(jnf) X(ldexpf)
+  X(lgammaf) X(log10f) X(log1pf) X(log2f) X(logbf) X(logf) X(modff) X(nanf)
+  X(nearbyintf) X(nextafterf) X(norm3df) X(norm4df) X(normcdff) X(normcdfinvf)
+  X(normf) X(powf) X(powif) X(rcbrtf) X(remainderf) X(remquof) X(rhypotf)
+  X(rintf) X(rnorm3df) X(rnorm4df) X(rnormf) X(roundf) X(rsqrtf) X(saturatef)
+  X(scalbnf) X(sinf) X(sincosf) X(sincospif) X(sinhf) X(sinpif) X(sqrtf)
+  X(tanf) X(tanhf) X(tgammaf) X(truncf) X(y0f) X(y1f) X(ynf) X(fast_cosf)
+  X(fast_exp10f) X(fast_expf) X(fast_log10f) X(fast_log2f) X(fast_logf)
+  X(fast_powf) X(fast_sinf) X(fast_tanf) X(fast_sincosf) X(fast_fdividef)
+  X(finitef) X(isinff) X(isnanf) X(signbitf) X(ilogbf) X(float_as_int)
+  X(float_as_uint) X(int_as_float) X(uint_as_float)
+  // clang-format on
 #undef X
 }

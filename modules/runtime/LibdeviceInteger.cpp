@@ -101,9 +101,7 @@ int __nv_popc(unsigned A) { return __builtin_popcount(A); }
 int __nv_popcll(unsigned long long A) { return __builtin_popcountll(A); }
 int __nv_hadd(int A, int B) { return int((int64_t(A) + B) >> 1); }
 int __nv_rhadd(int A, int B) { return int((int64_t(A) + B + 1) >> 1); }
-int __nv_uhadd(unsigned A, unsigned B) {
-  return int((uint64_t(A) + B) >> 1);
-}
+int __nv_uhadd(unsigned A, unsigned B) { return int((uint64_t(A) + B) >> 1); }
 unsigned __nv_urhadd(unsigned A, unsigned B) {
   return unsigned((uint64_t(A) + B + 1) >> 1);
 }
@@ -189,7 +187,7 @@ long long __nv_llroundf(float X) { return std::llround(X); }
   int __nv_##Name##2(int A, int B) {                                           \
     return int(lanes<16>(uint32_t(A), uint32_t(B),                             \
                          [](int64_t UA, int64_t UB, int64_t SA, int64_t SB) {  \
-                           [[maybe_unused]] constexpr unsigned Bits = 16;                       \
+                           [[maybe_unused]] constexpr unsigned Bits = 16;      \
                            (void)UA, (void)UB, (void)SA, (void)SB;             \
                            return int64_t(Expr);                               \
                          }));                                                  \
@@ -197,7 +195,7 @@ long long __nv_llroundf(float X) { return std::llround(X); }
   int __nv_##Name##4(int A, int B) {                                           \
     return int(lanes<8>(uint32_t(A), uint32_t(B),                              \
                         [](int64_t UA, int64_t UB, int64_t SA, int64_t SB) {   \
-                          [[maybe_unused]] constexpr unsigned Bits = 8;                         \
+                          [[maybe_unused]] constexpr unsigned Bits = 8;        \
                           (void)UA, (void)UB, (void)SA, (void)SB;              \
                           return int64_t(Expr);                                \
                         }));                                                   \
@@ -206,7 +204,7 @@ long long __nv_llroundf(float X) { return std::llround(X); }
   int __nv_##Name##2(int A) {                                                  \
     return int(lanes<16>(uint32_t(A), 0,                                       \
                          [](int64_t UA, int64_t, int64_t SA, int64_t) {        \
-                           [[maybe_unused]] constexpr unsigned Bits = 16;                       \
+                           [[maybe_unused]] constexpr unsigned Bits = 16;      \
                            (void)UA, (void)SA;                                 \
                            return int64_t(Expr);                               \
                          }));                                                  \
@@ -214,19 +212,19 @@ long long __nv_llroundf(float X) { return std::llround(X); }
   int __nv_##Name##4(int A) {                                                  \
     return int(lanes<8>(uint32_t(A), 0,                                        \
                         [](int64_t UA, int64_t, int64_t SA, int64_t) {         \
-                          [[maybe_unused]] constexpr unsigned Bits = 8;                         \
+                          [[maybe_unused]] constexpr unsigned Bits = 8;        \
                           (void)UA, (void)SA;                                  \
                           return int64_t(Expr);                                \
                         }));                                                   \
   }
 #define NV_SIMD_SUM(Name, Expr)                                                \
   int __nv_##Name##2(int A, int B) {                                           \
-    return int(laneSum<16>(uint32_t(A), uint32_t(B),                           \
-                           [](int64_t UA, int64_t UB, int64_t SA,              \
-                              int64_t SB) {                                    \
-                             (void)UA, (void)UB, (void)SA, (void)SB;           \
-                             return int64_t(Expr);                             \
-                           }));                                                \
+    return int(                                                                \
+        laneSum<16>(uint32_t(A), uint32_t(B),                                  \
+                    [](int64_t UA, int64_t UB, int64_t SA, int64_t SB) {       \
+                      (void)UA, (void)UB, (void)SA, (void)SB;                  \
+                      return int64_t(Expr);                                    \
+                    }));                                                       \
   }                                                                            \
   int __nv_##Name##4(int A, int B) {                                           \
     return int(laneSum<8>(uint32_t(A), uint32_t(B),                            \
@@ -283,20 +281,21 @@ NV_SIMD_SUM(vsadu, UA > UB ? UA - UB : UB - UA)
 void cucpu::modules::addLibdeviceInteger(llvm::StringMap<void *> &M) {
 #define X(Fn) CUCPU_RT_ADD(M, __nv_##Fn);
 #define X2(Fn) X(Fn##2) X(Fn##4)
+  // clang-format off
   X(abs) X(llabs) X(brev) X(brevll) X(byte_perm) X(clz) X(clzll) X(ffs)
-  X(ffsll) X(popc) X(popcll) X(hadd) X(rhadd) X(uhadd) X(urhadd) X(max)
-  X(min) X(umax) X(umin) X(llmax) X(llmin) X(ullmax) X(ullmin) X(mul24)
-  X(umul24) X(mulhi) X(umulhi) X(mul64hi) X(umul64hi) X(sad) X(usad)
-  X(double2hiint) X(double2loint) X(hiloint2double) X(double_as_longlong)
-  X(longlong_as_double) X(isfinited) X(isinfd) X(isnand) X(signbitd) X(ilogb)
-  X(llrint) X(llrintf) X(llround) X(llroundf)
-  X2(vabs) X2(vabsss) X2(vneg) X2(vnegss) X2(vabsdiffs) X2(vabsdiffu)
-  X2(vadd) X2(vaddss) X2(vaddus) X2(vavgs) X2(vavgu) X2(vhaddu) X2(vcmpeq)
-  X2(vcmpne) X2(vcmpges) X2(vcmpgeu) X2(vcmpgts) X2(vcmpgtu) X2(vcmples)
-  X2(vcmpleu) X2(vcmplts) X2(vcmpltu) X2(vseteq) X2(vsetne) X2(vsetges)
-  X2(vsetgeu) X2(vsetgts) X2(vsetgtu) X2(vsetles) X2(vsetleu) X2(vsetlts)
-  X2(vsetltu) X2(vmaxs) X2(vmaxu) X2(vmins) X2(vminu) X2(vsub) X2(vsubss)
-  X2(vsubus) X2(vsads) X2(vsadu)
+  X(ffsll) X(popc) X(popcll) X(hadd) X(rhadd) X(uhadd) X(urhadd) X(max) X(min)
+  X(umax) X(umin) X(llmax) X(llmin) X(ullmax) X(ullmin) X(mul24) X(umul24)
+  X(mulhi) X(umulhi) X(mul64hi) X(umul64hi) X(sad) X(usad) X(double2hiint)
+  X(double2loint) X(hiloint2double) X(double_as_longlong) X(longlong_as_double)
+  X(isfinited) X(isinfd) X(isnand) X(signbitd) X(ilogb) X(llrint) X(llrintf)
+  X(llround) X(llroundf) X2(vabs) X2(vabsss) X2(vneg) X2(vnegss) X2(vabsdiffs)
+  X2(vabsdiffu) X2(vadd) X2(vaddss) X2(vaddus) X2(vavgs) X2(vavgu) X2(vhaddu)
+  X2(vcmpeq) X2(vcmpne) X2(vcmpges) X2(vcmpgeu) X2(vcmpgts) X2(vcmpgtu)
+  X2(vcmples) X2(vcmpleu) X2(vcmplts) X2(vcmpltu) X2(vseteq) X2(vsetne)
+  X2(vsetges) X2(vsetgeu) X2(vsetgts) X2(vsetgtu) X2(vsetles) X2(vsetleu)
+  X2(vsetlts) X2(vsetltu) X2(vmaxs) X2(vmaxu) X2(vmins) X2(vminu) X2(vsub)
+  X2(vsubss) X2(vsubus) X2(vsads) X2(vsadu)
+  // clang-format on
 #undef X2
 #undef X
 }

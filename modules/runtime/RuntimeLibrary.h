@@ -1,4 +1,4 @@
-//===- RuntimeLibrary.h - Host functions JIT-compiled kernels call -*- C++ -*-===//
+//===- RuntimeLibrary.h - Host functions JIT-compiled kernels call --------===//
 //
 // cucpu's runtime library is compiled into cucpu itself: host definitions of
 // libdevice's __nv_* functions, a few cucpu helpers (__cucpu_rt_*), and the

@@ -22,7 +22,7 @@ struct AttributeInfo {
 };
 
 #define ATTRIBUTE(Suffix)                                                      \
-  { CU_DEVICE_ATTRIBUTE_##Suffix, "CU_DEVICE_ATTRIBUTE_" #Suffix }
+  {CU_DEVICE_ATTRIBUTE_##Suffix, "CU_DEVICE_ATTRIBUTE_" #Suffix}
 
 /// Every attribute, in order of value, each value once. Where cuda.h has two
 /// names for one value, the table uses the current one; the older name is in

@@ -162,9 +162,9 @@ bool makeGlContext() {
                                       EGL_CONTEXT_OPENGL_PROFILE_MASK,
                                       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                       EGL_NONE};
-  EGLContext Context = eglCreateContext(
-      Display, Configs ? Config : EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
-      ContextAttributes);
+  EGLContext Context =
+      eglCreateContext(Display, Configs ? Config : EGL_NO_CONFIG_KHR,
+                       EGL_NO_CONTEXT, ContextAttributes);
   if (Context == EGL_NO_CONTEXT ||
       !eglMakeCurrent(Display, EGL_NO_SURFACE, EGL_NO_SURFACE, Context)) {
     std::fprintf(stderr, "no OpenGL 3.3 context without a surface (0x%x)\n",

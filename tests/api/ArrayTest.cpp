@@ -41,10 +41,10 @@ protected:
 
 TEST_F(ArrayTest, EveryFormatWithOneTwoOrFourChannels) {
   const CUarray_format Formats[] = {
-      CU_AD_FORMAT_UNSIGNED_INT8, CU_AD_FORMAT_UNSIGNED_INT16,
+      CU_AD_FORMAT_UNSIGNED_INT8,  CU_AD_FORMAT_UNSIGNED_INT16,
       CU_AD_FORMAT_UNSIGNED_INT32, CU_AD_FORMAT_SIGNED_INT8,
-      CU_AD_FORMAT_SIGNED_INT16,  CU_AD_FORMAT_SIGNED_INT32,
-      CU_AD_FORMAT_HALF,          CU_AD_FORMAT_FLOAT};
+      CU_AD_FORMAT_SIGNED_INT16,   CU_AD_FORMAT_SIGNED_INT32,
+      CU_AD_FORMAT_HALF,           CU_AD_FORMAT_FLOAT};
   for (CUarray_format F : Formats)
     for (unsigned C : {0u, 1u, 2u, 3u, 4u, 5u}) {
       CUDA_ARRAY_DESCRIPTOR D{};
@@ -94,9 +94,11 @@ TEST_F(ArrayTest, ThreeDimensionalShapesAndFlags) {
   CUarray A = nullptr;
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, create3D(8, 0, 2, 0, &A))
       << "a 3D array needs a height";
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, create3D(8, 4, 0, CUDA_ARRAY3D_LAYERED, &A))
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            create3D(8, 4, 0, CUDA_ARRAY3D_LAYERED, &A))
       << "a layered array needs its layers as depth";
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, create3D(8, 4, 6, CUDA_ARRAY3D_CUBEMAP, &A))
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            create3D(8, 4, 6, CUDA_ARRAY3D_CUBEMAP, &A))
       << "a cubemap is square";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
             create3D(8, 8, 2, CUDA_ARRAY3D_TEXTURE_GATHER, &A))
@@ -168,7 +170,8 @@ TEST_F(ArrayTest, OneDimensionalCopiesTakeByteOffsetsWithinTheFirstRow) {
   EXPECT_CU(CUDA_SUCCESS, cuMemcpyHtoA(A, 64, Bytes.data(), 0))
       << "nothing to copy";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoA(A, 0, nullptr, 4));
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoA(nullptr, 0, Bytes.data(), 4));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuMemcpyHtoA(nullptr, 0, Bytes.data(), 4));
 
   CUarray A2 = create(4, 4); // Rows of 16 bytes.
   EXPECT_CU(CUDA_SUCCESS, cuMemcpyHtoA(A2, 0, Bytes.data(), 16));

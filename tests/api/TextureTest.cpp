@@ -78,9 +78,9 @@ TEST_F(TexRefTest, DefaultsAreFloatClampPointUnbound) {
 
 TEST_F(TexRefTest, SetAddressReturnsTheOffsetFromTheTextureAlignment) {
   int Alignment = 0;
-  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetAttribute(
-                              &Alignment, CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT,
-                              this->Dev));
+  ASSERT_CU(CUDA_SUCCESS,
+            cuDeviceGetAttribute(
+                &Alignment, CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT, this->Dev));
   ASSERT_EQ(512, Alignment);
   size_t Offset = 99;
   ASSERT_CU(CUDA_SUCCESS, cuTexRefSetAddress(&Offset, T, Memory, 4096));
@@ -109,9 +109,11 @@ TEST_F(TexRefTest, SetAddress2DNeedsAlignedAddressAndPitch) {
       << "pitch not a multiple of 32";
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexRefSetAddress2D(T, &D, Memory, 32))
       << "pitch smaller than a row";
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexRefSetAddress2D(T, &D, Memory + 64, 64))
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexRefSetAddress2D(T, &D, Memory + 64, 64))
       << "address not 512-byte aligned";
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexRefSetAddress2D(T, nullptr, Memory, 64));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexRefSetAddress2D(T, nullptr, Memory, 64));
   D.NumChannels = 3;
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexRefSetAddress2D(T, &D, Memory, 64));
 }
@@ -119,7 +121,8 @@ TEST_F(TexRefTest, SetAddress2DNeedsAlignedAddressAndPitch) {
 TEST_F(TexRefTest, SettersAndGetters) {
   for (int C : {0, 1, 2, 4})
     EXPECT_CU(CUDA_SUCCESS, cuTexRefSetFormat(T, CU_AD_FORMAT_HALF, C));
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexRefSetFormat(T, CU_AD_FORMAT_HALF, 3));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexRefSetFormat(T, CU_AD_FORMAT_HALF, 3));
   ASSERT_CU(CUDA_SUCCESS, cuTexRefSetFormat(T, CU_AD_FORMAT_UNSIGNED_INT8, 4));
   CUarray_format F;
   int Channels = 0;
@@ -127,7 +130,8 @@ TEST_F(TexRefTest, SettersAndGetters) {
   EXPECT_EQ(CU_AD_FORMAT_UNSIGNED_INT8, F);
   EXPECT_EQ(4, Channels);
 
-  ASSERT_CU(CUDA_SUCCESS, cuTexRefSetAddressMode(T, 1, CU_TR_ADDRESS_MODE_MIRROR));
+  ASSERT_CU(CUDA_SUCCESS,
+            cuTexRefSetAddressMode(T, 1, CU_TR_ADDRESS_MODE_MIRROR));
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
             cuTexRefSetAddressMode(T, 3, CU_TR_ADDRESS_MODE_WRAP));
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
@@ -255,17 +259,22 @@ TEST_F(TexObjectTest, InvalidDescriptionsAreRejected) {
   Res.res.linear.sizeInBytes = 1024;
   CUDA_TEXTURE_DESC Tex{};
   CUtexObject O = 0;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(nullptr, &Res, &Tex, nullptr));
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(&O, nullptr, &Tex, nullptr));
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(&O, &Res, nullptr, nullptr));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexObjectCreate(nullptr, &Res, &Tex, nullptr));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexObjectCreate(&O, nullptr, &Tex, nullptr));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexObjectCreate(&O, &Res, nullptr, nullptr));
   ASSERT_CU(CUDA_SUCCESS, cuTexObjectCreate(&O, &Res, &Tex, nullptr));
   EXPECT_CU(CUDA_SUCCESS, cuTexObjectDestroy(O));
   Res.res.linear.devPtr = Dev + 4;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(&O, &Res, &Tex, nullptr))
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexObjectCreate(&O, &Res, &Tex, nullptr))
       << "linear memory must be 512-byte aligned";
   Res.res.linear.devPtr = Dev;
   Res.res.linear.numChannels = 3;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(&O, &Res, &Tex, nullptr));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexObjectCreate(&O, &Res, &Tex, nullptr));
 
   std::memset(&Res, 0, sizeof(Res));
   Res.resType = CU_RESOURCE_TYPE_PITCH2D;
@@ -279,18 +288,22 @@ TEST_F(TexObjectTest, InvalidDescriptionsAreRejected) {
   EXPECT_CU(CUDA_SUCCESS, cuTexObjectDestroy(O));
   for (size_t Pitch : {36u, 16u}) {
     Res.res.pitch2D.pitchInBytes = Pitch;
-    EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(&O, &Res, &Tex, nullptr))
+    EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+              cuTexObjectCreate(&O, &Res, &Tex, nullptr))
         << "pitch " << Pitch;
   }
   Res.res.pitch2D.pitchInBytes = 32;
   Tex.filterMode = CUfilter_mode(2);
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(&O, &Res, &Tex, nullptr));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexObjectCreate(&O, &Res, &Tex, nullptr));
   Tex.filterMode = CU_TR_FILTER_MODE_POINT;
   Tex.addressMode[0] = CUaddress_mode(4);
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(&O, &Res, &Tex, nullptr));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexObjectCreate(&O, &Res, &Tex, nullptr));
   Tex.addressMode[0] = CU_TR_ADDRESS_MODE_WRAP;
   Tex.flags = 0x80;
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(&O, &Res, &Tex, nullptr));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuTexObjectCreate(&O, &Res, &Tex, nullptr));
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(Dev));
 }
 

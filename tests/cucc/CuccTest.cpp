@@ -114,8 +114,8 @@ TEST_F(ParamsImage, KernelFactsComeFromTheCodeItCanReach) {
   const loader::KernelInfo *Dyn = kernel("_Z7dynamicPf");
   ASSERT_NE(Dyn, nullptr);
   EXPECT_EQ(Dyn->StaticShared, 0u) << "extern __shared__ is sized at launch";
-  EXPECT_EQ(Dyn->Uses, uint32_t(loader::UsesDynamicShared |
-                                loader::UsesWarpFunctions))
+  EXPECT_EQ(Dyn->Uses,
+            uint32_t(loader::UsesDynamicShared | loader::UsesWarpFunctions))
       << "extern __shared__ and a shuffle";
   EXPECT_EQ(Image.Kernels.size(), 3u) << "helper is not a kernel";
 }
@@ -236,8 +236,8 @@ TEST(Cucc, WarpReductionsPassTheValueThenTheMask) {
 TEST(Cucc, SyntaxErrorsAreReportedWithFileLineAndColumn) {
   TempFile Stderr("txt"), Out("cubin");
   std::string Source = inputPath("syntax_error.cu");
-  int RC = runCucc({"-cubin", "-o", std::string(Out.Path), Source},
-                   Stderr.Path);
+  int RC =
+      runCucc({"-cubin", "-o", std::string(Out.Path), Source}, Stderr.Path);
   EXPECT_NE(RC, 0) << "a file that does not compile fails";
   EXPECT_NE(readText(Stderr.Path).find(Source + ":2:11: error:"),
             std::string::npos)
@@ -263,8 +263,8 @@ TEST(Cucc, DryRunShowsTheStagesAndRunsNone) {
 
 TEST(Cucc, UnknownOptionsAreUsageErrors) {
   TempFile Stderr("txt");
-  EXPECT_EQ(2, runCucc({"--no-such-option", inputPath("params.cu")},
-                       Stderr.Path));
+  EXPECT_EQ(2,
+            runCucc({"--no-such-option", inputPath("params.cu")}, Stderr.Path));
   EXPECT_NE(readText(Stderr.Path)
                 .find("cucc fatal   : Unknown option '--no-such-option'"),
             std::string::npos)
@@ -494,9 +494,9 @@ TEST(Cucc, DeviceHeadersComeBeforeTheToolkitFolder) {
 }
 
 TEST(CuccOptions, NvccSpellingsAreAccepted) {
-  auto Opts = parseCommandLine(args({"-cubin", "-o", "k.cubin", "-I", "inc",
-                                     "-DX=1", "-O1", "-G", "-lineinfo",
-                                     "--gpu-architecture=compute_80", "k.cu"}));
+  auto Opts = parseCommandLine(
+      args({"-cubin", "-o", "k.cubin", "-I", "inc", "-DX=1", "-O1", "-G",
+            "-lineinfo", "--gpu-architecture=compute_80", "k.cu"}));
   ASSERT_TRUE(bool(Opts)) << toString(Opts.takeError());
   EXPECT_EQ(Opts->Kind, OutputKind::Cubin);
   EXPECT_EQ(Opts->Output, "k.cubin");
@@ -528,8 +528,8 @@ TEST(CuccOptions, GencodeListsArchitecturesForAFatBinary) {
             "-gencode=arch=compute_80,code=[sm_80,compute_80]", "k.cu"}));
   ASSERT_TRUE(bool(Opts)) << toString(Opts.takeError());
   EXPECT_EQ(Opts->Archs, args({"sm_75", "sm_80"}));
-  EXPECT_FALSE(bool(parseCommandLine(args(
-      {"-cubin", "-arch=sm_75,sm_80", "k.cu"}))))
+  EXPECT_FALSE(
+      bool(parseCommandLine(args({"-cubin", "-arch=sm_75,sm_80", "k.cu"}))))
       << "a cubin holds one architecture";
   auto Bad = parseCommandLine(args({"-arch=gfx90a", "k.cu"}));
   ASSERT_FALSE(bool(Bad)) << "not an NVIDIA architecture";
@@ -652,7 +652,8 @@ TEST(ImageBuilder, StructInitializersFollowTheDataLayout) {
   auto Image = describe(IR, Ctx);
   ASSERT_TRUE(bool(Image)) << toString(Image.takeError());
   ASSERT_EQ(Image->Globals.size(), 1u);
-  EXPECT_EQ(Image->Globals[0].Size, 12u) << "i8, 3 bytes of padding, i32, 2 x i16";
+  EXPECT_EQ(Image->Globals[0].Size, 12u)
+      << "i8, 3 bytes of padding, i32, 2 x i16";
   EXPECT_EQ(Image->Globals[0].Initializer,
             (std::vector<uint8_t>{1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0xff, 0xff}))
       << "padding is zero";

@@ -343,11 +343,10 @@ class TwoFileProgram : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(TwoFileProgram, RunsItsKernelThroughTheRuntime) {
   TempFile Exe("exe"), Stdout("txt"), Stderr("txt");
-  ASSERT_EQ(0,
-            runCucc({"-cudart", GetParam(), "-o", std::string(Exe.Path),
-                            inputPath("program_kernel.cu"),
-                            inputPath("program_main.cpp")},
-                           Stderr.Path))
+  ASSERT_EQ(0, runCucc({"-cudart", GetParam(), "-o", std::string(Exe.Path),
+                        inputPath("program_kernel.cu"),
+                        inputPath("program_main.cpp")},
+                       Stderr.Path))
       << readText(Stderr.Path);
   EXPECT_EQ(0, runProgram(Exe.Path, {}, Stderr.Path, Stdout.Path))
       << readText(Stdout.Path) << readText(Stderr.Path);
@@ -391,33 +390,31 @@ TEST(Cudart, RelocatableDeviceCodeAcrossFiles) {
         << How << ": " << readText(Stdout.Path) << readText(Stderr.Path);
     EXPECT_EQ(readText(Stdout.Path), "PASSED\n") << How;
   };
-  ASSERT_EQ(0,
-            runCucc({"-rdc=true", "-o", std::string(Exe.Path),
-                            inputPath("rdc_main.cu"), inputPath("rdc_lib.cu")},
-                           Stderr.Path))
+  ASSERT_EQ(0, runCucc({"-rdc=true", "-o", std::string(Exe.Path),
+                        inputPath("rdc_main.cu"), inputPath("rdc_lib.cu")},
+                       Stderr.Path))
       << readText(Stderr.Path);
   Run("one step");
   ASSERT_EQ(0, runCucc({"-rdc=true", "-c", "-o", std::string(Main.Path),
-                               inputPath("rdc_main.cu")},
-                              Stderr.Path))
+                        inputPath("rdc_main.cu")},
+                       Stderr.Path))
       << readText(Stderr.Path);
   ASSERT_EQ(0, runCucc({"-rdc=true", "-c", "-o", std::string(Lib.Path),
-                               inputPath("rdc_lib.cu")},
-                              Stderr.Path))
+                        inputPath("rdc_lib.cu")},
+                       Stderr.Path))
       << readText(Stderr.Path);
-  ASSERT_EQ(0, runCucc({"-o", std::string(Exe.Path),
-                               std::string(Main.Path), std::string(Lib.Path)},
-                              Stderr.Path))
+  ASSERT_EQ(0, runCucc({"-o", std::string(Exe.Path), std::string(Main.Path),
+                        std::string(Lib.Path)},
+                       Stderr.Path))
       << readText(Stderr.Path);
   Run("-c, then a link");
   ASSERT_EQ(0, runCucc({"-dlink", "-o", std::string(Dlink.Path),
-                               std::string(Main.Path), std::string(Lib.Path)},
-                              Stderr.Path))
+                        std::string(Main.Path), std::string(Lib.Path)},
+                       Stderr.Path))
       << readText(Stderr.Path);
-  ASSERT_EQ(0,
-            runCucc({"-o", std::string(Exe.Path), std::string(Main.Path),
-                            std::string(Lib.Path), std::string(Dlink.Path)},
-                           Stderr.Path))
+  ASSERT_EQ(0, runCucc({"-o", std::string(Exe.Path), std::string(Main.Path),
+                        std::string(Lib.Path), std::string(Dlink.Path)},
+                       Stderr.Path))
       << readText(Stderr.Path);
   Run("-dlink, then a link");
 }

@@ -69,7 +69,8 @@ protected:
     void *Args[] = {&Buffer, &Value};
     ASSERT_CU(CUDA_SUCCESS, launchAndSync(function(L, "fill"), Args));
     std::vector<int> Out(32);
-    ASSERT_CU(CUDA_SUCCESS, cuMemcpyDtoH(Out.data(), L.Buffer, 32 * sizeof(int)));
+    ASSERT_CU(CUDA_SUCCESS,
+              cuMemcpyDtoH(Out.data(), L.Buffer, 32 * sizeof(int)));
     EXPECT_EQ(42, Out[31]);
   }
 

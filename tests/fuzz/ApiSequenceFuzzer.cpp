@@ -213,12 +213,11 @@ private:
 
   /// Whether [Ptr, Ptr + Bytes) lies inside one live allocation.
   bool insideLiveAllocation(CUdeviceptr Ptr, size_t Bytes) const {
-    return std::any_of(Allocations.begin(), Allocations.end(),
-                       [&](const Allocation &A) {
-                         return A.Live && Ptr >= A.Ptr &&
-                                Ptr - A.Ptr <= A.Bytes &&
-                                Bytes <= A.Bytes - (Ptr - A.Ptr);
-                       });
+    return std::any_of(
+        Allocations.begin(), Allocations.end(), [&](const Allocation &A) {
+          return A.Live && Ptr >= A.Ptr && Ptr - A.Ptr <= A.Bytes &&
+                 Bytes <= A.Bytes - (Ptr - A.Ptr);
+        });
   }
 
   /// A device address near a tracked allocation, an extent from 0 to a
@@ -266,8 +265,9 @@ void Sequence::step() {
   switch (In.byte() % 24) {
   case 0: { // Create a context (it becomes current).
     if (Contexts.size() >= 4 * MaxContexts ||
-        std::count_if(Contexts.begin(), Contexts.end(),
-                      [](const auto &C) { return C.Live; }) >= long(MaxContexts))
+        std::count_if(Contexts.begin(), Contexts.end(), [](const auto &C) {
+          return C.Live;
+        }) >= long(MaxContexts))
       return;
     CUcontext C;
     CUdevice Dev = In.byte() % 4 == 0 ? CUdevice(In.byte()) : 0;
@@ -329,10 +329,9 @@ void Sequence::step() {
     CUdeviceptr Ptr = A ? A->Ptr : In.u64();
     if (known(cuMemFree(Ptr)) != CUDA_SUCCESS)
       return;
-    auto Live = std::find_if(Allocations.begin(), Allocations.end(),
-                             [&](const Allocation &B) {
-                               return B.Live && B.Ptr == Ptr;
-                             });
+    auto Live = std::find_if(
+        Allocations.begin(), Allocations.end(),
+        [&](const Allocation &B) { return B.Live && B.Ptr == Ptr; });
     // cuMemFree(0) succeeds, as on NVIDIA's driver.
     if (Live == Allocations.end() && Ptr != 0)
       broken("memory that was not allocated, or was freed, was freed", Ptr);
@@ -364,7 +363,8 @@ void Sequence::step() {
     auto [Src, Unused] = deviceRange();
     (void)Unused;
     if (known(cuMemcpyDtoD(Dst, Src, Bytes)) == CUDA_SUCCESS && Bytes &&
-        (!insideLiveAllocation(Dst, Bytes) || !insideLiveAllocation(Src, Bytes)))
+        (!insideLiveAllocation(Dst, Bytes) ||
+         !insideLiveAllocation(Src, Bytes)))
       broken("a device copy past the end of an allocation was accepted", Bytes);
     return;
   }
@@ -485,10 +485,10 @@ void Sequence::step() {
     auto *S = pick(Streams);
     size_t At = In.below(HostBytes);
     Bytes = std::min(Bytes, HostBytes - At);
-    CUresult R =
-        In.byte() & 1
-            ? cuMemcpyHtoDAsync(Ptr, Host.data() + At, Bytes, S ? S->H : nullptr)
-            : cuMemcpyDtoHAsync(Host.data() + At, Ptr, Bytes, S ? S->H : nullptr);
+    CUresult R = In.byte() & 1 ? cuMemcpyHtoDAsync(Ptr, Host.data() + At, Bytes,
+                                                   S ? S->H : nullptr)
+                               : cuMemcpyDtoHAsync(Host.data() + At, Ptr, Bytes,
+                                                   S ? S->H : nullptr);
     if (known(R) == CUDA_SUCCESS && Bytes && !insideLiveAllocation(Ptr, Bytes))
       broken("an asynchronous copy past an allocation was accepted", Bytes);
     // The host buffer must not change under a copy still in flight.
@@ -501,13 +501,21 @@ void Sequence::step() {
     unsigned Version;
     CUresult R;
     switch (In.byte() % 6) {
-    case 0: R = cuStreamQuery(reinterpret_cast<CUstream>(Garbage)); break;
-    case 1: R = cuEventQuery(reinterpret_cast<CUevent>(Garbage)); break;
-    case 2: R = cuModuleUnload(reinterpret_cast<CUmodule>(Garbage)); break;
+    case 0:
+      R = cuStreamQuery(reinterpret_cast<CUstream>(Garbage));
+      break;
+    case 1:
+      R = cuEventQuery(reinterpret_cast<CUevent>(Garbage));
+      break;
+    case 2:
+      R = cuModuleUnload(reinterpret_cast<CUmodule>(Garbage));
+      break;
     case 3:
       R = cuCtxGetApiVersion(reinterpret_cast<CUcontext>(Garbage), &Version);
       break;
-    case 4: R = cuCtxPushCurrent(reinterpret_cast<CUcontext>(Garbage)); break;
+    case 4:
+      R = cuCtxPushCurrent(reinterpret_cast<CUcontext>(Garbage));
+      break;
     default:
       R = cuFuncGetAttribute(reinterpret_cast<int *>(&Version),
                              CU_FUNC_ATTRIBUTE_NUM_REGS,
@@ -575,9 +583,9 @@ void Sequence::launch() {
   void *Config[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, Params.data(),
                     CU_LAUNCH_PARAM_BUFFER_SIZE, &Bytes, CU_LAUNCH_PARAM_END};
   bool Live = liveHandle(Functions, F->H);
-  CUresult R = cuLaunchKernel(F->H, Grid[0], Grid[1], Grid[2], Block[0],
-                              Block[1], Block[2], Shared, S ? S->H : nullptr,
-                              nullptr, Config);
+  CUresult R =
+      cuLaunchKernel(F->H, Grid[0], Grid[1], Grid[2], Block[0], Block[1],
+                     Block[2], Shared, S ? S->H : nullptr, nullptr, Config);
   if (known(R) == CUDA_SUCCESS && !Live)
     broken("a kernel of an unloaded module was launched");
   // The parameters live on this stack frame only as long as the call, but

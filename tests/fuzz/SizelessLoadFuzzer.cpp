@@ -1,4 +1,5 @@
-//===- SizelessLoadFuzzer.cpp - Size-less module loads against a guard page -===//
+//===- SizelessLoadFuzzer.cpp - Size-less module loads against a guard page
+//-===//
 //
 // cuModuleLoadData, cuModuleLoadDataEx and cuModuleLoadFatBinary get a
 // pointer and no size: the image's headers say how far to read. Each input

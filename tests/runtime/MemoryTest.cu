@@ -265,8 +265,8 @@ TEST_F(Memory, Memcpy2DOfOneRowTakesAnyPitch) {
               cudaMemcpy2D(D, 0, In.data(), 0, W, 2, cudaMemcpyHostToDevice))
       << "two rows need a pitch";
   (void)cudaGetLastError();
-  EXPECT_CUDA(cudaErrorInvalidValue,
-              cudaMemcpy2D(D, 100, In.data(), 100, W, 1, cudaMemcpyHostToDevice))
+  EXPECT_CUDA(cudaErrorInvalidValue, cudaMemcpy2D(D, 100, In.data(), 100, W, 1,
+                                                  cudaMemcpyHostToDevice))
       << "one row: a pitch other than 0 must hold the row";
   (void)cudaGetLastError();
 
@@ -281,9 +281,9 @@ TEST_F(Memory, Memcpy2DOfOneRowTakesAnyPitch) {
                                                  cudaMemcpyDeviceToHost))
       << "one row out of the array, pitch 0";
   EXPECT_EQ(In, Out) << "the row came back";
-  EXPECT_CUDA(cudaErrorInvalidPitchValue,
-              cudaMemcpy2DToArray(A, 0, 0, In.data(), 0, W, 2,
-                                  cudaMemcpyHostToDevice))
+  EXPECT_CUDA(
+      cudaErrorInvalidPitchValue,
+      cudaMemcpy2DToArray(A, 0, 0, In.data(), 0, W, 2, cudaMemcpyHostToDevice))
       << "two rows into the array need a pitch";
   (void)cudaGetLastError();
   EXPECT_CUDA(cudaErrorInvalidValue,

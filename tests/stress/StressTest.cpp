@@ -69,14 +69,36 @@ public:
       return;
     for (int Op = 0; Op < Operations; ++Op) {
       switch (next() % 8) {
-      case 0: allocateAndSet(); break;
-      case 1: copyRoundTrip(); break;
-      case 2: launch(); break;
-      case 3: if (next() % 4 == 0) reloadModule(); else launch(); break;
-      case 4: attachDetach(); break;
-      case 5: streamAndEvent(); break;
-      case 6: if (next() % 4 == 0) privateContext(); else copyRoundTrip(); break;
-      case 7: ok(cuCtxSynchronize(), "cuCtxSynchronize"); break;
+      case 0:
+        allocateAndSet();
+        break;
+      case 1:
+        copyRoundTrip();
+        break;
+      case 2:
+        launch();
+        break;
+      case 3:
+        if (next() % 4 == 0)
+          reloadModule();
+        else
+          launch();
+        break;
+      case 4:
+        attachDetach();
+        break;
+      case 5:
+        streamAndEvent();
+        break;
+      case 6:
+        if (next() % 4 == 0)
+          privateContext();
+        else
+          copyRoundTrip();
+        break;
+      case 7:
+        ok(cuCtxSynchronize(), "cuCtxSynchronize");
+        break;
       }
     }
     ok(cuModuleUnload(Module), "unload the module");
@@ -155,8 +177,7 @@ private:
       CUevent Done = nullptr;
       Ran = ok(cuEventCreate(&Done, 0), "cuEventCreate") &&
             ok(cuEventRecord(Done, Stream), "cuEventRecord") &&
-            ok(cuMemcpyDtoHAsync(Out.data(), P, N * 4, Stream),
-               "DtoHAsync") &&
+            ok(cuMemcpyDtoHAsync(Out.data(), P, N * 4, Stream), "DtoHAsync") &&
             ok(cuEventSynchronize(Done), "cuEventSynchronize") &&
             ok(cuStreamSynchronize(Stream), "cuStreamSynchronize");
       if (Done)

@@ -1,4 +1,4 @@
-//===- GuardedBuffer.h - Bytes followed by an unmapped page --------*- C++ -*-===//
+//===- GuardedBuffer.h - Bytes followed by an unmapped page -----*- C++ -*-===//
 //
 // Test inputs for readers of size-less images: the bytes are copied so that
 // their last one is followed by a page that is mapped without any access, so

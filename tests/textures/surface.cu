@@ -5,11 +5,21 @@
 // V + 16 I through surface object S[I] at C[I]. C[I] is (x in bytes, y,
 // z / layer / face / layer-face).
 template <int Bytes> struct Word;
-template <> struct Word<1> { typedef unsigned char type; };
-template <> struct Word<2> { typedef unsigned short type; };
-template <> struct Word<4> { typedef unsigned int type; };
-template <> struct Word<8> { typedef uint2 type; };
-template <> struct Word<16> { typedef uint4 type; };
+template <> struct Word<1> {
+  typedef unsigned char type;
+};
+template <> struct Word<2> {
+  typedef unsigned short type;
+};
+template <> struct Word<4> {
+  typedef unsigned int type;
+};
+template <> struct Word<8> {
+  typedef uint2 type;
+};
+template <> struct Word<16> {
+  typedef uint4 type;
+};
 
 enum Geometry { G1D, G2D, G3D, GL1D, GL2D, GCube, GLCube };
 

@@ -87,7 +87,7 @@ namespace {
   X(CUDA_ERROR_NOT_SUPPORTED)                                                  \
   X(CUDA_ERROR_SYSTEM_NOT_READY)                                               \
   X(CUDA_ERROR_SYSTEM_DRIVER_MISMATCH)                                         \
-  X(CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)                                  \
+  X(CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)                                 \
   X(CUDA_ERROR_MPS_CONNECTION_FAILED)                                          \
   X(CUDA_ERROR_MPS_RPC_FAILURE)                                                \
   X(CUDA_ERROR_MPS_SERVER_NOT_READY)                                           \
@@ -166,7 +166,8 @@ TEST(ErrorStringsTest, EveryCodeHasItsExactNameAndNvidiasText) {
   cuGetErrorString(CUDA_ERROR_ILLEGAL_ADDRESS, &Text);
   EXPECT_STREQ(Text, "an illegal memory access was encountered");
   cuGetErrorString(CUDA_ERROR_NO_BINARY_FOR_GPU, &Text);
-  EXPECT_STREQ(Text, "no kernel image is available for execution on the device");
+  EXPECT_STREQ(Text,
+               "no kernel image is available for execution on the device");
 }
 
 TEST(ErrorStringsTest, NoOtherValueHasAName) {

@@ -303,15 +303,13 @@ TEST_F(ExportsTest, AliasesBehaveLikeTheirImplementedTargets) {
   auto Push = lookupAs<CtxPushV2>("cuCtxPushCurrent");
   auto Destroy = lookupAs<CtxDestroyV2>("cuCtxDestroy");
   auto QueryPtsz = lookupAs<decltype(&cuStreamQuery)>("cuStreamQuery_ptsz");
-  for (void *Fn : {reinterpret_cast<void *>(Init),
-                   reinterpret_cast<void *>(DeviceGet),
-                   reinterpret_cast<void *>(GetCurrent),
-                   reinterpret_cast<void *>(StreamQuery),
-                   reinterpret_cast<void *>(PopV2), reinterpret_cast<void *>(Pop),
-                   reinterpret_cast<void *>(Create),
-                   reinterpret_cast<void *>(Push),
-                   reinterpret_cast<void *>(Destroy),
-                   reinterpret_cast<void *>(QueryPtsz)})
+  for (void *Fn :
+       {reinterpret_cast<void *>(Init), reinterpret_cast<void *>(DeviceGet),
+        reinterpret_cast<void *>(GetCurrent),
+        reinterpret_cast<void *>(StreamQuery), reinterpret_cast<void *>(PopV2),
+        reinterpret_cast<void *>(Pop), reinterpret_cast<void *>(Create),
+        reinterpret_cast<void *>(Push), reinterpret_cast<void *>(Destroy),
+        reinterpret_cast<void *>(QueryPtsz)})
     ASSERT_NE(Fn, nullptr);
 
   ASSERT_EQ(Init(0), CUDA_SUCCESS);
@@ -365,10 +363,10 @@ TEST_F(ExportsTest, AliasesBehaveLikeTheirImplementedTargets) {
 /// null pointers, zero sizes and flags, the default stream. Passed as 16
 /// integer and 8 floating-point zeros, which covers every signature of the
 /// API (extra arguments are ignored by the callee).
-using ZeroArgFn = int (*)(uintptr_t, uintptr_t, uintptr_t, uintptr_t,
-                          uintptr_t, uintptr_t, uintptr_t, uintptr_t,
-                          uintptr_t, uintptr_t, uintptr_t, uintptr_t,
-                          uintptr_t, uintptr_t, uintptr_t, uintptr_t);
+using ZeroArgFn = int (*)(uintptr_t, uintptr_t, uintptr_t, uintptr_t, uintptr_t,
+                          uintptr_t, uintptr_t, uintptr_t, uintptr_t, uintptr_t,
+                          uintptr_t, uintptr_t, uintptr_t, uintptr_t, uintptr_t,
+                          uintptr_t);
 
 /// Calls every export with every argument \p Arg, each after \p Prepare;
 /// each must return a CUresult the library can name (no crash, no hang).
@@ -376,22 +374,22 @@ template <typename PrepareFn>
 void callEveryExportWith(uintptr_t Arg, const char *State, PrepareFn Prepare,
                          const std::set<std::string> &Skip = {}) {
   using NameFn = int (*)(int, const char **);
-  auto ErrorName = reinterpret_cast<NameFn>(
-      dlsym(library().Handle, "cuGetErrorName"));
+  auto ErrorName =
+      reinterpret_cast<NameFn>(dlsym(library().Handle, "cuGetErrorName"));
   ASSERT_NE(nullptr, ErrorName);
   for (const ExportLine &L : exportLines()) {
     if (L.Name == "cucpuGetLastErrorMessage" || Skip.count(L.Name))
       continue; // Returns the message, not a CUresult.
     Prepare();
-    auto Fn = reinterpret_cast<ZeroArgFn>(dlsym(library().Handle,
-                                                L.Name.c_str()));
+    auto Fn =
+        reinterpret_cast<ZeroArgFn>(dlsym(library().Handle, L.Name.c_str()));
     ASSERT_NE(nullptr, Fn) << L.Name;
-    int Result = Fn(Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg,
-                    Arg, Arg, Arg, Arg, Arg);
+    int Result = Fn(Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg,
+                    Arg, Arg, Arg, Arg);
     const char *Name = nullptr;
     EXPECT_EQ(0, ErrorName(Result, &Name))
-        << L.Name << "(" << Arg << ", ...) " << State << " returned "
-        << Result << ", which is not a CUresult";
+        << L.Name << "(" << Arg << ", ...) " << State << " returned " << Result
+        << ", which is not a CUresult";
   }
 }
 
@@ -400,8 +398,8 @@ TEST_F(ExportsTest, EveryExportSurvivesZeroArguments) {
   using CtxCreateFn = int (*)(void **, unsigned, int);
   using CtxFn = int (*)(void *);
   auto Init = reinterpret_cast<InitFn>(dlsym(library().Handle, "cuInit"));
-  auto Create = reinterpret_cast<CtxCreateFn>(
-      dlsym(library().Handle, "cuCtxCreate_v2"));
+  auto Create =
+      reinterpret_cast<CtxCreateFn>(dlsym(library().Handle, "cuCtxCreate_v2"));
   auto Destroy =
       reinterpret_cast<CtxFn>(dlsym(library().Handle, "cuCtxDestroy_v2"));
   ASSERT_TRUE(Init && Create && Destroy);
@@ -427,8 +425,8 @@ void callEveryExportWithScratch(uintptr_t Offset, const char *State) {
   using CtxCreateFn = int (*)(void **, unsigned, int);
   using CtxFn = int (*)(void *);
   auto Init = reinterpret_cast<InitFn>(dlsym(library().Handle, "cuInit"));
-  auto Create = reinterpret_cast<CtxCreateFn>(
-      dlsym(library().Handle, "cuCtxCreate_v2"));
+  auto Create =
+      reinterpret_cast<CtxCreateFn>(dlsym(library().Handle, "cuCtxCreate_v2"));
   auto Destroy =
       reinterpret_cast<CtxFn>(dlsym(library().Handle, "cuCtxDestroy_v2"));
   auto SetCurrent =
@@ -441,9 +439,8 @@ void callEveryExportWithScratch(uintptr_t Offset, const char *State) {
   // Copies between host memory the driver does not know of are plain
   // memmoves: like NVIDIA's, the driver cannot tell a garbage host pointer
   // or size from a real one there.
-  const std::set<std::string> HostToHost = {"cuMemcpy", "cuMemcpy_ptds",
-                                            "cuMemcpyAsync",
-                                            "cuMemcpyAsync_ptsz"};
+  const std::set<std::string> HostToHost = {
+      "cuMemcpy", "cuMemcpy_ptds", "cuMemcpyAsync", "cuMemcpyAsync_ptsz"};
   uintptr_t Arg = reinterpret_cast<uintptr_t>(Scratch.data()) + Offset;
   callEveryExportWith(
       Arg, State,

@@ -1,4 +1,5 @@
-//===- FatBinaryTest.cpp - Writing, reading and selecting from fat binaries ===//
+//===- FatBinaryTest.cpp - Writing, reading and selecting from fat binaries
+//===//
 #include "FatBinary.h"
 #include "ImageKind.h"
 #include "LoaderError.h"
@@ -385,8 +386,8 @@ TEST(FatBinary, RejectsMalformedContainers) {
 TEST(FatBinary, NestedContainersAreNotFollowed) {
   // An ELF entry whose payload is another fat binary is malformed, not
   // parsed recursively.
-  auto Inner = writeFatBinary({{uint16_t(FatEntryKind::Ptx), 52,
-                                bytesOf(".version 7.0\n")}});
+  auto Inner = writeFatBinary(
+      {{uint16_t(FatEntryKind::Ptx), 52, bytesOf(".version 7.0\n")}});
   ASSERT_TRUE(bool(Inner));
   auto Outer = writeFatBinary({{uint16_t(FatEntryKind::Elf), 52, *Inner}});
   ASSERT_TRUE(bool(Outer));
@@ -410,8 +411,8 @@ TEST(FatBinary, WriterRefusesBadInput) {
 }
 
 TEST(FatBinary, UnwrapsTheNvccWrapper) {
-  auto Fat = writeFatBinary({{uint16_t(FatEntryKind::Elf), 52,
-                              cucpuImage("sm_52")}});
+  auto Fat =
+      writeFatBinary({{uint16_t(FatEntryKind::Elf), 52, cucpuImage("sm_52")}});
   ASSERT_TRUE(bool(Fat));
   struct {
     uint32_t Magic;

@@ -1,6 +1,6 @@
 //===- HandleRegistryTest.cpp - Validation of handles ---------------------===//
-#include "core/Context.h"
 #include "core/HandleRegistry.h"
+#include "core/Context.h"
 #include "core/Stream.h"
 
 #include <gtest/gtest.h>

@@ -52,9 +52,9 @@ TEST(ImageKind, RecognizesTextAndContainers) {
   std::string Why;
   EXPECT_EQ(classifyImage("", 0, Why), ImageKind::Empty);
   EXPECT_EQ(classifyImage(nullptr, 0, Why), ImageKind::Empty);
-  EXPECT_EQ(classifyImage("//\n// Generated\n.version 8.0\n.target sm_90\n", 0,
-                          Why),
-            ImageKind::Ptx)
+  EXPECT_EQ(
+      classifyImage("//\n// Generated\n.version 8.0\n.target sm_90\n", 0, Why),
+      ImageKind::Ptx)
       << "comments before the .version directive";
   EXPECT_EQ(classifyImage("/* c */ .version 7.0", 0, Why), ImageKind::Ptx);
   EXPECT_EQ(classifyImage("hello world", 0, Why), ImageKind::Unknown);
@@ -80,7 +80,8 @@ TEST(ImageKind, TellsCudaElfImagesApart) {
 
 TEST(ImageKind, RejectsDamagedElfImages) {
   std::string Why;
-  const char Garbage[] = "\x7f" "ELF garbage that is no header at all......."
+  const char Garbage[] = "\x7f"
+                         "ELF garbage that is no header at all......."
                          "................................................";
   EXPECT_EQ(classifyImage(Garbage, sizeof(Garbage), Why), ImageKind::Malformed);
   EXPECT_FALSE(Why.empty());

@@ -1,4 +1,4 @@
-//===- IrBitcode.h - LLVM IR text to bitcode, for tests ----------*- C++ -*-===//
+//===- IrBitcode.h - LLVM IR text to bitcode, for tests ---------*- C++ -*-===//
 #ifndef CUCPU_TESTS_UNIT_IRBITCODE_H
 #define CUCPU_TESTS_UNIT_IRBITCODE_H
 

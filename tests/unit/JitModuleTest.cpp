@@ -356,7 +356,8 @@ TEST_F(JitModuleTest, ModuleGlobalsArePerInstance) {
   Block.Params = reinterpret_cast<const char *>(&OutPtr);
   runBlock(entry(*M1, "bump"), Block, 3);
   EXPECT_EQ(*static_cast<int32_t *>(C1->Address), 8) << "three atomic adds";
-  EXPECT_EQ(*static_cast<int32_t *>(C2->Address), 5) << "other instance untouched";
+  EXPECT_EQ(*static_cast<int32_t *>(C2->Address), 5)
+      << "other instance untouched";
   EXPECT_EQ(Out, 2.5f) << "constant memory written by the host is read";
   EXPECT_FALSE(bool(M1->global("missing")))
       << "unknown variables are not found";
@@ -389,8 +390,8 @@ define void @useOther() {
 )";
 
 TEST_F(JitModuleTest, SharedMemoryLayout) {
-  auto M = load(image(Shared, {kernelInfo("useShared", {8}),
-                               kernelInfo("useOther", {})}));
+  auto M = load(image(
+      Shared, {kernelInfo("useShared", {8}), kernelInfo("useOther", {})}));
   ASSERT_TRUE(M);
   auto K = M->kernel("useShared");
   auto O = M->kernel("useOther");
@@ -439,7 +440,8 @@ define void @takeStruct(ptr %out, ptr byval(%struct.S) align 8 %s, i32 %k) {
 )";
 
 TEST_F(JitModuleTest, StructParameterByValue) {
-  auto M = load(image(ByVal, {kernelInfo("takeStruct", {8, 24, 4}, {8, 8, 4})}));
+  auto M =
+      load(image(ByVal, {kernelInfo("takeStruct", {8, 24, 4}, {8, 8, 4})}));
   ASSERT_TRUE(M);
   auto K = M->kernel("takeStruct");
   ASSERT_TRUE(bool(K));
@@ -497,8 +499,8 @@ declare void @llvm.trap()
 )";
 
 TEST_F(JitModuleTest, PrintfAssertAndTrapReachTheEngine) {
-  auto M = load(image(PrintAssert,
-                      {kernelInfo("talk", {4}), kernelInfo("boom", {})}));
+  auto M = load(
+      image(PrintAssert, {kernelInfo("talk", {4}), kernelInfo("boom", {})}));
   ASSERT_TRUE(M);
   auto K = M->kernel("talk");
   ASSERT_TRUE(bool(K));
@@ -591,8 +593,8 @@ TEST_F(JitModuleTest, IRThatFailsTheVerifierIsAnInvalidImage) {
 }
 
 TEST_F(JitModuleTest, ImageAndIRMustAgree) {
-  auto M = JitModule::load(
-      image(VectorAdd, {kernelInfo("add", {8, 8, 8})}), testOptions());
+  auto M = JitModule::load(image(VectorAdd, {kernelInfo("add", {8, 8, 8})}),
+                           testOptions());
   ASSERT_FALSE(bool(M));
   std::string Msg;
   EXPECT_EQ(takeJitError(M.takeError(), Msg), JitErrorKind::InvalidImage)
@@ -626,9 +628,9 @@ define void @k() {
 TEST_F(JitModuleTest, MissingEngineServiceIsALoadError) {
   JitOptions O = testOptions();
   O.RuntimeSymbols.erase("__cucpu_barrier");
-  auto M = JitModule::load(image(Shared, {kernelInfo("useShared", {8}),
-                                          kernelInfo("useOther", {})}),
-                           O);
+  auto M = JitModule::load(
+      image(Shared, {kernelInfo("useShared", {8}), kernelInfo("useOther", {})}),
+      O);
   ASSERT_FALSE(bool(M));
   std::string Msg;
   takeJitError(M.takeError(), Msg);

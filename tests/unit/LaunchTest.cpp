@@ -361,7 +361,8 @@ TEST_F(Launch, PrintfOutputArrivesAtStreamAndEventSynchronize) {
   void *Args[] = {&V};
 
   testing::internal::CaptureStdout();
-  ASSERT_CU(CUDA_SUCCESS, cuLaunchKernel(Say, 1, 1, 1, 1, 1, 1, 0, S, Args, nullptr));
+  ASSERT_CU(CUDA_SUCCESS,
+            cuLaunchKernel(Say, 1, 1, 1, 1, 1, 1, 0, S, Args, nullptr));
   std::string AtLaunch = testing::internal::GetCapturedStdout();
   testing::internal::CaptureStdout();
   EXPECT_CU(CUDA_SUCCESS, cuStreamSynchronize(S));
@@ -373,7 +374,8 @@ TEST_F(Launch, PrintfOutputArrivesAtStreamAndEventSynchronize) {
   ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&E, 0));
   V = 42;
   testing::internal::CaptureStdout();
-  ASSERT_CU(CUDA_SUCCESS, cuLaunchKernel(Say, 1, 1, 1, 1, 1, 1, 0, S, Args, nullptr));
+  ASSERT_CU(CUDA_SUCCESS,
+            cuLaunchKernel(Say, 1, 1, 1, 1, 1, 1, 0, S, Args, nullptr));
   ASSERT_CU(CUDA_SUCCESS, cuEventRecord(E, S));
   EXPECT_CU(CUDA_SUCCESS, cuEventSynchronize(E));
   EXPECT_EQ("said 42.\n", testing::internal::GetCapturedStdout())
@@ -437,11 +439,10 @@ TEST_F(Launch, MalformedImagesAreInvalidImageWithoutACrash) {
 
 TEST_F(Launch, LoadDataExFillsLogsAndWallTime) {
   char Info[256] = {}, Error[256] = {};
-  CUjit_option Options[] = {CU_JIT_INFO_LOG_BUFFER,
-                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-                            CU_JIT_ERROR_LOG_BUFFER,
-                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                            CU_JIT_WALL_TIME};
+  CUjit_option Options[] = {
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_WALL_TIME};
   void *Values[] = {Info, reinterpret_cast<void *>(uintptr_t(sizeof(Info))),
                     Error, reinterpret_cast<void *>(uintptr_t(sizeof(Error))),
                     nullptr};

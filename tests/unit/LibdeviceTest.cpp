@@ -29,7 +29,8 @@ TEST(LibdeviceTest, EveryDeclaredFunctionIsDefined) {
     llvm::StringRef Name = Text.substr(Pos).take_while(
         [](char C) { return std::isalnum(C) || C == '_'; });
     ++Seen;
-    EXPECT_TRUE(Lib.count(Name)) << Name.str() << " is declared by clang's headers";
+    EXPECT_TRUE(Lib.count(Name))
+        << Name.str() << " is declared by clang's headers";
   }
   EXPECT_GT(Seen, 400u) << "the header lists all of libdevice";
 }
@@ -55,9 +56,9 @@ TEST(LibdeviceTest, DirectedRounding) {
 
 TEST(LibdeviceTest, IntegerIntrinsics) {
   EXPECT_EQ(get<int(int)>("__nv_brev")(1), INT32_MIN) << "bit 0 -> bit 31";
-  EXPECT_EQ(get<int(int, int, int)>("__nv_byte_perm")(0x33221100, 0x77665544,
-                                                      0x7531),
-            0x77553311)
+  EXPECT_EQ(
+      get<int(int, int, int)>("__nv_byte_perm")(0x33221100, 0x77665544, 0x7531),
+      0x77553311)
       << "bytes 1, 3, 5, 7";
   EXPECT_EQ(get<int(int, int)>("__nv_mul24")(0x00ffffff, 2), -2)
       << "low 24 bits are signed";

@@ -1,8 +1,8 @@
 //===- LoggingTest.cpp - CUCPU_LOG and per-thread messages ----------------===//
 #include "core/Entry.h"
 
-#include <cuda.h>
 #include <cucpu/cucpu.h>
+#include <cuda.h>
 
 #include <cstdlib>
 #include <gtest/gtest.h>

@@ -43,8 +43,8 @@ ModuleImage sampleImage() {
   I.Kernels = {Add, Tile};
   GlobalInfo Counter{"counter", GlobalSpace::Device, 4, 4, {}};
   GlobalInfo Table{"table", GlobalSpace::Device, 6, 2, {1, 2, 3, 4, 5, 6}};
-  GlobalInfo Coeffs{"coeffs", GlobalSpace::Constant, 8, 8,
-                    {9, 8, 7, 6, 5, 4, 3, 2}};
+  GlobalInfo Coeffs{
+      "coeffs", GlobalSpace::Constant, 8, 8, {9, 8, 7, 6, 5, 4, 3, 2}};
   GlobalInfo Zeros{"zeros", GlobalSpace::Constant, 16, 16, {}};
   GlobalInfo Big{"big", GlobalSpace::Device, uint64_t(1) << 30, 256, {}};
   I.Globals = {Counter, Table, Coeffs, Zeros, Big};

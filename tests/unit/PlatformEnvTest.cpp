@@ -62,10 +62,11 @@ TEST_F(PlatformEnv, OneDeviceByDefault) {
 }
 
 TEST_F(PlatformEnv, CucpuDevicesSplitsTheMachine) {
-  EXPECT_EXIT(runWith({{"CUCPU_DEVICES", "3"}, {"CUCPU_WORKERS", "2"}}),
-              ::testing::ExitedWithCode(0),
-              "count=3.*dev\\[0\\]=.*part 1 of 3.*\\|sm=2\\|.*dev\\[2\\]=.*part 3 "
-              "of 3\\)\\|sm=2");
+  EXPECT_EXIT(
+      runWith({{"CUCPU_DEVICES", "3"}, {"CUCPU_WORKERS", "2"}}),
+      ::testing::ExitedWithCode(0),
+      "count=3.*dev\\[0\\]=.*part 1 of 3.*\\|sm=2\\|.*dev\\[2\\]=.*part 3 "
+      "of 3\\)\\|sm=2");
 }
 
 TEST_F(PlatformEnv, DeviceMemoryBudgetIsConfigurable) {
@@ -74,9 +75,10 @@ TEST_F(PlatformEnv, DeviceMemoryBudgetIsConfigurable) {
 }
 
 TEST_F(PlatformEnv, VisibleDevicesSelectAndReorder) {
-  EXPECT_EXIT(runWith({{"CUCPU_DEVICES", "2"}, {"CUDA_VISIBLE_DEVICES", "1,0"}}),
-              ::testing::ExitedWithCode(0),
-              "count=2.*dev\\[0\\]=.*part 2 of 2.*.*dev\\[1\\]=.*part 1 of 2");
+  EXPECT_EXIT(
+      runWith({{"CUCPU_DEVICES", "2"}, {"CUDA_VISIBLE_DEVICES", "1,0"}}),
+      ::testing::ExitedWithCode(0),
+      "count=2.*dev\\[0\\]=.*part 2 of 2.*.*dev\\[1\\]=.*part 1 of 2");
 }
 
 TEST_F(PlatformEnv, VisibleDevicesStopAtTheFirstInvalidEntry) {

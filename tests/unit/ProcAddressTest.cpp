@@ -80,8 +80,8 @@ void *sym(const std::string &Name) {
 CUresult getProcAddress(const char *Symbol, void **Pfn, int Version,
                         cuuint64_t Flags,
                         CUdriverProcAddressQueryResult *Status) {
-  static auto Fn =
-      reinterpret_cast<decltype(&cuGetProcAddress_v2)>(sym("cuGetProcAddress_v2"));
+  static auto Fn = reinterpret_cast<decltype(&cuGetProcAddress_v2)>(
+      sym("cuGetProcAddress_v2"));
   if (!Fn) {
     ADD_FAILURE() << "cuGetProcAddress_v2 not found in the shared library";
     return CUDA_ERROR_UNKNOWN;
@@ -189,8 +189,7 @@ TEST(ProcAddressTest, StreamFlagsChoosePerThreadVariants) {
 TEST(ProcAddressTest, UnknownSymbolIsNotFound) {
   CUresult Result;
   CUdriverProcAddressQueryResult Status;
-  EXPECT_EQ(get("cuNoSuchFunction", CUDA_VERSION, 0, Result, Status),
-            nullptr);
+  EXPECT_EQ(get("cuNoSuchFunction", CUDA_VERSION, 0, Result, Status), nullptr);
   EXPECT_EQ(Result, CUDA_SUCCESS);
   EXPECT_EQ(Status, CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND);
 
@@ -245,8 +244,8 @@ TEST(ProcAddressTest, InvalidArguments) {
     EXPECT_EQ(Fn, nullptr);
   }
   // CUDA 13.0: a version newer than the driver's is an invalid value.
-  auto DriverGetVersion =
-      reinterpret_cast<decltype(&cuDriverGetVersion)>(sym("cuDriverGetVersion"));
+  auto DriverGetVersion = reinterpret_cast<decltype(&cuDriverGetVersion)>(
+      sym("cuDriverGetVersion"));
   ASSERT_NE(DriverGetVersion, nullptr);
   int Driver = 0;
   ASSERT_EQ(DriverGetVersion(&Driver), CUDA_SUCCESS);
@@ -296,8 +295,7 @@ TEST(ProcAddressTest, ReturnedPointersWork) {
 [[noreturn]] void lookUpCuInitThenInitialize() {
   void *Fn = nullptr;
   CUdriverProcAddressQueryResult Status;
-  if (getProcAddress("cuInit", &Fn, CUDA_VERSION, 0, &Status) !=
-          CUDA_SUCCESS ||
+  if (getProcAddress("cuInit", &Fn, CUDA_VERSION, 0, &Status) != CUDA_SUCCESS ||
       Fn != sym("cuInit") || Status != CU_GET_PROC_ADDRESS_SUCCESS)
     std::exit(1);
   auto Init = reinterpret_cast<decltype(&cuInit)>(Fn);
@@ -335,7 +333,8 @@ TEST(ProcAddressTest, TableIsConsistentWithTheExports) {
   }
   for (const std::string &Name : Exported)
     EXPECT_TRUE(Reachable.count(Name) || Name.rfind("cucpu", 0) == 0)
-        << Name << " is exported but cuGetProcAddress can never return it "
+        << Name
+        << " is exported but cuGetProcAddress can never return it "
            "(only cucpu's own additions are looked up with dlsym instead)";
 }
 
@@ -349,15 +348,15 @@ TEST(ProcAddressTest, EveryRowIsWhatTheLookupReturns) {
       continue;
     void *Want = sym(R.Symbol);
     ASSERT_NE(Want, nullptr) << R.Symbol;
-    EXPECT_EQ(getOk(R.Base.c_str(), R.Version,
-                    CU_GET_PROC_ADDRESS_LEGACY_STREAM),
-              Want)
+    EXPECT_EQ(
+        getOk(R.Base.c_str(), R.Version, CU_GET_PROC_ADDRESS_LEGACY_STREAM),
+        Want)
         << R.Base << " at " << R.Version;
-    EXPECT_EQ(getOk(R.Base.c_str(), NextVersion - 10 > CUDA_VERSION
-                                        ? CUDA_VERSION
-                                        : NextVersion - 10,
-                    CU_GET_PROC_ADDRESS_LEGACY_STREAM),
-              Want)
+    EXPECT_EQ(
+        getOk(R.Base.c_str(),
+              NextVersion - 10 > CUDA_VERSION ? CUDA_VERSION : NextVersion - 10,
+              CU_GET_PROC_ADDRESS_LEGACY_STREAM),
+        Want)
         << R.Base << " just before its next version";
     if (!R.PtSymbol.empty() && R.PtVersion < NextVersion &&
         R.PtVersion <= CUDA_VERSION) {

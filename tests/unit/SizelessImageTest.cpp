@@ -1,11 +1,11 @@
 //===- SizelessImageTest.cpp - Images read without a size, guard-paged ----===//
+#include "SizelessImage.h"
 #include "FatBinary.h"
 #include "GuardedBuffer.h"
 #include "ImageKind.h"
 #include "LoaderError.h"
 #include "ModuleImage.h"
 #include "ReadableMemory.h"
-#include "SizelessImage.h"
 
 #include "llvm/Support/Endian.h"
 

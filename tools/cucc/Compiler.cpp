@@ -298,8 +298,8 @@ static Error writeBytes(StringRef Path, ArrayRef<uint8_t> Bytes) {
   Out.os().write(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
   Out.os().close();
   if (Out.os().has_error())
-    return toolError(formatv("cannot write '{0}': {1}.", Path,
-                             Out.os().error().message()));
+    return toolError(
+        formatv("cannot write '{0}': {1}.", Path, Out.os().error().message()));
   Out.keep();
   return Error::success();
 }
@@ -332,8 +332,8 @@ static Error writeModule(StringRef Path, const Module &M, bool Bitcode) {
     M.print(Out.os(), nullptr);
   Out.os().close();
   if (Out.os().has_error())
-    return toolError(formatv("cannot write '{0}': {1}.", Path,
-                             Out.os().error().message()));
+    return toolError(
+        formatv("cannot write '{0}': {1}.", Path, Out.os().error().message()));
   Out.keep();
   return Error::success();
 }
@@ -397,8 +397,8 @@ Expected<std::unique_ptr<Module>> Run::readModule(StringRef Bitcode) {
   std::string Problems;
   raw_string_ostream OS(Problems);
   if (verifyModule(**M, &OS))
-    return toolError(formatv("the IR clang wrote fails LLVM's verifier: {0}",
-                             Problems));
+    return toolError(
+        formatv("the IR clang wrote fails LLVM's verifier: {0}", Problems));
   return M;
 }
 
@@ -438,7 +438,8 @@ Expected<int> Run::run() {
       Expected<std::unique_ptr<Module>> M = readModule(*Bitcode);
       if (!M)
         return M.takeError();
-      if (Error E = writeModule(Output, **M, StringRef(Output).ends_with(".bc")))
+      if (Error E =
+              writeModule(Output, **M, StringRef(Output).ends_with(".bc")))
         return E;
       continue;
     }
@@ -463,8 +464,8 @@ Expected<int> Run::run() {
     Expected<loader::ModuleImage> Image =
         buildImage(**M, Arch, producerString(), Opts.Relocatable);
     if (!Image)
-      return toolError(formatv("{0}: {1}", Opts.Input,
-                               toString(Image.takeError())));
+      return toolError(
+          formatv("{0}: {1}", Opts.Input, toString(Image.takeError())));
     Expected<std::vector<uint8_t>> Bytes = serializeImage(*Image);
     if (!Bytes)
       return Bytes.takeError();

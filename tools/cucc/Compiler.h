@@ -1,4 +1,4 @@
-//===- Compiler.h - cucc's stages ---------------------------------*- C++ -*-===//
+//===- Compiler.h - cucc's stages -------------------------------*- C++ -*-===//
 //
 // Runs a parsed command line: clang's CUDA device compilation of the source
 // for NVPTX64 (the clang-19 binary, with the device prelude force-included),
@@ -76,7 +76,8 @@ llvm::Expected<int> compileDevice(const Options &Opts, const Toolchain &Tools,
 /// link: Program.h); -v and --dryrun lines go to \p Log. Returns the exit code
 /// (0 on success); clang's diagnostics reach stderr unchanged, cucc's own
 /// errors are printed to \p Log as "cucc: error: ...".
-int compile(const Options &Opts, const Toolchain &Tools, llvm::raw_ostream &Log);
+int compile(const Options &Opts, const Toolchain &Tools,
+            llvm::raw_ostream &Log);
 
 } // namespace cucpu::cucc
 

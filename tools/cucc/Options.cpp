@@ -613,8 +613,7 @@ Expected<Options> parseCommandLine(ArrayRef<std::string> RawArgs) {
       Opts.LibraryArgs.push_back(Flag + Rest.str());
       continue;
     }
-    if (Arg.starts_with("-o") && Arg.size() > 2 &&
-        !Arg.starts_with("-o=")) {
+    if (Arg.starts_with("-o") && Arg.size() > 2 && !Arg.starts_with("-o=")) {
       Opts.Output = Arg.substr(2).str();
       continue;
     }

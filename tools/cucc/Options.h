@@ -1,4 +1,4 @@
-//===- Options.h - cucc's nvcc-like command line ------------------*- C++ -*-===//
+//===- Options.h - cucc's nvcc-like command line ----------------*- C++ -*-===//
 //
 // The options cucc accepts, spelled as nvcc spells them, and their parser.
 // docs/cucc.md lists them.
@@ -66,7 +66,7 @@ struct Options {
   /// The CUDA source the device stages compile: the only input of a
   /// device-only kind; set for each .cu file by the whole-program driver.
   std::string Input;
-  std::string Output; ///< -o; empty: derived from Input.
+  std::string Output;    ///< -o; empty: derived from Input.
   std::string OutputDir; ///< -odir: where a derived output file goes.
   /// -MD, -MMD, -MF f, -MT t, -MP (and -M/-MM), as clang flags.
   std::vector<std::string> DependencyArgs;
@@ -74,11 +74,11 @@ struct Options {
   /// -rdc=true (or -dc): relocatable device code, a relocatable image whose
   /// extern __device__ functions and variables another image defines.
   bool Relocatable = false;
-  bool DeviceCompile = false;     ///< -dc: the default output is <stem>.o.
+  bool DeviceCompile = false; ///< -dc: the default output is <stem>.o.
   /// -ptx: append the module image to clang's PTX in comments (cleared by
   /// --no-ptx-image, which leaves the PTX for cucpu's PTX JIT alone).
   bool PtxImage = true;
-  int ListArchs = 0;              ///< 1: --list-gpu-arch, 2: --list-gpu-code.
+  int ListArchs = 0; ///< 1: --list-gpu-arch, 2: --list-gpu-code.
   /// -Xcompiler values (split at commas) and, with
   /// -forward-unknown-to-host-compiler, the options cucc does not know.
   std::vector<std::string> HostCompilerArgs;
@@ -93,21 +93,21 @@ struct Options {
   std::vector<std::string> PreprocessorArgs;
   /// sm_XX for each requested architecture, without duplicates.
   std::vector<std::string> Archs;
-  unsigned OptLevel = 3;   ///< -O0..-O3 (nvcc optimizes device code at -O3).
-  bool Debug = false;      ///< -g: debug information.
+  unsigned OptLevel = 3;    ///< -O0..-O3 (nvcc optimizes device code at -O3).
+  bool Debug = false;       ///< -g: debug information.
   bool DeviceDebug = false; ///< -G: debug information, no optimization.
-  bool LineInfo = false;   ///< -lineinfo: line tables only.
-  bool FastMath = false;   ///< -use_fast_math.
-  int Fmad = -1;           ///< -fmad=true|false; -1: not given.
-  int Ftz = -1;            ///< -ftz=true|false; -1: not given.
-  bool NoWarnings = false; ///< -w.
-  std::string Std;         ///< -std=...; empty: c++17, nvcc's default.
-  bool Verbose = false;    ///< -v: show each stage as it runs.
-  bool DryRun = false;     ///< --dryrun: show the stages, run none.
-  bool Keep = false;       ///< -keep: keep the intermediate IR.
-  std::string KeepDir;     ///< --keep-dir; empty: the current directory.
-  bool Help = false;       ///< -h / --help.
-  bool Version = false;    ///< --version.
+  bool LineInfo = false;    ///< -lineinfo: line tables only.
+  bool FastMath = false;    ///< -use_fast_math.
+  int Fmad = -1;            ///< -fmad=true|false; -1: not given.
+  int Ftz = -1;             ///< -ftz=true|false; -1: not given.
+  bool NoWarnings = false;  ///< -w.
+  std::string Std;          ///< -std=...; empty: c++17, nvcc's default.
+  bool Verbose = false;     ///< -v: show each stage as it runs.
+  bool DryRun = false;      ///< --dryrun: show the stages, run none.
+  bool Keep = false;        ///< -keep: keep the intermediate IR.
+  std::string KeepDir;      ///< --keep-dir; empty: the current directory.
+  bool Help = false;        ///< -h / --help.
+  bool Version = false;     ///< --version.
 
   /// The output file: -o, else the input's stem with the kind's extension,
   /// a.out for a program or shared library, a.a for -lib.

@@ -41,8 +41,8 @@ const char *Usage =
     "the IR).\n";
 
 std::string usesText(uint32_t Uses) {
-  static const char *Names[] = {"barrier",  "warp-functions", "textures",
-                                "printf",   "assert",         "atomics",
+  static const char *Names[] = {"barrier",       "warp-functions", "textures",
+                                "printf",        "assert",         "atomics",
                                 "dynamic-shared"};
   std::string Out;
   for (unsigned I = 0; I < std::size(Names); ++I)
@@ -170,12 +170,11 @@ bool showFatBinary(llvm::ArrayRef<uint8_t> Bytes, llvm::StringRef Name,
   for (size_t I = 0; I < Entries->size(); ++I) {
     const FatBinaryEntry &E = (*Entries)[I];
     std::string EntryName = llvm::formatv("{0}[{1}]", Name, I).str();
-    outs() << llvm::formatv("entry {0}: kind {1}, sm_{2}, {3} bytes at offset "
-                            "{4}: {5}{6}\n",
-                            I, E.Kind, E.Arch, E.Payload.size(), E.Offset,
-                            describe(E.PayloadKind),
-                            (E.Flags & FatFlagCompressed) ? " (compressed)"
-                                                          : "");
+    outs() << llvm::formatv(
+        "entry {0}: kind {1}, sm_{2}, {3} bytes at offset "
+        "{4}: {5}{6}\n",
+        I, E.Kind, E.Arch, E.Payload.size(), E.Offset, describe(E.PayloadKind),
+        (E.Flags & FatFlagCompressed) ? " (compressed)" : "");
     if (E.PayloadKind == ImageKind::CucpuImage)
       Ok &= showImage(E.Payload, EntryName, O);
   }

@@ -36,10 +36,11 @@ void pointerAttributes(const char *What, CUdeviceptr P) {
   for (int A = 1; A <= 21; ++A) {
     unsigned char Buffer[16];
     std::memset(Buffer, 0xAB, sizeof(Buffer));
-    CUresult R = cuPointerGetAttribute(
-        Buffer, static_cast<CUpointer_attribute>(A), P);
+    CUresult R =
+        cuPointerGetAttribute(Buffer, static_cast<CUpointer_attribute>(A), P);
     std::printf("pointer_attribute %s %d -> %d bytes=%d\n", What, A,
-                static_cast<int>(R), R == CUDA_SUCCESS ? bytesWritten(Buffer) : 0);
+                static_cast<int>(R),
+                R == CUDA_SUCCESS ? bytesWritten(Buffer) : 0);
   }
 }
 } // namespace
@@ -79,16 +80,18 @@ int main() {
     CUresult RP = cuStreamGetPriority(S, &Priority);
     unsigned SF = 99;
     CUresult RF = cuStreamGetFlags(S, &SF);
-    std::printf("default_stream %p id -> %d %llu priority -> %d %d flags -> %d %u\n",
-                static_cast<void *>(S), static_cast<int>(R), Id,
-                static_cast<int>(RP), Priority, static_cast<int>(RF), SF);
+    std::printf(
+        "default_stream %p id -> %d %llu priority -> %d %d flags -> %d %u\n",
+        static_cast<void *>(S), static_cast<int>(R), Id, static_cast<int>(RP),
+        Priority, static_cast<int>(RF), SF);
   }
 
   for (size_t Width : {1, 100, 511, 512, 513, 1000, 4096}) {
     CUdeviceptr P = 0;
     size_t Pitch = 0;
     CUresult R = cuMemAllocPitch(&P, &Pitch, Width, 3, 4);
-    std::printf("pitch width=%zu -> %d pitch=%zu\n", Width, static_cast<int>(R), Pitch);
+    std::printf("pitch width=%zu -> %d pitch=%zu\n", Width, static_cast<int>(R),
+                Pitch);
     if (R == CUDA_SUCCESS)
       cuMemFree(P);
   }
@@ -121,10 +124,9 @@ int main() {
   }
 
   {
-    CUpointer_attribute Attrs[] = {CU_POINTER_ATTRIBUTE_CONTEXT,
-                                   CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                   CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                                   CU_POINTER_ATTRIBUTE_IS_MANAGED};
+    CUpointer_attribute Attrs[] = {
+        CU_POINTER_ATTRIBUTE_CONTEXT, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+        CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, CU_POINTER_ATTRIBUTE_IS_MANAGED};
     unsigned long long Values[4];
     std::memset(Values, 0xAB, sizeof(Values));
     void *Data[4] = {&Values[0], &Values[1], &Values[2], &Values[3]};
@@ -132,7 +134,8 @@ int main() {
         4, Attrs, Data, reinterpret_cast<CUdeviceptr>(Pageable.data()));
     std::printf("pointer_attributes pageable -> %d ctx=%#llx type=%#llx "
                 "ordinal=%#llx managed=%#llx\n",
-                static_cast<int>(R), Values[0], Values[1], Values[2], Values[3]);
+                static_cast<int>(R), Values[0], Values[1], Values[2],
+                Values[3]);
   }
 
   const char Text[] = "this is not a module";
@@ -142,10 +145,10 @@ int main() {
   std::printf("mem_get_address_range_pinned -> %d\n",
               static_cast<int>(cuMemGetAddressRange(
                   nullptr, nullptr, reinterpret_cast<CUdeviceptr>(Pinned))));
-  std::printf("mem_get_address_range_pageable -> %d\n",
-              static_cast<int>(cuMemGetAddressRange(
-                  nullptr, nullptr,
-                  reinterpret_cast<CUdeviceptr>(Pageable.data()))));
+  std::printf(
+      "mem_get_address_range_pageable -> %d\n",
+      static_cast<int>(cuMemGetAddressRange(
+          nullptr, nullptr, reinterpret_cast<CUdeviceptr>(Pageable.data()))));
   std::printf("memcpy_htod_zero_bytes_bad_ptr -> %d\n",
               static_cast<int>(cuMemcpyHtoD(0x10, Pageable.data(), 0)));
   std::printf("memset_d8_zero_count_bad_ptr -> %d\n",

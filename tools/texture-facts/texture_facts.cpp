@@ -428,8 +428,8 @@ void textureReferences(CUmodule Mod) {
                 "%g %g; array -> %d %s\n",
                 R1, MipFilter, R2, Bias, R3, MinClamp, MaxClamp, R4,
                 Mip == reinterpret_cast<CUmipmappedArray>(0xdead) ? "untouched"
-                : Mip                                              ? "set"
-                                                                   : "null");
+                : Mip                                             ? "set"
+                                                                  : "null");
     SAY(cuTexRefSetMipmapFilterMode(T, CU_TR_FILTER_MODE_LINEAR));
     SAY(cuTexRefSetMipmapFilterMode(T, CUfilter_mode(5)));
     SAY(cuTexRefSetMipmapLevelBias(T, 1.5f));

@@ -1,4 +1,4 @@
-//===- prelude.h - What cucc puts in front of every kernel source -*- C++ -*-===//
+//===- prelude.h - What cucc puts in front of every kernel source ---------===//
 //
 // cucc force-includes this file (clang -include) so that a kernel file written
 // for nvcc compiles unchanged, with no #include: qualifiers, built-in
@@ -77,8 +77,8 @@ typedef unsigned int cuuint32_t;
 #define __brkpt __cucpu_clang_asm_brkpt
 #undef CUDA_VERSION
 #define CUDA_VERSION 9000
-#include <__clang_cuda_libdevice_declares.h>
 #include <__clang_cuda_device_functions.h>
+#include <__clang_cuda_libdevice_declares.h>
 #undef CUDA_VERSION
 #define CUDA_VERSION 13000
 #pragma pop_macro("__brkpt")
@@ -90,8 +90,8 @@ typedef unsigned int cuuint32_t;
 #include "detail/math_extras.h"
 #include "detail/math_overloads.h"
 #include "detail/runtime.h"
-#include "detail/textures.h"
 #include "detail/surfaces.h"
+#include "detail/textures.h"
 
 #include <__clang_cuda_cmath.h>
 #pragma push_macro("__funnelshift_l")

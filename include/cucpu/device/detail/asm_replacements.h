@@ -1,4 +1,4 @@
-//===- detail/asm_replacements.h - Functions clang writes in PTX -*- C++ -*-===//
+//===- detail/asm_replacements.h - Functions clang writes in PTX ----------===//
 //
 // clang's CUDA headers define __trap, __brkpt, __prof_trigger and the funnel
 // shifts with inline PTX assembly, which the CPU JIT cannot run. prelude.h

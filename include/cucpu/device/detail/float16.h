@@ -408,7 +408,7 @@ __device__ inline unsigned short atomicUpdate16(void *address, Op op) {
 #define __CUCPU_F16_TO_SHORT_MODE(T, Name, Type, Stem, Lo, Hi, Mode)           \
   static __host__ __device__ inline Type __##Name##2##Stem##_##Mode(T h) {     \
     int v = __float2int_##Mode(__cucpu_f16::value(h));                         \
-    return static_cast<Type>(v < (Lo) ? (Lo) : v > (Hi) ? (Hi) : v);           \
+    return static_cast<Type>(v<(Lo) ? (Lo) : v>(Hi) ? (Hi) : v);               \
   }
 #define __CUCPU_F16_TO_SHORT(T, Name, Type, Stem, Lo, Hi)                      \
   __CUCPU_F16_TO_SHORT_MODE(T, Name, Type, Stem, Lo, Hi, rn)                   \

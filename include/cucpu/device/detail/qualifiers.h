@@ -1,4 +1,4 @@
-//===- detail/qualifiers.h - CUDA qualifiers and compiler macros -*- C++ -*-===//
+//===- detail/qualifiers.h - CUDA qualifiers and compiler macros ----------===//
 //
 // The execution- and memory-space specifiers of CUDA C++ as clang spells
 // them, and the macros nvcc defines for every CUDA compilation. Part of the

@@ -27,8 +27,7 @@ __device__ void __assertfail(const char *Message, const char *File,
                              size_t CharSize);
 /// What glibc's assert() macro calls on failure.
 __device__ static __inline__ void __assert_fail(const char *Message,
-                                                const char *File,
-                                                unsigned Line,
+                                                const char *File, unsigned Line,
                                                 const char *Function) {
   __assertfail(Message, File, Line, Function, sizeof(char));
 }
@@ -36,7 +35,9 @@ __device__ static __inline__ void __assert_fail(const char *Message,
 
 namespace std {
 /// std::malloc on the device.
-__device__ static __inline__ void *malloc(size_t Size) { return ::malloc(Size); }
+__device__ static __inline__ void *malloc(size_t Size) {
+  return ::malloc(Size);
+}
 /// std::free on the device.
 __device__ static __inline__ void free(void *Ptr) { ::free(Ptr); }
 } // namespace std

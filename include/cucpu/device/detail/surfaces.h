@@ -60,9 +60,13 @@ namespace __cucpu_surface {
 /// The types surface accesses take (those of NVIDIA's
 /// surface_indirect_functions.h): 1-, 2-, 4-, 8- and 16-byte scalars and
 /// vectors of char, short, int, long long and float.
-template <class T> struct accepted { static constexpr bool value = false; };
+template <class T> struct accepted {
+  static constexpr bool value = false;
+};
 #define __CUCPU_SURF_ACCEPT(T)                                                 \
-  template <> struct accepted<T> { static constexpr bool value = true; };
+  template <> struct accepted<T> {                                             \
+    static constexpr bool value = true;                                        \
+  };
 __CUCPU_SURF_ACCEPT(char)
 __CUCPU_SURF_ACCEPT(signed char)
 __CUCPU_SURF_ACCEPT(unsigned char)

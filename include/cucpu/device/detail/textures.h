@@ -194,8 +194,7 @@ struct description {
 /// The result of a fetch from a texture of T read with Mode: T itself, or
 /// the float type of as many channels for 8- and 16-bit integers read as
 /// normalized floats.
-template <class T, enum cudaTextureReadMode Mode>
-struct result {
+template <class T, enum cudaTextureReadMode Mode> struct result {
   typedef T type;
 };
 template <class T> struct result<T, cudaReadModeNormalizedFloat> {
@@ -332,8 +331,7 @@ __device__ __forceinline__ float4 grad2(float2 D) {
 
 /// The four-channel result of tex2Dgather through a reference of T read
 /// with Mode: T's channel type four times, float4 for normalized reads.
-template <class T, enum cudaTextureReadMode Mode>
-struct gather_result {
+template <class T, enum cudaTextureReadMode Mode> struct gather_result {
   typedef float4 type;
 };
 #define __CUCPU_TEX_GATHER(S, V)                                               \

@@ -43,9 +43,7 @@ __device__ __forceinline__ unsigned warpMask() {
   return Count >= 32 ? 0xffffffffu : (1u << Count) - 1u;
 }
 /// The lanes below the calling one.
-__device__ __forceinline__ unsigned lanesBelow() {
-  return (1u << lane()) - 1u;
-}
+__device__ __forceinline__ unsigned lanesBelow() { return (1u << lane()) - 1u; }
 
 /// A shuffle of any trivially copyable value: the integer and floating
 /// types through the warp functions, anything else 4 bytes at a time.
@@ -146,8 +144,7 @@ public:
   __device__ unsigned ballot(int Predicate) const {
     return compress(__ballot_sync(Mask, Predicate));
   }
-  template <class T>
-  __device__ unsigned long long match_any(T Value) const {
+  template <class T> __device__ unsigned long long match_any(T Value) const {
     return compress(__match_any_sync(Mask, Value));
   }
   template <class T>
@@ -256,9 +253,8 @@ public:
         Value, [&](auto V) { return __shfl_sync(Mask, V, Lane); });
   }
   template <class T> __device__ T shfl_down(T Value, unsigned Delta) const {
-    return __cucpu_cg::shuffleValue(Value, [&](auto V) {
-      return __shfl_down_sync(Mask, V, Delta, Size);
-    });
+    return __cucpu_cg::shuffleValue(
+        Value, [&](auto V) { return __shfl_down_sync(Mask, V, Delta, Size); });
   }
   template <class T> __device__ T shfl_up(T Value, unsigned Delta) const {
     return __cucpu_cg::shuffleValue(

@@ -69,5 +69,4 @@ __CUCPU_F16_FROM_FLOAT(__nv_bfloat16, __float2bfloat16_rn, ToNearest)
 #undef __CUCPU_T
 #undef __CUCPU_T2
 
-
 #endif // __CUDA_BF16_H__

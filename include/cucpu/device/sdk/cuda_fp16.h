@@ -79,5 +79,4 @@ __CUCPU_F16_CONVERSIONS(__half, __half2, half)
 #undef __CUCPU_T
 #undef __CUCPU_T2
 
-
 #endif // __CUDA_FP16_H__

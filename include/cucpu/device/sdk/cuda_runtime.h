@@ -1,4 +1,4 @@
-//===- sdk/cuda_runtime.h - Forwarding header ---------------------*- C++ -*-===//
+//===- sdk/cuda_runtime.h - Forwarding header -------------------*- C++ -*-===//
 //
 // The CUDA toolkit's <cuda_runtime.h>, which programs written for nvcc include
 // by name. cucc's device and host passes both read a .cu file's host code, so

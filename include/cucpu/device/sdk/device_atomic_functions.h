@@ -1,7 +1,8 @@
-//===- sdk/device_atomic_functions.h - Compatibility stub for nvcc sources ------*- C++ -*-===//
+//===- sdk/device_atomic_functions.h - Compatibility stub for nvcc sources ===//
 //
-// Kernels written for nvcc often include <device_atomic_functions.h>. cucc force-includes
-// everything it provides (cucpu/device/prelude.h), so this header is empty.
+// Kernels written for nvcc often include <device_atomic_functions.h>. cucc
+// force-includes everything it provides (cucpu/device/prelude.h), so this
+// header is empty.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DEVICE_SDK_DEVICE_ATOMIC_FUNCTIONS_H

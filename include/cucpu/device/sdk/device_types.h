@@ -1,4 +1,4 @@
-//===- sdk/device_types.h - Forwarding header ---------------------*- C++ -*-===//
+//===- sdk/device_types.h - Forwarding header -------------------*- C++ -*-===//
 //
 // The CUDA toolkit's <device_types.h>, which programs written for nvcc include
 // by name. cucc's device and host passes both read a .cu file's host code, so

@@ -1,4 +1,4 @@
-//===- sdk/host_defines.h - Forwarding header ---------------------*- C++ -*-===//
+//===- sdk/host_defines.h - Forwarding header -------------------*- C++ -*-===//
 //
 // The CUDA toolkit's <host_defines.h>, which programs written for nvcc include
 // by name. cucc's device and host passes both read a .cu file's host code, so

@@ -1,7 +1,8 @@
-//===- sdk/math_functions.h - Compatibility stub for nvcc sources ------*- C++ -*-===//
+//===- sdk/math_functions.h - Compatibility stub for nvcc sources ---------===//
 //
-// Kernels written for nvcc often include <math_functions.h>. cucc force-includes
-// everything it provides (cucpu/device/prelude.h), so this header is empty.
+// Kernels written for nvcc often include <math_functions.h>. cucc
+// force-includes everything it provides (cucpu/device/prelude.h), so this
+// header is empty.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DEVICE_SDK_MATH_FUNCTIONS_H

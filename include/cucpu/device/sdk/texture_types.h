@@ -1,4 +1,4 @@
-//===- sdk/texture_types.h - Forwarding header --------------------*- C++ -*-===//
+//===- sdk/texture_types.h - Forwarding header ------------------*- C++ -*-===//
 //
 // The CUDA toolkit's <texture_types.h>, which programs written for nvcc include
 // by name. cucc's device and host passes both read a .cu file's host code, so

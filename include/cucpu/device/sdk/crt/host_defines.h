@@ -1,9 +1,10 @@
-//===- sdk/crt/host_defines.h - Forwarding header -----------------*- C++ -*-===//
+//===- sdk/crt/host_defines.h - Forwarding header ---------------*- C++ -*-===//
 //
-// The CUDA toolkit's <crt/host_defines.h>, which programs written for nvcc include
-// by name. cucc's device and host passes both read a .cu file's host code, so
-// both need the runtime API's declarations: this header brings cucpu's own
-// version from include/, which leaves out what cucc's prelude already defines
+// The CUDA toolkit's <crt/host_defines.h>, which programs written for nvcc
+// include by name. cucc's device and host passes both read a .cu file's host
+// code, so both need the runtime API's declarations: this header brings cucpu's
+// own version from include/, which leaves out what cucc's prelude already
+// defines
 // (__CUCPU__). Without include/ on the search path it adds nothing.
 //
 //===----------------------------------------------------------------------===//
