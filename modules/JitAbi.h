@@ -1,11 +1,13 @@
 /*===- JitAbi.h - The ABI between the driver and JIT-compiled kernels ------===*
  *
- * The driver's execution engine runs a kernel by calling, for every CUDA
- * thread, the thread entry that modules/ compiles for it. The entry gets a
- * CucpuThread; the JIT-compiled code reads its special registers
- * (threadIdx, blockIdx, blockDim, gridDim, laneid, ...) from it and from the
- * CucpuBlock it points to, and passes it to the engine's services for
- * everything that involves other threads (barriers, warp functions).
+ * The driver's execution engine runs a block of a kernel in one of two ways:
+ * by calling its block function (CucpuBlockEntry), which runs every thread
+ * of the block, or, on the fiber engine, by calling its thread entry
+ * (CucpuThreadEntry) once per CUDA thread. Both get the threads'
+ * CucpuThreads; the JIT-compiled code reads the special registers
+ * (threadIdx, blockIdx, blockDim, gridDim, laneid, ...) from them and from
+ * the CucpuBlock they point to, and calls the engine's services
+ * (JitServices.def) for what involves other threads and the engine.
  *
  * Plain C types only: this layout is shared by C++ code and by IR that the
  * lowering passes generate. Any change here must change both together.

@@ -2,8 +2,11 @@
 //
 // modules/ turns a loader::ModuleImage into code the driver can run: the
 // NVVM-style IR is lowered to the host (GPU-to-CPU passes in modules/passes/),
-// compiled with ORC (one JITDylib per loaded module) and every kernel gets a
-// thread entry (JitAbi.h). modules/ knows nothing of handles or contexts.
+// compiled with ORC (one JITDylib per loaded module), and every kernel gets a
+// block function where it can (a whole block per call) and a thread entry
+// for the fiber engine (JitAbi.h), compiled when first needed. Objects are
+// kept in the compute cache (ComputeCache.h, CompilerIdentity.h). modules/
+// knows nothing of handles or contexts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_MODULES_JITMODULE_H

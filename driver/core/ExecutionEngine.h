@@ -1,12 +1,13 @@
 //===- ExecutionEngine.h - Runs kernels on the CPU's cores ------*- C++ -*-===//
 //
-// The always-correct way to run a kernel (ARCHITECTURE.md §5): blocks are
-// handed out to a device's persistent workers by an atomic counter, and
-// inside a block every CUDA thread is a fiber (Fiber.h), started lazily: one
-// fiber runs thread after thread until one of them waits (a barrier, a warp
-// operation, a yield); only then does another fiber take the next thread. A
-// kernel without barriers thus runs its threads one after the other on one
-// stack, and a kernel with barriers gets one fiber per thread.
+// Runs a launch (docs/execution-model.md): the grid's blocks are dealt to a
+// device's persistent workers through an atomic counter, and each worker
+// runs whole blocks. A kernel with a block function (modules/, JitAbi.h's
+// CucpuBlockEntry) runs a block in one call, its threads as loops between
+// barriers. The others run on the fiber engine (BlockRunner.h), where each
+// CUDA thread is a fiber started lazily: one fiber runs thread after thread
+// until one waits (a barrier, a warp operation, a yield); only then does
+// another fiber take the next thread.
 //
 // The __cucpu_* services of JitAbi.h are implemented here.
 //

@@ -1,8 +1,10 @@
 //===- SyncPass.cpp - Barriers and warp functions as engine calls ---------===//
 //
-// Everything that involves other threads of the block goes to the execution
-// engine (JitAbi.h), with the calling thread: the engine decides how the
-// threads meet (fibers today, regions of a block function later).
+// Everything that involves other threads of the block becomes a call of an
+// engine service (JitServices.def) with the calling thread. The thread entry
+// keeps these calls: on the fiber engine they are where threads meet.
+// cucpu-block-functions later turns each of them in a work function into a
+// split between regions (BlockFunctionSplits.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "SyncPass.h"

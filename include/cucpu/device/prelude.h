@@ -77,8 +77,10 @@ typedef unsigned int cuuint32_t;
 #define __brkpt __cucpu_clang_asm_brkpt
 #undef CUDA_VERSION
 #define CUDA_VERSION 9000
-#include <__clang_cuda_device_functions.h>
+// The libdevice declarations first: the device functions call them.
 #include <__clang_cuda_libdevice_declares.h>
+
+#include <__clang_cuda_device_functions.h>
 #undef CUDA_VERSION
 #define CUDA_VERSION 13000
 #pragma pop_macro("__brkpt")
@@ -90,8 +92,9 @@ typedef unsigned int cuuint32_t;
 #include "detail/math_extras.h"
 #include "detail/math_overloads.h"
 #include "detail/runtime.h"
-#include "detail/surfaces.h"
 #include "detail/textures.h"
+// After the textures: surfaces use their __cucpu_texref_type.
+#include "detail/surfaces.h"
 
 #include <__clang_cuda_cmath.h>
 #pragma push_macro("__funnelshift_l")
