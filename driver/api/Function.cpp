@@ -10,13 +10,7 @@ using namespace cucpu;
 using namespace cucpu::api;
 
 llvm::Expected<std::shared_ptr<Function>> api::lookupFunction(CUfunction H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The function handle is NULL.");
-  auto F = HandleRegistry::get().findAs<Function>(H);
-  CU_INVALID_IF(!F, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live function (its module was unloaded, or it "
-                "is not a function).",
-                static_cast<const void *>(H));
-  return F;
+  return lookupHandle<Function>(H, {"function"});
 }
 
 llvm::Expected<std::shared_ptr<Function>>
@@ -27,31 +21,15 @@ api::launchableFunction(CUfunction H, const std::shared_ptr<Context> &Ctx) {
 }
 
 llvm::Expected<std::shared_ptr<Library>> api::lookupLibrary(CUlibrary H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The library handle is NULL.");
-  auto L = HandleRegistry::get().findAs<Library>(H);
-  CU_INVALID_IF(!L, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live library (unloaded, or not a library).",
-                static_cast<const void *>(H));
-  return L;
+  return lookupHandle<Library>(H, {"library"});
 }
 
 llvm::Expected<std::shared_ptr<Kernel>> api::lookupKernel(CUkernel H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The kernel handle is NULL.");
-  auto K = HandleRegistry::get().findAs<Kernel>(H);
-  CU_INVALID_IF(!K, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live kernel (its library was unloaded, or it "
-                "is not a kernel).",
-                static_cast<const void *>(H));
-  return K;
+  return lookupHandle<Kernel>(H, {"kernel"});
 }
 
 llvm::Expected<std::shared_ptr<Module>> api::lookupModule(CUmodule H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The module handle is NULL.");
-  auto M = HandleRegistry::get().findAs<Module>(H);
-  CU_INVALID_IF(!M, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live module (destroyed, or not a module).",
-                static_cast<const void *>(H));
-  return M;
+  return lookupHandle<Module>(H, {"module"});
 }
 
 CUCPU_EXPORT CUresult CUDAAPI cuFuncGetAttribute(int *Value,

@@ -15,11 +15,7 @@ namespace {
 template <typename T>
 llvm::Expected<std::shared_ptr<T>> lookupGraphObject(const void *H,
                                                      const char *What) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_VALUE, "The {0} handle is NULL.", What);
-  auto O = HandleRegistry::get().findAs<T>(H);
-  CU_INVALID_IF(!O, CUDA_ERROR_INVALID_VALUE,
-                "{0} is not a live {1} (destroyed, or not a {1}).", H, What);
-  return O;
+  return lookupHandle<T>(H, {What, CUDA_ERROR_INVALID_VALUE});
 }
 
 /// Wraps work that may be empty (an operation with nothing to do).

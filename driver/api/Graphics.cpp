@@ -21,14 +21,7 @@ using namespace cucpu::api;
 
 llvm::Expected<std::shared_ptr<GraphicsResource>>
 api::lookupResource(CUgraphicsResource H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE,
-                "The graphics resource handle is NULL.");
-  auto R = HandleRegistry::get().findAs<GraphicsResource>(H);
-  CU_INVALID_IF(!R, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a registered graphics resource (unregistered, or "
-                "not a graphics resource).",
-                static_cast<const void *>(H));
-  return R;
+  return lookupHandle<GraphicsResource>(H, {"graphics resource"});
 }
 
 namespace {

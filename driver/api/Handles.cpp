@@ -6,12 +6,7 @@
 using namespace cucpu;
 
 llvm::Expected<std::shared_ptr<Context>> api::lookupContext(CUcontext H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_CONTEXT, "The context handle is NULL.");
-  auto C = HandleRegistry::get().findAs<Context>(H);
-  CU_INVALID_IF(!C, CUDA_ERROR_INVALID_CONTEXT,
-                "{0} is not a live context (destroyed, or not a context).",
-                static_cast<const void *>(H));
-  return C;
+  return lookupHandle<Context>(H, {"context", CUDA_ERROR_INVALID_CONTEXT});
 }
 
 llvm::Expected<std::shared_ptr<Context>> api::contextOrCurrent(CUcontext H) {
@@ -29,11 +24,7 @@ llvm::Expected<Device &> api::lookupDevice(CUdevice Ordinal) {
 llvm::Expected<std::shared_ptr<Stream>> api::lookupStream(CUstream H) {
   if (isDefaultStream(H))
     return nullptr;
-  auto S = HandleRegistry::get().findAs<Stream>(H);
-  CU_INVALID_IF(!S, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live stream (destroyed, or not a stream).",
-                static_cast<const void *>(H));
-  return S;
+  return lookupHandle<Stream>(H, {"stream"});
 }
 
 llvm::Expected<std::shared_ptr<Stream>> api::usableStream(CUstream H) {
@@ -44,42 +35,18 @@ llvm::Expected<std::shared_ptr<Stream>> api::usableStream(CUstream H) {
 llvm::Error api::checkStream(CUstream H) { return usableStream(H).takeError(); }
 
 llvm::Expected<std::shared_ptr<Event>> api::lookupEvent(CUevent H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The event handle is NULL.");
-  auto E = HandleRegistry::get().findAs<Event>(H);
-  CU_INVALID_IF(!E, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live event (destroyed, or not an event).",
-                static_cast<const void *>(H));
-  return E;
+  return lookupHandle<Event>(H, {"event"});
 }
 
 llvm::Expected<std::shared_ptr<Array>> api::lookupArray(CUarray H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE, "The array handle is NULL.");
-  auto A = HandleRegistry::get().findAs<Array>(H);
-  CU_INVALID_IF(!A, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live array (destroyed, or not an array).",
-                static_cast<const void *>(H));
-  return A;
+  return lookupHandle<Array>(H, {"array"});
 }
 
 llvm::Expected<std::shared_ptr<TexRef>> api::lookupTexRef(CUtexref H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE,
-                "The texture reference handle is NULL.");
-  auto T = HandleRegistry::get().findAs<TexRef>(H);
-  CU_INVALID_IF(!T, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live texture reference (destroyed, or not a "
-                "texture reference).",
-                static_cast<const void *>(H));
-  return T;
+  return lookupHandle<TexRef>(H, {"texture reference"});
 }
 
 llvm::Expected<std::shared_ptr<MipmappedArray>>
 api::lookupMipmappedArray(CUmipmappedArray H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE,
-                "The mipmapped array handle is NULL.");
-  auto M = HandleRegistry::get().findAs<MipmappedArray>(H);
-  CU_INVALID_IF(!M, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live mipmapped array (destroyed, or not a "
-                "mipmapped array).",
-                static_cast<const void *>(H));
-  return M;
+  return lookupHandle<MipmappedArray>(H, {"mipmapped array"});
 }

@@ -5,6 +5,7 @@
 #include "core/Array.h"
 #include "core/Context.h"
 #include "core/CurrentContext.h"
+#include "core/Error.h"
 #include "core/Event.h"
 #include "core/HandleRegistry.h"
 #include "core/MipmappedArray.h"
@@ -25,6 +26,33 @@ inline CUstream toHandle(Stream &S) { return reinterpret_cast<CUstream>(&S); }
 inline CUevent toHandle(Event &E) { return reinterpret_cast<CUevent>(&E); }
 inline CUarray toHandle(Array &A) { return reinterpret_cast<CUarray>(&A); }
 inline CUtexref toHandle(TexRef &T) { return reinterpret_cast<CUtexref>(&T); }
+
+/// What lookupHandle answers for a bad handle of one kind.
+struct HandleKind {
+  const char *Name; ///< "event", "texture reference", ...
+  CUresult Error = CUDA_ERROR_INVALID_HANDLE;
+};
+
+/// The live object of type \p T that handle \p H names. Every handle kind
+/// is checked the same way, in this order: a null handle is Kind.Error
+/// ("The <kind> handle is NULL."); a handle the registry does not hold as a
+/// \p T (destroyed, unloaded with its module or library, or a handle of
+/// another kind) is Kind.Error, naming the handle. Nothing else is checked:
+/// callers check the object's state (a context's sticky fault) themselves.
+template <typename T>
+llvm::Expected<std::shared_ptr<T>> lookupHandle(const void *H,
+                                                HandleKind Kind) {
+  if (!H)
+    return makeError(Kind.Error,
+                     llvm::formatv("The {0} handle is NULL.", Kind.Name).str());
+  if (auto O = HandleRegistry::get().findAs<T>(H))
+    return O;
+  return makeError(Kind.Error,
+                   llvm::formatv("{0} is not a live {1}: destroyed, unloaded, "
+                                 "or a handle of another kind.",
+                                 H, Kind.Name)
+                       .str());
+}
 
 /// The live context named by \p H: CUDA_ERROR_INVALID_CONTEXT for a null,
 /// destroyed or foreign handle. Does not check for sticky faults.

@@ -24,12 +24,7 @@ CUmemoryPool toHandle(MemoryPool &Pool) {
 }
 
 llvm::Expected<std::shared_ptr<MemoryPool>> lookupPool(CUmemoryPool H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_VALUE, "The memory pool is NULL.");
-  auto Pool = HandleRegistry::get().findAs<MemoryPool>(H);
-  CU_INVALID_IF(!Pool, CUDA_ERROR_INVALID_VALUE,
-                "{0} is not a live memory pool (destroyed, or not a pool).",
-                static_cast<const void *>(H));
-  return Pool;
+  return lookupHandle<MemoryPool>(H, {"memory pool", CUDA_ERROR_INVALID_VALUE});
 }
 
 /// The device a pool location names (only devices have pools here).

@@ -15,14 +15,7 @@ using namespace cucpu::api;
 namespace {
 /// The live surface reference \p H names, or CUDA_ERROR_INVALID_HANDLE.
 llvm::Expected<std::shared_ptr<SurfRef>> lookupSurfRef(CUsurfref H) {
-  CU_INVALID_IF(!H, CUDA_ERROR_INVALID_HANDLE,
-                "The surface reference handle is NULL.");
-  auto S = HandleRegistry::get().findAs<SurfRef>(H);
-  CU_INVALID_IF(!S, CUDA_ERROR_INVALID_HANDLE,
-                "{0} is not a live surface reference (its module unloaded, "
-                "or not a surface reference).",
-                static_cast<const void *>(H));
-  return S;
+  return lookupHandle<SurfRef>(H, {"surface reference"});
 }
 
 /// The live surface object \p H names, or null.

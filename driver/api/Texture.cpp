@@ -23,11 +23,8 @@ CUresult getTexRef(T *Out, CUtexref H, Fn &&Get) {
 
 /// The live texture object \p H names.
 llvm::Expected<std::shared_ptr<TexObject>> lookupTexObject(CUtexObject H) {
-  auto O = HandleRegistry::get().findAs<TexObject>(
-      reinterpret_cast<const void *>(uintptr_t(H)));
-  CU_INVALID_IF(!O, CUDA_ERROR_INVALID_VALUE,
-                "{0:x} is not a live texture object.", uint64_t(H));
-  return O;
+  return lookupHandle<TexObject>(reinterpret_cast<const void *>(uintptr_t(H)),
+                                 {"texture object", CUDA_ERROR_INVALID_VALUE});
 }
 } // namespace
 
