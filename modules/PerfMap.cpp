@@ -40,23 +40,8 @@ class PerfMapPlugin : public ObjectLinkingLayer::Plugin {
 public:
   void modifyPassConfig(MaterializationResponsibility &, jitlink::LinkGraph &,
                         jitlink::PassConfiguration &Config) override {
-    Config.PostFixupPasses.push_back([](jitlink::LinkGraph &G) -> Error {
-      int FD = mapFile();
-      if (FD < 0)
-        return Error::success();
-      for (jitlink::Symbol *S : G.defined_symbols()) {
-        if (!S->hasName() || S->getSize() == 0 || !S->isCallable())
-          continue;
-        std::string Line;
-        raw_string_ostream OS(Line);
-        OS << format_hex_no_prefix(S->getAddress().getValue(), 1) << ' '
-           << format_hex_no_prefix(S->getSize(), 1) << ' '
-           << perfMapName(S->getName()) << '\n';
-        OS.flush();
-        (void)!::write(FD, Line.data(), Line.size());
-      }
-      return Error::success();
-    });
+    Config.PostFixupPasses.push_back(
+        [this](jitlink::LinkGraph &G) { return write(G); });
   }
   Error notifyFailed(MaterializationResponsibility &) override {
     return Error::success();
@@ -66,6 +51,26 @@ public:
   }
   void notifyTransferringResources(JITDylib &, ResourceKey,
                                    ResourceKey) override {}
+
+private:
+  /// Appends a line for each function of \p G, now at its final address.
+  Error write(jitlink::LinkGraph &G) {
+    int FD = mapFile();
+    if (FD < 0)
+      return Error::success();
+    for (jitlink::Symbol *S : G.defined_symbols()) {
+      if (!S->hasName() || S->getSize() == 0 || !S->isCallable())
+        continue;
+      std::string Line;
+      raw_string_ostream OS(Line);
+      OS << format_hex_no_prefix(S->getAddress().getValue(), 1) << ' '
+         << format_hex_no_prefix(S->getSize(), 1) << ' '
+         << perfMapName(S->getName()) << '\n';
+      OS.flush();
+      (void)!::write(FD, Line.data(), Line.size());
+    }
+    return Error::success();
+  }
 };
 
 } // namespace
