@@ -63,6 +63,14 @@ void dumpObject(StringRef Identifier, const MemoryBuffer &Object) {
 
 } // namespace
 
+void cucpu::modules::prepareLoweringState(LoweringState &State,
+                                          const TargetMachine &TM) {
+  State.TargetTriple = TM.getTargetTriple().str();
+  State.DataLayout = TM.createDataLayout().getStringRepresentation();
+  for (const auto &S : runtimeLibrary())
+    State.ExternalSymbols.insert(S.first());
+}
+
 ComputeCache cucpu::modules::computeCache(const JitOptions &Options) {
   return ComputeCache(Options.CachePath.empty()
                           ? ComputeCache::defaultDirectory()
@@ -118,10 +126,7 @@ cucpu::modules::lowerImage(const loader::ModuleImage &Image,
   LoweringState &State = L->State;
   State.Image = &Image;
   State.Memcheck = Options.Memcheck;
-  State.TargetTriple = L->Machine->getTargetTriple().str();
-  State.DataLayout = L->Machine->createDataLayout().getStringRepresentation();
-  for (const auto &S : runtimeLibrary())
-    State.ExternalSymbols.insert(S.first());
+  prepareLoweringState(State, *L->Machine);
   for (const auto &S : Options.RuntimeSymbols)
     State.ExternalSymbols.insert(S.first());
   if (Error E = lower(M, *L->Machine, State))

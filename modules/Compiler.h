@@ -35,6 +35,11 @@ struct LoweredModule {
   std::unique_ptr<std::string> Diagnostics;
 };
 
+/// Prepares \p State to lower for \p TM: the target's triple and data
+/// layout, and the runtime library's functions as external symbols (the
+/// caller adds the engine's services).
+void prepareLoweringState(LoweringState &State, const llvm::TargetMachine &TM);
+
 /// The compute cache \p Options name.
 ComputeCache computeCache(const JitOptions &Options);
 

@@ -2,6 +2,7 @@
 #include "CompilerIdentity.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
@@ -61,23 +62,23 @@ bool holds(const dl_phdr_info &Info, uintptr_t Address) {
   return false;
 }
 
-/// Every loaded binary that holds \p Address (0: none) or whose file name
-/// contains \p NamePart (empty: none).
-std::vector<LoadedBinary> findBinaries(uintptr_t Address,
-                                       llvm::StringRef NamePart) {
+/// The name of a loaded binary ("" for the main program).
+llvm::StringRef nameOf(const dl_phdr_info &Info) {
+  return Info.dlpi_name ? Info.dlpi_name : "";
+}
+
+/// Every loaded binary that \p Match accepts.
+std::vector<LoadedBinary>
+findBinaries(llvm::function_ref<bool(const dl_phdr_info &)> Match) {
   struct Search {
-    uintptr_t Address;
-    llvm::StringRef NamePart;
+    llvm::function_ref<bool(const dl_phdr_info &)> Match;
     std::vector<LoadedBinary> Found;
-  } S{Address, NamePart, {}};
+  } S{Match, {}};
   dl_iterate_phdr(
       [](dl_phdr_info *Info, size_t, void *Data) -> int {
         auto *S = static_cast<Search *>(Data);
-        llvm::StringRef Name = Info->dlpi_name ? Info->dlpi_name : "";
-        bool ByAddress = S->Address && holds(*Info, S->Address);
-        bool ByName = !S->NamePart.empty() && Name.contains(S->NamePart);
-        if (ByAddress || ByName)
-          S->Found.push_back({Name.str(), buildIdIn(*Info)});
+        if (S->Match(*Info))
+          S->Found.push_back({nameOf(*Info).str(), buildIdIn(*Info)});
         return 0;
       },
       &S);
@@ -99,8 +100,9 @@ std::string identify(const LoadedBinary &Binary) {
 } // namespace
 
 std::string cucpu::modules::buildIdOf(const void *Address) {
-  std::vector<LoadedBinary> Found =
-      findBinaries(reinterpret_cast<uintptr_t>(Address), "");
+  auto At = reinterpret_cast<uintptr_t>(Address);
+  std::vector<LoadedBinary> Found = findBinaries(
+      [At](const dl_phdr_info &Info) { return At && holds(Info, At); });
   return Found.empty() ? std::string() : Found.front().BuildId;
 }
 
@@ -108,7 +110,9 @@ const std::string &cucpu::modules::compilerIdentity() {
   static const std::string Identity = [] {
     std::string Id = std::string("sources ") + compilerSourceId() +
                      "\nllvm " LLVM_VERSION_STRING "\n";
-    for (const LoadedBinary &B : findBinaries(0, "libLLVM"))
+    for (const LoadedBinary &B : findBinaries([](const dl_phdr_info &Info) {
+           return nameOf(Info).contains("libLLVM");
+         }))
       Id += "libLLVM " + identify(B) + "\n";
     return Id;
   }();

@@ -68,8 +68,6 @@ PreservedAnalyses DebugBuiltinsPass::run(Module &M, ModuleAnalysisManager &) {
       continue;
     DIBuilder DIB(M, /*AllowUnresolved=*/false, SP->getUnit());
     DIFile *File = SP->getFile();
-    DICompositeType *Uint3 = vectorType(DIB, SP->getUnit(), File, "uint3");
-    DICompositeType *Dim3 = vectorType(DIB, SP->getUnit(), File, "dim3");
     IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
     AllocaInst *Slot =
         B.CreateAlloca(Thread->getType(), nullptr, "cucpu.dbg.thread");
@@ -77,9 +75,10 @@ PreservedAnalyses DebugBuiltinsPass::run(Module &M, ModuleAnalysisManager &) {
     B.CreateStore(Thread, Slot, /*isVolatile=*/true);
     DILocation *Loc = DILocation::get(M.getContext(), SP->getLine(), 0, SP);
     for (const Builtin &Var : builtins()) {
+      // Type nodes are uniqued: both uint3 variables get one node.
       DILocalVariable *V = DIB.createAutoVariable(
           SP, Var.Name, File, SP->getLine(),
-          StringRef(Var.TypeName) == "uint3" ? Uint3 : Dim3,
+          vectorType(DIB, SP->getUnit(), File, Var.TypeName),
           /*AlwaysPreserve=*/true, DINode::FlagArtificial);
       DIB.insertDeclare(Slot, V, DIB.createExpression(Var.Location), Loc,
                         &*B.GetInsertPoint());

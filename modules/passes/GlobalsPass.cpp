@@ -15,19 +15,23 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 
-#include <algorithm>
-
 using namespace llvm;
 using namespace cucpu::modules;
 
 PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
   const DataLayout &DL = M.getDataLayout();
   SmallVector<GlobalVariable *, 8> Moved;
-  for (GlobalVariable &GV : M.globals()) {
+  for (GlobalVariable &GV : make_early_inc_range(M.globals())) {
     unsigned AS = GV.getAddressSpace();
-    if (AS == 1 || AS == 4)
-      Moved.push_back(&GV);
-    else if (AS != 0) {
+    if (AS == 1 || AS == 4) {
+      // A declaration nothing uses goes: clang keeps those of threadIdx,
+      // blockIdx, blockDim and gridDim at -O0 (cucc -G), after inlining
+      // their accessors, and an -rdc image those it does not reach.
+      if (GV.isDeclaration() && GV.use_empty())
+        GV.eraseFromParent();
+      else
+        Moved.push_back(&GV);
+    } else if (AS != 0) {
       State.fail(JitErrorKind::Unsupported,
                  "Variable " + GV.getName() + " is in address space " +
                      Twine(AS) + ", which cucpu does not support.");
@@ -38,14 +42,9 @@ PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
   // image defines: each one it uses is a symbol only a link supplies.
   if (State.Image && State.Image->Relocatable) {
     bool Missing = false;
-    for (GlobalVariable *&GV : Moved) {
+    for (GlobalVariable *GV : Moved) {
       if (!GV->isDeclaration())
         continue;
-      if (GV->use_empty()) {
-        GV->eraseFromParent();
-        GV = nullptr;
-        continue;
-      }
       State.fail(JitErrorKind::NotFound,
                  "The relocatable image (compiled with -rdc) uses variable " +
                      GV->getName() +
@@ -56,15 +55,8 @@ PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
     }
     if (Missing)
       return PreservedAnalyses::none();
-    Moved.erase(std::remove(Moved.begin(), Moved.end(), nullptr), Moved.end());
   }
   for (GlobalVariable *GV : Moved) {
-    // A declaration nothing uses: clang keeps those of threadIdx, blockIdx,
-    // blockDim and gridDim at -O0 (cucc -G), after inlining their accessors.
-    if (GV->isDeclaration() && GV->use_empty()) {
-      GV->eraseFromParent();
-      continue;
-    }
     if (GV->isDeclaration()) {
       State.fail(JitErrorKind::Unsupported,
                  "Variable " + GV->getName() +

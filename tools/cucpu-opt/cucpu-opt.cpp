@@ -10,11 +10,11 @@
 // go to stderr, exit status 1.
 //
 //===----------------------------------------------------------------------===//
+#include "Compiler.h"
 #include "ImageBuilder.h"
 #include "JitAbi.h"
 #include "Lowering.h"
 #include "passes/PassRegistry.h"
-#include "runtime/RuntimeLibrary.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -112,10 +112,7 @@ int main(int Argc, char **Argv) {
 
   LoweringState State;
   State.Memcheck = Memcheck;
-  State.TargetTriple = TM->getTargetTriple().str();
-  State.DataLayout = TM->createDataLayout().getStringRepresentation();
-  for (const auto &S : runtimeLibrary())
-    State.ExternalSymbols.insert(S.first());
+  prepareLoweringState(State, *TM);
 #define CUCPU_JIT_SERVICE(Symbol, Name, Return, Parameters)                    \
   State.ExternalSymbols.insert(Symbol);
 #include "JitServices.def"
