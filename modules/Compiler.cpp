@@ -63,12 +63,31 @@ void dumpObject(StringRef Identifier, const MemoryBuffer &Object) {
 
 } // namespace
 
-void cucpu::modules::prepareLoweringState(LoweringState &State,
-                                          const TargetMachine &TM) {
-  State.TargetTriple = TM.getTargetTriple().str();
-  State.DataLayout = TM.createDataLayout().getStringRepresentation();
+LoweringTarget cucpu::modules::loweringTarget(TargetMachine &TM,
+                                              bool Memcheck) {
+  LoweringTarget Target;
+  Target.Machine = &TM;
+  Target.Memcheck = Memcheck;
   for (const auto &S : runtimeLibrary())
-    State.ExternalSymbols.insert(S.first());
+    Target.ExternalSymbols.insert(S.first());
+  return Target;
+}
+
+ImageDescription
+cucpu::modules::describeImage(const loader::ModuleImage &Image) {
+  ImageDescription D;
+  D.TargetArch = Image.TargetArch;
+  D.Relocatable = Image.Relocatable;
+  for (const loader::KernelInfo &K : Image.Kernels) {
+    KernelLayout &Layout = D.Kernels.emplace_back();
+    Layout.Name = K.Name;
+    Layout.ParamBytes = K.ParamBytes;
+    for (const loader::KernelParam &P : K.Params)
+      Layout.Params.push_back({P.Offset, P.Size});
+  }
+  for (const loader::TexRefInfo &T : Image.TexRefs)
+    D.TexRefs.push_back(T.Name);
+  return D;
 }
 
 ComputeCache cucpu::modules::computeCache(const JitOptions &Options) {
@@ -123,22 +142,19 @@ cucpu::modules::lowerImage(const loader::ModuleImage &Image,
                             toString(TM.takeError()));
   L->Machine = std::move(*TM);
 
-  LoweringState &State = L->State;
-  State.Image = &Image;
-  State.Memcheck = Options.Memcheck;
-  prepareLoweringState(State, *L->Machine);
+  L->Target = loweringTarget(*L->Machine, Options.Memcheck);
   for (const auto &S : Options.RuntimeSymbols)
-    State.ExternalSymbols.insert(S.first());
-  if (Error E = lower(M, *L->Machine, State))
+    L->Target.ExternalSymbols.insert(S.first());
+  attachImageDescription(M, describeImage(Image));
+  if (Error E = lower(M, L->Target))
     return E;
-  State.Image = nullptr; // The caller's image need not outlive this.
   return L;
 }
 
 Expected<std::unique_ptr<MemoryBuffer>>
 cucpu::modules::emitObject(Module &M, LoweredModule &Lowered,
                            const JitOptions &Options) {
-  if (Error E = optimize(M, *Lowered.Machine, Lowered.State, optLevel(Options)))
+  if (Error E = optimize(M, Lowered.Target, optLevel(Options)))
     return E;
   // A frame larger than a page touches its pages in order, so that a
   // kernel overflowing its stack meets the guard page below it (and fails

@@ -10,7 +10,8 @@
 
 #include "ComputeCache.h"
 #include "JitModule.h"
-#include "passes/LoweringState.h"
+#include "Lowering.h"
+#include "passes/LoweringMetadata.h"
 
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/Support/Error.h"
@@ -30,20 +31,24 @@ struct LoweredModule {
   llvm::orc::ThreadSafeContext Context;
   std::unique_ptr<llvm::Module> IR;
   std::unique_ptr<llvm::TargetMachine> Machine;
-  LoweringState State;
+  /// What it was lowered for (Target.Machine is Machine).
+  LoweringTarget Target;
   /// Errors LLVM reported through the context (code generation).
   std::unique_ptr<std::string> Diagnostics;
 };
 
-/// Prepares \p State to lower for \p TM: the target's triple and data
-/// layout, and the runtime library's functions as external symbols (the
-/// caller adds the engine's services).
-void prepareLoweringState(LoweringState &State, const llvm::TargetMachine &TM);
+/// A target to lower for with \p TM, whose external symbols are the runtime
+/// library's functions (the caller adds the engine's services).
+LoweringTarget loweringTarget(llvm::TargetMachine &TM, bool Memcheck);
+
+/// What the passes must know of \p Image (attachImageDescription).
+ImageDescription describeImage(const loader::ModuleImage &Image);
 
 /// The compute cache \p Options name.
 ComputeCache computeCache(const JitOptions &Options);
 
-/// Parses and verifies \p Image's IR, names the module \p Key and lowers it.
+/// Parses and verifies \p Image's IR, names the module \p Key and lowers it
+/// (its results: readLoweringResults(*IR)).
 /// Errors: an invalid image (JitErrorKind::InvalidImage) or a compiler
 /// failure.
 llvm::Expected<std::unique_ptr<LoweredModule>>

@@ -156,18 +156,19 @@ compile(const loader::ModuleImage &Image, const JitOptions &Options,
       lowerImage(Image, Options, Session, Key);
   if (!Lowered)
     return Lowered.takeError();
-  LoweringState &State = (*Lowered)->State;
+  auto Lock = (*Lowered)->Context.getLock();
+  LoweringResults Results = readLoweringResults(*(*Lowered)->IR);
   if (debugKnob("exec"))
-    for (const auto &R : State.FallbackReasons)
+    for (const auto &R : Results.FallbackReasons)
       errs() << "cucpu: kernel " << R.first()
              << " runs on the fallback engine: " << R.second << "\n";
-  auto Lock = (*Lowered)->Context.getLock();
   for (const loader::KernelInfo &Info : Image.Kernels) {
     // A kernel without a block function, or without a thread entry (which
     // load() then reports), stays as it is.
-    Function *Entry = (*Lowered)->IR->getFunction(EntryPrefix + Info.Name);
+    Function *Entry =
+        (*Lowered)->IR->getFunction(ThreadEntryPrefix + Info.Name);
     if (!Entry || Options.EagerThreadEntries ||
-        !State.KernelFrame.count(Info.Name) || !Entry->use_empty())
+        !Results.KernelFrame.count(Info.Name) || !Entry->use_empty())
       Out.ThreadEntries.insert(Info.Name);
     else
       Entry->eraseFromParent();
@@ -176,9 +177,9 @@ compile(const loader::ModuleImage &Image, const JitOptions &Options,
       emitObject(*(*Lowered)->IR, **Lowered, Options);
   if (!Object)
     return Object.takeError();
-  Out.KernelShared = std::move(State.KernelShared);
-  Out.GlobalSizes = std::move(State.GlobalSizes);
-  Out.KernelFrame = std::move(State.KernelFrame);
+  Out.KernelShared = std::move(Results.KernelShared);
+  Out.GlobalSizes = std::move(Results.GlobalSizes);
+  Out.KernelFrame = std::move(Results.KernelFrame);
   ++Compiled;
   return std::move(*Object);
 }
@@ -246,7 +247,8 @@ JitModule::load(loader::ModuleImage Image, const JitOptions &Options) {
   for (const loader::KernelInfo &Info : Image.Kernels) {
     KernelEntry &K = Kernels[Info.Name];
     if (Data->ThreadEntries.contains(Info.Name)) {
-      Expected<orc::ExecutorAddr> Addr = J.lookup(*JD, EntryPrefix + Info.Name);
+      Expected<orc::ExecutorAddr> Addr =
+          J.lookup(*JD, ThreadEntryPrefix + Info.Name);
       if (!Addr)
         return Fail(makeJitError(
             JitErrorKind::Unsupported,

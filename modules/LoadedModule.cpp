@@ -7,7 +7,7 @@
 #include "JitSession.h"
 #include "JitStats.h"
 #include "Lowering.h"
-#include "passes/LoweringState.h"
+#include "passes/LoweringMetadata.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
@@ -112,7 +112,7 @@ Expected<CucpuThreadEntry> LoadedModule::threadEntry(StringRef Name) {
     return It->second;
   bool Compiled = false;
   Expected<void *> Addr = compileLate(
-      EntryPrefix + Name.str(),
+      ThreadEntryPrefix + Name.str(),
       [&](const Module &IR) { return extractThreadEntry(IR, Name); }, Compiled);
   if (!Addr)
     return Addr.takeError();

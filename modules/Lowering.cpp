@@ -1,10 +1,13 @@
 //===- Lowering.cpp - Run the GPU-to-CPU passes and the optimizer ---------===//
 #include "Lowering.h"
 
-#include "passes/JitServices.h"
+#include "JitError.h"
+#include "passes/LoweringDiagnostic.h"
 #include "passes/PassRegistry.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassInstrumentation.h"
 #include "llvm/IR/Verifier.h"
@@ -14,6 +17,9 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
 
 using namespace llvm;
 
@@ -31,8 +37,78 @@ bool debugKnob(StringRef Knob) {
   return false;
 }
 
-Error runPipeline(Module &M, StringRef Pipeline, LoweringState &State,
-                  TargetMachine *TM) {
+namespace {
+
+JitErrorKind jitErrorKind(LoweringFailure Failure) {
+  switch (Failure) {
+  case LoweringFailure::InvalidImage:
+    return JitErrorKind::InvalidImage;
+  case LoweringFailure::Unsupported:
+    return JitErrorKind::Unsupported;
+  case LoweringFailure::NotFound:
+    return JitErrorKind::NotFound;
+  case LoweringFailure::Internal:
+    break;
+  }
+  return JitErrorKind::Internal;
+}
+
+/// Collects the passes' errors (LoweringDiagnostic) while a pipeline runs,
+/// in place of the context's own handler, which it passes every other
+/// diagnostic to and puts back when it goes.
+class LoweringErrors : public DiagnosticHandler {
+public:
+  explicit LoweringErrors(LLVMContext &Ctx) : Ctx(Ctx) {
+    Previous = Ctx.getDiagnosticHandler();
+    Ctx.setDiagnosticHandler(std::make_unique<Forwarder>(*this));
+  }
+  ~LoweringErrors() { Ctx.setDiagnosticHandler(std::move(Previous)); }
+  LoweringErrors(const LoweringErrors &) = delete;
+  LoweringErrors &operator=(const LoweringErrors &) = delete;
+
+  /// Every error as one JitError of the first one's kind (success if none).
+  Error take() {
+    if (Messages.empty())
+      return Error::success();
+    std::string Text = join(Messages, " ");
+    Messages.clear();
+    return makeJitError(FirstKind, Text);
+  }
+
+private:
+  /// The handler the context owns; it reports to the collector.
+  struct Forwarder : DiagnosticHandler {
+    LoweringErrors &To;
+    explicit Forwarder(LoweringErrors &To) : To(To) {}
+    bool handleDiagnostics(const DiagnosticInfo &DI) override {
+      return To.handle(DI);
+    }
+  };
+
+  bool handle(const DiagnosticInfo &DI) {
+    if (auto *LD = dyn_cast<LoweringDiagnostic>(&DI)) {
+      add(jitErrorKind(LD->failure()), LD->message());
+      return true;
+    }
+    return Previous && Previous->handleDiagnostics(DI);
+  }
+
+  void add(JitErrorKind Kind, std::string Message) {
+    if (Messages.empty())
+      FirstKind = Kind;
+    Messages.push_back(std::move(Message));
+  }
+
+  LLVMContext &Ctx;
+  std::unique_ptr<DiagnosticHandler> Previous;
+  JitErrorKind FirstKind = JitErrorKind::Internal;
+  std::vector<std::string> Messages;
+};
+
+} // namespace
+
+Error runPipeline(Module &M, StringRef Pipeline, const LoweringTarget &Target) {
+  LoweringErrors Errors(M.getContext());
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
@@ -49,8 +125,9 @@ Error runPipeline(Module &M, StringRef Pipeline, LoweringState &State,
           errs() << "*** cucpu: IR after " << PassID << " ***\n" << M;
         });
   }
-  PassBuilder PB(TM, PipelineTuningOptions(), std::nullopt, &PIC);
-  registerLoweringPasses(PB, State);
+  PassBuilder PB(Target.Machine, PipelineTuningOptions(), std::nullopt, &PIC);
+  registerLoweringPasses(PB, Target.Machine);
+  registerLoweringAnalyses(MAM, FAM, Target.ExternalSymbols);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
@@ -63,8 +140,8 @@ Error runPipeline(Module &M, StringRef Pipeline, LoweringState &State,
                         "The pass pipeline \"" + Pipeline +
                             "\" does not parse: " + toString(std::move(E)));
   MPM.run(M, MAM);
-  if (State.failed())
-    return State.takeError();
+  if (Error E = Errors.take())
+    return E;
   std::string Problems;
   raw_string_ostream OS(Problems);
   if (verifyModule(M, &OS))
@@ -73,29 +150,25 @@ Error runPipeline(Module &M, StringRef Pipeline, LoweringState &State,
   return Error::success();
 }
 
-Error lower(Module &M, TargetMachine &TM, LoweringState &State) {
+Error lower(Module &M, const LoweringTarget &Target) {
   bool Dump = debugKnob("dump-ir");
   if (Dump)
     errs() << "*** cucpu: IR of " << M.getModuleIdentifier()
            << " before lowering ***\n"
            << M;
-  if (Error E = runPipeline(M, loweringPipeline(State.Memcheck), State, &TM))
+  if (Error E = runPipeline(M, loweringPipeline(Target.Memcheck), Target))
     return E;
-  if (Error E = runPipeline(M, blockFunctionPipeline(), State, &TM))
-    return E;
-  // Every engine service is called with the type JitAbi.h gives it.
-  if (Error E = checkJitServices(M))
+  if (Error E = runPipeline(M, blockFunctionPipeline(Dump), Target))
     return E;
   if (Dump)
     errs() << "*** cucpu: IR after the block functions ***\n" << M;
   return Error::success();
 }
 
-Error optimize(Module &M, TargetMachine &TM, LoweringState &State,
-               unsigned OptLevel) {
+Error optimize(Module &M, const LoweringTarget &Target, unsigned OptLevel) {
   std::string Optimizer =
       "default<O" + std::to_string(OptLevel > 3 ? 3 : OptLevel) + ">";
-  if (Error E = runPipeline(M, Optimizer, State, &TM))
+  if (Error E = runPipeline(M, Optimizer, Target))
     return E;
   if (debugKnob("dump-ir"))
     errs() << "*** cucpu: IR after " << Optimizer << " ***\n" << M;

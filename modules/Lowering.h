@@ -2,9 +2,8 @@
 #ifndef CUCPU_MODULES_LOWERING_H
 #define CUCPU_MODULES_LOWERING_H
 
-#include "passes/LoweringState.h"
-
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 namespace llvm {
@@ -14,19 +13,33 @@ class TargetMachine;
 
 namespace cucpu::modules {
 
+/// What the passes lower for.
+struct LoweringTarget {
+  /// The host's target machine (triple, data layout, code generation).
+  llvm::TargetMachine *Machine = nullptr;
+  /// Every external name the JIT can resolve (runtime library, engine
+  /// services); a call to any other undefined function is an error.
+  llvm::StringSet<> ExternalSymbols;
+  /// CUCPU_MEMCHECK: kernel memory accesses are checked (cucpu-memcheck).
+  bool Memcheck = false;
+};
+
 /// Runs \p Pipeline (textual, may name cucpu's passes and LLVM's) on \p M.
 /// With CUCPU_DEBUG=dump-ir the IR is printed to stderr after each pass.
-/// Errors recorded by the passes are returned; the result is verified.
+/// The errors the passes report (LoweringDiagnostic) are returned as one
+/// JitError; other diagnostics go to \p M's context's handler. The result
+/// is verified.
 llvm::Error runPipeline(llvm::Module &M, llvm::StringRef Pipeline,
-                        LoweringState &State, llvm::TargetMachine *TM);
+                        const LoweringTarget &Target);
 
-/// Lowers \p M for \p TM: loweringPipeline(), then blockFunctionPipeline().
-llvm::Error lower(llvm::Module &M, llvm::TargetMachine &TM,
-                  LoweringState &State);
+/// Lowers \p M: loweringPipeline(), then blockFunctionPipeline(). \p M
+/// should carry its image's description (attachImageDescription); the
+/// results are in its metadata (readLoweringResults).
+llvm::Error lower(llvm::Module &M, const LoweringTarget &Target);
 
-/// Optimizes the lowered \p M at \p OptLevel (0-3) for \p TM.
-llvm::Error optimize(llvm::Module &M, llvm::TargetMachine &TM,
-                     LoweringState &State, unsigned OptLevel);
+/// Optimizes the lowered \p M at \p OptLevel (0-3).
+llvm::Error optimize(llvm::Module &M, const LoweringTarget &Target,
+                     unsigned OptLevel);
 
 /// Whether CUCPU_DEBUG (comma-separated) contains \p Knob.
 bool debugKnob(llvm::StringRef Knob);

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "PerfMap.h"
 
-#include "passes/LoweringState.h"
+#include "passes/LoweringMetadata.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/ExecutionEngine/JITLink/JITLink.h"
@@ -88,8 +88,9 @@ std::string cucpu::modules::perfMapName(StringRef Symbol) {
   static const struct {
     StringRef Prefix;
     StringRef Role;
-  } Roles[] = {
-      {BlockPrefix, "block"}, {EntryPrefix, "thread"}, {WorkPrefix, "work"}};
+  } Roles[] = {{BlockPrefix, "block"},
+               {ThreadEntryPrefix, "thread"},
+               {WorkPrefix, "work"}};
   for (const auto &R : Roles) {
     if (!Symbol.starts_with(R.Prefix))
       continue;

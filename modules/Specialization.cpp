@@ -3,7 +3,7 @@
 
 #include "JitError.h"
 #include "passes/BlockShape.h"
-#include "passes/LoweringState.h"
+#include "passes/LoweringMetadata.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -71,7 +71,7 @@ cucpu::modules::specializeBlockFunction(const Module &Lowered, StringRef Kernel,
 
 Expected<std::unique_ptr<Module>>
 cucpu::modules::extractThreadEntry(const Module &Lowered, StringRef Kernel) {
-  std::string Entry = (EntryPrefix + Kernel).str();
+  std::string Entry = (ThreadEntryPrefix + Kernel).str();
   const Function *F = Lowered.getFunction(Entry);
   if (!F || F->isDeclaration())
     return makeJitError(JitErrorKind::NotFound,

@@ -9,7 +9,7 @@
 #include "api/Handles.h"
 #include "api/StreamWork.h"
 #include "core/AddressSpace.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 #include <cstring>
 

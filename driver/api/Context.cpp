@@ -1,7 +1,7 @@
 //===- Context.cpp - Context management entry points (E.3) ----------------===//
 #include "api/Handles.h"
 #include "api/StreamCapture.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 using namespace cucpu;
 using namespace cucpu::api;

@@ -13,7 +13,7 @@
 #include "api/StreamWork.h"
 #include "core/AddressSpace.h"
 #include "core/Array.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 #include <cstring>
 

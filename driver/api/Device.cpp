@@ -1,6 +1,6 @@
 //===- Device.cpp - Device management entry points (E.2) ------------------===//
 #include "api/Handles.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 #include <cstring>
 

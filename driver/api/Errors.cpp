@@ -1,5 +1,5 @@
 //===- Errors.cpp - cuGetErrorName and cuGetErrorString -------------------===//
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/ErrorStrings.h"
 
 using namespace cucpu;

@@ -2,7 +2,7 @@
 #include "api/Handles.h"
 #include "api/StreamCapture.h"
 #include "api/StreamWork.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 using namespace cucpu;
 using namespace cucpu::api;

@@ -1,5 +1,5 @@
 //===- Extensions.cpp - cucpu's own exported additions --------------------===//
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 #include <cucpu/cucpu.h>
 

@@ -1,7 +1,7 @@
 //===- Function.cpp - Function attributes and occupancy entry points ------===//
 #include "api/Handles.h"
 #include "api/Kernels.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/LaunchConfig.h"
 
 #include <algorithm>

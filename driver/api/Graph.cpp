@@ -9,7 +9,7 @@
 #include "api/GraphNodes.h"
 #include "api/Handles.h"
 #include "api/Kernels.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -11,7 +11,7 @@
 #include "api/Handles.h"
 #include "api/StreamCapture.h"
 #include "api/StreamWork.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/GlFunctions.h"
 
 #include <vector>

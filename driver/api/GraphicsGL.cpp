@@ -11,7 +11,7 @@
 #include "api/Graphics.h"
 
 #include "api/Handles.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/GlFunctions.h"
 
 #include <cudaGL.h>

@@ -1,5 +1,5 @@
 //===- Init.cpp - Initialization and version entry points -----------------===//
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/Platform.h"
 
 using namespace cucpu;

@@ -10,7 +10,7 @@
 #include "api/Handles.h"
 #include "core/AddressSpace.h"
 #include "core/CurrentContext.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/Event.h"
 #include "core/HandleRegistry.h"
 #include "core/IpcMemory.h"

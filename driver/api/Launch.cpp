@@ -10,7 +10,7 @@
 #include "api/Kernels.h"
 #include "api/StreamCapture.h"
 #include "api/StreamWork.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/Launcher.h"
 
 #include <cstring>

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "api/Handles.h"
 #include "api/Kernels.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/JitOptions.h"
 
 using namespace cucpu;

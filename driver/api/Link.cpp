@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "core/CurrentContext.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/LinkState.h"
 
 using namespace cucpu;

@@ -2,7 +2,7 @@
 #include "api/Handles.h"
 #include "api/StreamCapture.h"
 #include "core/AddressSpace.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/HandleRegistry.h"
 #include "core/MemoryPool.h"
 

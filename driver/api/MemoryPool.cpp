@@ -9,7 +9,7 @@
 #include "api/StreamWork.h"
 #include "core/AddressSpace.h"
 #include "core/CurrentContext.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/HandleRegistry.h"
 
 #include <cstring>

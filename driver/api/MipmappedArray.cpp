@@ -1,6 +1,6 @@
 //===- MipmappedArray.cpp - Mipmapped arrays (cuMipmappedArray*) ----------===//
 #include "api/Handles.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 using namespace cucpu;
 using namespace cucpu::api;

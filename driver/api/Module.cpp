@@ -1,7 +1,7 @@
 //===- Module.cpp - Module management entry points (E.4) ------------------===//
 #include "api/Handles.h"
 #include "api/Kernels.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/ExecutionEngine.h"
 #include "core/JitOptions.h"
 

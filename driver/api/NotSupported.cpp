@@ -15,8 +15,8 @@
 //===----------------------------------------------------------------------===//
 
 namespace cucpu::api {
-// Defined in core/Entry.cpp; declared here rather than through core/Entry.h,
-// which includes cuda.h (see above).
+// Defined in core/EntryPoint.cpp; declared here rather than through
+// core/EntryPoint.h, which includes cuda.h (see above).
 int notSupported(const char *Name, bool Legacy);
 } // namespace cucpu::api
 

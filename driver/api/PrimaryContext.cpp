@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "api/Handles.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 using namespace cucpu;
 using namespace cucpu::api;

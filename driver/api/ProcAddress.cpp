@@ -10,7 +10,7 @@
 // every exported symbol and ProcVersions.def the (base, version, symbol) rows.
 //
 //===----------------------------------------------------------------------===//
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 #include <algorithm>
 #include <array>

@@ -2,7 +2,7 @@
 #include "api/StreamCapture.h"
 
 #include "api/Handles.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 #include "core/Graph.h"
 
 #include <algorithm>

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "core/Surface.h"
 #include "api/Handles.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 using namespace cucpu;
 using namespace cucpu::api;

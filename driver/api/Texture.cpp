@@ -1,7 +1,7 @@
 //===- Texture.cpp - Texture references and objects (E.9, E.7.7) ----------===//
 #include "api/Handles.h"
 #include "api/Kernels.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 #include <cstring>
 #include <tuple>

@@ -8,7 +8,7 @@
 #include "core/VirtualMemory.h"
 #include "api/Handles.h"
 #include "core/CurrentContext.h"
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 using namespace cucpu;
 using namespace cucpu::api;

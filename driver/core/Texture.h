@@ -4,8 +4,8 @@
 // read at each launch: what is bound (linear memory, pitched memory or a CUDA
 // array) and how it is read (format, address modes, filter, flags, border
 // color). A launch copies every reference of the module into a table of
-// CucpuTexture (modules/TextureAbi.h). A texture object (CUtexObject) is the
-// same description fixed at creation; its handle is the address of its
+// CucpuTexture (modules/abi/TextureAbi.h). A texture object (CUtexObject) is
+// the same description fixed at creation; its handle is the address of its
 // CucpuTexture, which kernels read directly.
 //
 //===----------------------------------------------------------------------===//

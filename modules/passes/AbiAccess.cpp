@@ -2,7 +2,7 @@
 #include "AbiAccess.h"
 
 #include "JitAbi.h"
-#include "LoweringState.h"
+#include "LoweringMetadata.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"

@@ -1,6 +1,8 @@
 //===- BlockFunctionCodegen.cpp - The block function's loops and rounds ---===//
 #include "BlockFunctionBuilder.h"
 
+#include "LoweringMetadata.h"
+
 #include "AbiAccess.h"
 #include "JitAbi.h"
 #include "JitServices.h"
@@ -792,23 +794,18 @@ void BlockFunctionBuilder::emitWarpLoops() {
   emitRoundEnd(B, Finished);
 }
 
+void BlockFunctionBuilder::logStage(StringRef Stage) {
+  if (StageLog)
+    *StageLog << "*** cucpu: IR of " << W.getName() << " " << Stage
+              << " (cucpu-block-functions) ***\n"
+              << W;
+}
+
 std::optional<std::string> BlockFunctionBuilder::build() {
   if (auto Why = collectSyncPoints())
     return Why;
-  lowerSharedAtomics();
   if (auto Why = checkAllocas())
     return Why;
-  if (!WarpMode) {
-    // Innermost loops become regions too (see LoopBarriers.h).
-    SmallVector<BasicBlock *, 8> SyncBlocks;
-    for (const SyncPoint &S : Syncs)
-      SyncBlocks.push_back(S.Call->getParent());
-    if (insertLoopBarriers(W, arg(WorkArg::Thread), SyncBlocks)) {
-      Syncs.clear();
-      if (auto Why = collectSyncPoints())
-        return Why;
-    }
-  }
   if (!Syncs.empty()) {
     if (Syncs.size() >= IdMask)
       return std::string("it has too many barriers and warp operations");
@@ -832,15 +829,18 @@ std::optional<std::string> BlockFunctionBuilder::build() {
                               regionReachesItself(*S));
     for (auto [S, Again] : zip(InCodeOrder, ReachesItself))
       lowerSyncPoint(*S, Again);
+    logStage("split at its sync points");
     Divergence.emplace(
         W, threadSources(),
-        [&](LoadInst &L) { return isBlockInvariantLoad(L); },
+        [&](LoadInst &L) { return isBlockInvariantLoad(L, W); },
         [&](const BasicBlock &BB) {
           return ResumeBlocks.count(const_cast<BasicBlock *>(&BB)) > 0;
         });
     findUniformExits();
     splitLiveValues();
+    logStage("values across the splits");
     allocasToFrame();
+    logStage("private memory in the frame");
   }
 
   createBlockFunction();

@@ -6,7 +6,9 @@
 #include "BlockFunctionPass.h"
 
 #include "BlockFunctionBuilder.h"
+#include "ExternalSymbols.h"
 #include "JitServices.h"
+#include "LoweringMetadata.h"
 
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -15,22 +17,24 @@ using namespace llvm;
 using namespace cucpu::modules;
 using blockfn::BlockFunctionBuilder;
 
-PreservedAnalyses BlockFunctionPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses BlockFunctionPass::run(Module &M, ModuleAnalysisManager &AM) {
   SmallVector<Function *, 8> Works;
   for (Function &F : M)
     if (!F.isDeclaration() && F.getName().starts_with(WorkPrefix))
       Works.push_back(&F);
   if (Works.empty())
     return PreservedAnalyses::all();
+  const ExternalSymbolsAnalysis::Result &External =
+      AM.getResult<ExternalSymbolsAnalysis>(M);
+  bool HasServices =
+      External.contains(jitServiceSymbol(JitService::__cucpu_warp_exchange)) &&
+      External.contains(jitServiceSymbol(JitService::__cucpu_block_reduce));
   for (Function *W : Works) {
     std::string Kernel =
         W->getName().drop_front(StringRef(WorkPrefix).size()).str();
-    BlockFunctionBuilder Builder(*W, Kernel);
+    BlockFunctionBuilder Builder(*W, Kernel, StageLog);
     std::optional<std::string> Why;
-    if (!State.ExternalSymbols.count(
-            jitServiceSymbol(JitService::__cucpu_warp_exchange)) ||
-        !State.ExternalSymbols.count(
-            jitServiceSymbol(JitService::__cucpu_block_reduce)))
+    if (!HasServices)
       Why = "the engine has no services for block functions";
     else
       Why = Builder.build();
@@ -46,13 +50,14 @@ PreservedAnalyses BlockFunctionPass::run(Module &M, ModuleAnalysisManager &) {
         Why = "its threads need too much private memory";
         BF->eraseFromParent();
       } else {
-        State.KernelFrame[Kernel] = static_cast<uint32_t>(Builder.frameBytes());
+        recordKernelFrame(M, Kernel,
+                          static_cast<uint32_t>(Builder.frameBytes()));
       }
     } else if (Function *BF = M.getFunction(BlockPrefix + Kernel)) {
       BF->eraseFromParent();
     }
     if (Why)
-      State.FallbackReasons[Kernel] = *Why;
+      recordFallbackReason(M, Kernel, *Why);
     W->eraseFromParent();
   }
   return PreservedAnalyses::none();

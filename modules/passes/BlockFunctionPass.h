@@ -2,9 +2,11 @@
 #ifndef CUCPU_MODULES_PASSES_BLOCKFUNCTIONPASS_H
 #define CUCPU_MODULES_PASSES_BLOCKFUNCTIONPASS_H
 
-#include "LoweringState.h"
-
 #include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
 
 namespace cucpu::modules {
 
@@ -21,13 +23,22 @@ namespace cucpu::modules {
 struct BlockFunctionPass : llvm::PassInfoMixin<BlockFunctionPass> {
   /// The pipeline name of the pass.
   static constexpr const char *PipelineName = "cucpu-block-functions";
+  /// The pipeline name of the pass that also prints each work function
+  /// after each stage of its formation (CUCPU_DEBUG=dump-ir).
+  static constexpr const char *PrintStagesName =
+      "cucpu-block-functions<print-stages>";
 
-  explicit BlockFunctionPass(LoweringState &State) : State(State) {}
+  /// With \p StageLog, prints each work function there after each stage:
+  /// split at its sync points, values across the splits, private memory in
+  /// the frame.
+  explicit BlockFunctionPass(llvm::raw_ostream *StageLog = nullptr)
+      : StageLog(StageLog) {}
+
   /// Runs the pass on \p M.
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 
 private:
-  LoweringState &State;
+  llvm::raw_ostream *StageLog;
 };
 
 } // namespace cucpu::modules

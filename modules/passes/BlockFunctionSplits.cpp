@@ -34,33 +34,14 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
                          "without _sync");
     if (Name == "yield")
       return std::string("it waits for other threads (__nanosleep)");
+    std::optional<SyncKind> Kind = syncKindOf(*CI);
+    if (!Kind)
+      continue;
     SyncPoint S;
     S.Call = CI;
     S.Order = Syncs.size();
-    unsigned MaskArg = 1, ModeArg = 0;
-    if (Name == "barrier") {
-      S.Kind = CI->getMetadata(LoopBarrierMetadata) ? SyncKind::LoopBarrier
-                                                    : SyncKind::Barrier;
-    } else if (Name == "barrier_reduce") {
-      S.Kind = SyncKind::BarrierReduce;
-      ModeArg = 2;
-    } else if (Name == "warp_sync") {
-      S.Kind = SyncKind::WarpSync;
-    } else if (Name == "warp_vote") {
-      S.Kind = SyncKind::Vote;
-      ModeArg = 3;
-    } else if (Name == "warp_shfl") {
-      S.Kind = SyncKind::Shuffle;
-      ModeArg = 5;
-    } else if (Name == "warp_match") {
-      S.Kind = SyncKind::Match;
-      ModeArg = 3;
-    } else if (Name == "lockstep") {
-      S.Kind = SyncKind::Lockstep;
-      ModeArg = 1;
-    } else {
-      continue;
-    }
+    S.Kind = *Kind;
+    unsigned MaskArg = 1, ModeArg = syncModeOperand(*Kind);
     if (ModeArg) {
       auto *Mode = dyn_cast<ConstantInt>(CI->getArgOperand(ModeArg));
       if (!Mode)
@@ -357,27 +338,6 @@ bool BlockFunctionBuilder::crossesSplit(Instruction &V) {
   return false;
 }
 
-bool BlockFunctionBuilder::isBlockInvariantLoad(LoadInst &L) {
-  if (!L.isSimple())
-    return false;
-  APInt Offset(64, 0);
-  Value *Base = L.getPointerOperand()->stripAndAccumulateConstantOffsets(
-      DL, Offset, true);
-  // A field of the CucpuBlock.
-  if (Base == arg(WorkArg::Block))
-    return true;
-  // A kernel parameter: the buffer Block->Params points to.
-  auto *ParamsLoad = dyn_cast<LoadInst>(Base);
-  if (!ParamsLoad)
-    return false;
-  APInt FieldOff(64, 0);
-  Value *Blk =
-      ParamsLoad->getPointerOperand()->stripAndAccumulateConstantOffsets(
-          DL, FieldOff, true);
-  return Blk == arg(WorkArg::Block) &&
-         FieldOff.getZExtValue() == abi::paramsOffset();
-}
-
 bool BlockFunctionBuilder::canRecompute(Value *V, unsigned Depth) {
   if (isa<Constant>(V) || isa<Argument>(V))
     return true;
@@ -385,7 +345,7 @@ bool BlockFunctionBuilder::canRecompute(Value *V, unsigned Depth) {
   if (!I || Depth > 8)
     return false;
   if (auto *L = dyn_cast<LoadInst>(I))
-    return isBlockInvariantLoad(*L) &&
+    return isBlockInvariantLoad(*L, W) &&
            canRecompute(L->getPointerOperand(), Depth + 1);
   if (!isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(I))
     return false;
@@ -619,39 +579,3 @@ bool BlockFunctionBuilder::reachesThroughSplit(BasicBlock *UseBlock,
 
 /// One block runs on one OS thread, and only its threads see its shared
 /// memory: atomics on shared memory need not be atomic.
-void BlockFunctionBuilder::lowerSharedAtomics() {
-  auto IsShared = [&](Value *Ptr) {
-    auto *Base = dyn_cast<LoadInst>(getUnderlyingObject(Ptr, 0));
-    if (!Base)
-      return false;
-    APInt Offset(64, 0);
-    Value *Blk = Base->getPointerOperand()->stripAndAccumulateConstantOffsets(
-        DL, Offset, true);
-    return Blk == arg(WorkArg::Block) &&
-           Offset.getZExtValue() == abi::sharedOffset();
-  };
-  SmallVector<Instruction *, 8> Atomics;
-  for (Instruction &I : instructions(W)) {
-    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I);
-        RMW && IsShared(RMW->getPointerOperand()))
-      Atomics.push_back(RMW);
-    if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I);
-        CX && IsShared(CX->getPointerOperand()))
-      Atomics.push_back(CX);
-  }
-  for (Instruction *I : Atomics) {
-    // The plain loads and stores that replace it keep a mark: threads of a
-    // thread loop may not run them side by side (parallelAccessGroup).
-    BasicBlock *BB = I->getParent();
-    Instruction *Prev = I->getPrevNode();
-    Instruction *Next = I->getNextNode();
-    if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
-      lowerAtomicRMWInst(RMW);
-    else
-      lowerAtomicCmpXchgInst(cast<AtomicCmpXchgInst>(I));
-    for (auto It = Prev ? std::next(Prev->getIterator()) : BB->begin();
-         &*It != Next; ++It)
-      if (It->mayReadOrWriteMemory())
-        It->setMetadata(SharedAtomicMark, MDNode::get(Ctx, {}));
-  }
-}

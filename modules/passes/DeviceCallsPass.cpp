@@ -3,6 +3,7 @@
 
 #include "AbiAccess.h"
 #include "JitServices.h"
+#include "LoweringDiagnostic.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -51,8 +52,8 @@ PreservedAnalyses DeviceCallsPass::run(Module &M, ModuleAnalysisManager &) {
     for (CallBase *CB : abi::callsOf(*F)) {
       Value *T = abi::threadArg(*CB->getFunction());
       if (!T) {
-        State.fail(JitErrorKind::Internal,
-                   "Call of " + Name + " outside a device function.");
+        reportLoweringError(M.getContext(), LoweringFailure::Internal,
+                            "Call of " + Name + " outside a device function.");
         return;
       }
       Rewrite(CB, T);
@@ -65,7 +66,8 @@ PreservedAnalyses DeviceCallsPass::run(Module &M, ModuleAnalysisManager &) {
   // int vprintf(const char *Format, const char *Args): the NVVM printf ABI.
   Lower("vprintf", [&](CallBase *CB, Value *T) {
     if (CB->arg_size() != 2) {
-      State.fail(JitErrorKind::InvalidImage, "vprintf takes two arguments.");
+      reportLoweringError(M.getContext(), LoweringFailure::InvalidImage,
+                          "vprintf takes two arguments.");
       return;
     }
     replaceWith(CB, declare(M, JitService::__cucpu_vprintf, false), T,
@@ -76,8 +78,8 @@ PreservedAnalyses DeviceCallsPass::run(Module &M, ModuleAnalysisManager &) {
   for (StringRef Name : {"__assertfail", "__assert_fail"})
     Lower(Name, [&](CallBase *CB, Value *T) {
       if (CB->arg_size() < 4) {
-        State.fail(JitErrorKind::InvalidImage,
-                   Name + " takes at least four arguments.");
+        reportLoweringError(M.getContext(), LoweringFailure::InvalidImage,
+                            Name + " takes at least four arguments.");
         return;
       }
       IRBuilder<> B(CB);

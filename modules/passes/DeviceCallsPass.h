@@ -2,8 +2,6 @@
 #ifndef CUCPU_MODULES_PASSES_DEVICECALLSPASS_H
 #define CUCPU_MODULES_PASSES_DEVICECALLSPASS_H
 
-#include "LoweringState.h"
-
 #include "llvm/IR/PassManager.h"
 
 namespace cucpu::modules {
@@ -14,12 +12,8 @@ struct DeviceCallsPass : llvm::PassInfoMixin<DeviceCallsPass> {
   /// The pipeline name of the pass.
   static constexpr const char *PipelineName = "cucpu-device-calls";
 
-  explicit DeviceCallsPass(LoweringState &State) : State(State) {}
   /// Runs the pass on \p M.
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
-
-private:
-  LoweringState &State;
 };
 
 } // namespace cucpu::modules

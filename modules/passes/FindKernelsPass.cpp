@@ -1,6 +1,9 @@
 //===- FindKernelsPass.cpp - Mark the __global__ functions ----------------===//
 #include "FindKernelsPass.h"
 
+#include "LoweringDiagnostic.h"
+#include "LoweringMetadata.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -25,9 +28,9 @@ PreservedAnalyses FindKernelsPass::run(Module &M, ModuleAnalysisManager &) {
         auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0));
         if (F && Value && !Value->isZero()) {
           if (F->isDeclaration())
-            State.fail(JitErrorKind::InvalidImage,
-                       "Kernel " + F->getName() +
-                           " is annotated but has no body.");
+            reportLoweringError(M.getContext(), LoweringFailure::InvalidImage,
+                                "Kernel " + F->getName() +
+                                    " is annotated but has no body.");
           else
             F->addFnAttr(KernelAttr);
         }

@@ -12,6 +12,9 @@
 //===----------------------------------------------------------------------===//
 #include "GlobalsPass.h"
 
+#include "LoweringDiagnostic.h"
+#include "LoweringMetadata.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 
@@ -32,25 +35,26 @@ PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
       else
         Moved.push_back(&GV);
     } else if (AS != 0) {
-      State.fail(JitErrorKind::Unsupported,
-                 "Variable " + GV.getName() + " is in address space " +
-                     Twine(AS) + ", which cucpu does not support.");
+      reportLoweringError(M.getContext(), LoweringFailure::Unsupported,
+                          "Variable " + GV.getName() + " is in address space " +
+                              Twine(AS) + ", which cucpu does not support.");
       return PreservedAnalyses::none();
     }
   }
   // Relocatable device code (cucc -rdc) declares the variables that another
   // image defines: each one it uses is a symbol only a link supplies.
-  if (State.Image && State.Image->Relocatable) {
+  if (readImageDescription(M).Relocatable) {
     bool Missing = false;
     for (GlobalVariable *GV : Moved) {
       if (!GV->isDeclaration())
         continue;
-      State.fail(JitErrorKind::NotFound,
-                 "The relocatable image (compiled with -rdc) uses variable " +
-                     GV->getName() +
-                     ", which it does not define; link it with the image "
-                     "that defines it (cuLinkCreate, cuLinkAddData, "
-                     "cuLinkComplete) and load the linked image.");
+      reportLoweringError(
+          M.getContext(), LoweringFailure::NotFound,
+          "The relocatable image (compiled with -rdc) uses variable " +
+              GV->getName() +
+              ", which it does not define; link it with the image "
+              "that defines it (cuLinkCreate, cuLinkAddData, "
+              "cuLinkComplete) and load the linked image.");
       Missing = true;
     }
     if (Missing)
@@ -58,10 +62,11 @@ PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
   }
   for (GlobalVariable *GV : Moved) {
     if (GV->isDeclaration()) {
-      State.fail(JitErrorKind::Unsupported,
-                 "Variable " + GV->getName() +
-                     " is declared but not defined in the module (separate "
-                     "compilation is not supported).");
+      reportLoweringError(
+          M.getContext(), LoweringFailure::Unsupported,
+          "Variable " + GV->getName() +
+              " is declared but not defined in the module (separate "
+              "compilation is not supported).");
       return PreservedAnalyses::none();
     }
     auto *NG = new GlobalVariable(M, GV->getValueType(), GV->isConstant(),
@@ -78,8 +83,8 @@ PreservedAnalyses GlobalsPass::run(Module &M, ModuleAnalysisManager &) {
     GV->replaceAllUsesWith(ConstantExpr::getAddrSpaceCast(NG, GV->getType()));
     GV->eraseFromParent();
     if (!NG->hasPrivateLinkage())
-      State.GlobalSizes[NG->getName()] =
-          DL.getTypeAllocSize(NG->getValueType());
+      recordGlobalSize(M, NG->getName(),
+                       DL.getTypeAllocSize(NG->getValueType()));
   }
   return PreservedAnalyses::none();
 }

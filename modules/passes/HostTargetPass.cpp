@@ -13,8 +13,8 @@ PreservedAnalyses HostTargetPass::run(Module &M, ModuleAnalysisManager &) {
   // NVPTX64 and x86-64 lay out the C types CUDA allows identically (natural
   // alignment, 64-bit pointers, i128 aligned to 16), so a new data layout
   // does not move any field of a kernel's structures.
-  M.setTargetTriple(State.TargetTriple);
-  M.setDataLayout(State.DataLayout);
+  M.setTargetTriple(TargetTriple.str());
+  M.setDataLayout(Layout);
   for (Function &F : M) {
     // "sm_75" / "+ptx85" mean nothing to the host backend; the JIT's target
     // machine supplies the host CPU and its features instead.

@@ -2,9 +2,9 @@
 #ifndef CUCPU_MODULES_PASSES_HOSTTARGETPASS_H
 #define CUCPU_MODULES_PASSES_HOSTTARGETPASS_H
 
-#include "LoweringState.h"
-
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/TargetParser/Triple.h"
 
 namespace cucpu::modules {
 
@@ -14,12 +14,17 @@ struct HostTargetPass : llvm::PassInfoMixin<HostTargetPass> {
   /// The pipeline name of the pass.
   static constexpr const char *PipelineName = "cucpu-host-target";
 
-  explicit HostTargetPass(LoweringState &State) : State(State) {}
+  /// Retargets to \p TargetTriple with \p Layout (the JIT's target
+  /// machine's).
+  HostTargetPass(llvm::Triple TargetTriple, llvm::DataLayout Layout)
+      : TargetTriple(std::move(TargetTriple)), Layout(std::move(Layout)) {}
+
   /// Runs the pass on \p M.
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 
 private:
-  LoweringState &State;
+  llvm::Triple TargetTriple;
+  llvm::DataLayout Layout;
 };
 
 } // namespace cucpu::modules

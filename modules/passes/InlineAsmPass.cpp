@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "InlineAsmPass.h"
 
+#include "LoweringDiagnostic.h"
 #include "PtxError.h"
 #include "Translator.h"
 
@@ -341,7 +342,7 @@ std::string frontEndProblem(Error E, unsigned FirstAsmLine, unsigned AsmLines) {
 /// Translates, links in and inlines the asm calls of one module.
 class AsmLowering {
 public:
-  AsmLowering(Module &M, LoweringState &State) : M(M), State(State) {}
+  explicit AsmLowering(Module &M) : M(M) {}
 
   /// Replaces every asm call; records failures in the state.
   bool run();
@@ -352,7 +353,6 @@ private:
   void fail(CallInst &Call, InlineAsm &IA, const Twine &Why);
 
   Module &M;
-  LoweringState &State;
   /// Generated functions by their PTX text.
   StringMap<Function *> Generated;
   /// The asm texts and reasons already reported.
@@ -367,11 +367,11 @@ void AsmLowering::fail(CallInst &Call, InlineAsm &IA, const Twine &Why) {
   std::string Text = spelled(IA.getAsmString());
   std::string Reason = Why.str();
   if (Reported.insert(Text + "\n" + Reason).second)
-    State.fail(JitErrorKind::Unsupported,
-               "Function " + Call.getFunction()->getName() +
-                   " contains inline PTX assembly that cucpu cannot "
-                   "translate (\"" +
-                   Text + "\"): " + Reason + ".");
+    reportLoweringError(M.getContext(), LoweringFailure::Unsupported,
+                        "Function " + Call.getFunction()->getName() +
+                            " contains inline PTX assembly that cucpu cannot "
+                            "translate (\"" +
+                            Text + "\"): " + Reason + ".");
   // The load fails; later passes need not meet the asm.
   if (!Call.getType()->isVoidTy())
     Call.replaceAllUsesWith(PoisonValue::get(Call.getType()));
@@ -484,11 +484,11 @@ void AsmLowering::lower(CallInst &Call, InlineAsm &IA) {
   InlineFunctionInfo IFI;
   InlineResult Inlined = InlineFunction(*Inline, IFI);
   if (!Inlined.isSuccess())
-    State.fail(JitErrorKind::Internal,
-               "The translation of inline PTX assembly (\"" +
-                   spelled(IA.getAsmString()) + "\") in function " +
-                   Caller.getName() +
-                   " cannot be inlined: " + Inlined.getFailureReason() + ".");
+    reportLoweringError(
+        M.getContext(), LoweringFailure::Internal,
+        "The translation of inline PTX assembly (\"" +
+            spelled(IA.getAsmString()) + "\") in function " + Caller.getName() +
+            " cannot be inlined: " + Inlined.getFailureReason() + ".");
 }
 
 bool AsmLowering::run() {
@@ -500,11 +500,12 @@ bool AsmLowering::run() {
           if (auto *CI = dyn_cast<CallInst>(Call)) {
             Calls.push_back(CI);
           } else {
-            State.fail(JitErrorKind::Unsupported,
-                       "Function " + F.getName() +
-                           " contains inline PTX assembly reached by an "
-                           "invoke or asm goto, which cucpu cannot "
-                           "translate.");
+            reportLoweringError(
+                M.getContext(), LoweringFailure::Unsupported,
+                "Function " + F.getName() +
+                    " contains inline PTX assembly reached by an "
+                    "invoke or asm goto, which cucpu cannot "
+                    "translate.");
           }
         }
   if (Calls.empty())
@@ -529,6 +530,6 @@ bool AsmLowering::run() {
 } // namespace
 
 PreservedAnalyses InlineAsmPass::run(Module &M, ModuleAnalysisManager &) {
-  AsmLowering Lowering(M, State);
+  AsmLowering Lowering(M);
   return Lowering.run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -2,7 +2,7 @@
 #include "JitServices.h"
 
 #include "JitAbi.h"
-#include "JitError.h"
+#include "LoweringDiagnostic.h"
 
 #include "llvm/IR/Module.h"
 
@@ -64,7 +64,7 @@ FunctionCallee cucpu::modules::declareJitService(Module &M, JitService S) {
                                jitServiceType(M.getContext(), S));
 }
 
-Error cucpu::modules::checkJitServices(const Module &M) {
+std::optional<std::string> cucpu::modules::checkJitServices(const Module &M) {
   for (const ServiceInfo &S : Services) {
     const Function *F = M.getFunction(S.Symbol);
     if (!F)
@@ -75,10 +75,15 @@ Error cucpu::modules::checkJitServices(const Module &M) {
     std::string Have, Want;
     raw_string_ostream(Have) << *F->getFunctionType();
     raw_string_ostream(Want) << *Expected;
-    return makeJitError(JitErrorKind::Internal,
-                        "Engine service " + S.Symbol.str() +
-                            " is declared as " + Have + ", but JitAbi.h has " +
-                            Want + ".");
+    return "Engine service " + S.Symbol.str() + " is declared as " + Have +
+           ", but JitAbi.h has " + Want + ".";
   }
-  return Error::success();
+  return std::nullopt;
+}
+
+PreservedAnalyses CheckJitServicesPass::run(Module &M,
+                                            ModuleAnalysisManager &) {
+  if (std::optional<std::string> Problem = checkJitServices(M))
+    reportLoweringError(M.getContext(), LoweringFailure::Internal, *Problem);
+  return PreservedAnalyses::all();
 }

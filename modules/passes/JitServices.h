@@ -10,7 +10,10 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DerivedTypes.h"
-#include "llvm/Support/Error.h"
+#include "llvm/IR/PassManager.h"
+
+#include <optional>
+#include <string>
 
 namespace llvm {
 class FunctionCallee;
@@ -37,9 +40,19 @@ llvm::FunctionType *jitServiceType(llvm::LLVMContext &Ctx, JitService S);
 llvm::FunctionCallee declareJitService(llvm::Module &M, JitService S);
 
 /// Checks that every function of \p M named like a service is declared
-/// with the service's type; a JitError (Internal) names the first that is
-/// not.
-llvm::Error checkJitServices(const llvm::Module &M);
+/// with the service's type; describes the first that is not, if any.
+std::optional<std::string> checkJitServices(const llvm::Module &M);
+
+/// Reports (LoweringFailure::Internal) a service declared with another
+/// type than JitAbi.h gives it: the last pass of the block-function
+/// pipeline, after every pass that declares services.
+struct CheckJitServicesPass : llvm::PassInfoMixin<CheckJitServicesPass> {
+  /// The pipeline name of the pass.
+  static constexpr const char *PipelineName = "cucpu-check-services";
+
+  /// Runs the pass on \p M.
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
 
 } // namespace cucpu::modules
 

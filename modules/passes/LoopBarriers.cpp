@@ -1,8 +1,11 @@
 //===- LoopBarriers.cpp - Barriers at the headers of innermost loops ------===//
 #include "LoopBarriers.h"
 
-#include "BlockFunctionBuilder.h"
 #include "JitServices.h"
+#include "LoweringMetadata.h"
+#include "SharedAtomicsPass.h"
+#include "SyncCalls.h"
+#include "WorkFunctionPass.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -29,7 +32,7 @@ constexpr unsigned SerialIterationsPerRegion = 8;
 bool holdsAtomic(const Loop &L) {
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
-      if (I.isAtomic() || I.getMetadata(blockfn::SharedAtomicMark))
+      if (I.isAtomic() || I.getMetadata(SharedAtomicMark))
         return true;
   return false;
 }
@@ -99,4 +102,25 @@ unsigned cucpu::modules::insertLoopBarriers(Function &W, Value *Thread,
       stripMine(*L, *Call);
   }
   return Loops.size();
+}
+
+PreservedAnalyses LoopBarriersPass::run(Module &M, ModuleAnalysisManager &) {
+  unsigned Inserted = 0;
+  for (Function &W : M) {
+    if (W.isDeclaration() || !W.getName().starts_with(WorkPrefix))
+      continue;
+    SmallVector<BasicBlock *, 8> SyncBlocks;
+    bool WarpScope = false;
+    for (BasicBlock &BB : W)
+      for (Instruction &I : BB)
+        if (auto *CI = dyn_cast<CallInst>(&I))
+          if (std::optional<SyncKind> Kind = syncKindOf(*CI)) {
+            SyncBlocks.push_back(&BB);
+            WarpScope |= isWarpScope(*Kind);
+          }
+    if (!WarpScope)
+      Inserted += insertLoopBarriers(W, W.getArg(unsigned(WorkArg::Thread)),
+                                     SyncBlocks);
+  }
+  return Inserted ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -3,6 +3,7 @@
 #define CUCPU_MODULES_PASSES_LOOPBARRIERS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/PassManager.h"
 
 namespace llvm {
 class BasicBlock;
@@ -27,6 +28,19 @@ inline constexpr const char *LoopBarrierMetadata = "cucpu.loop.barrier";
 /// it put.
 unsigned insertLoopBarriers(llvm::Function &W, llvm::Value *Thread,
                             llvm::ArrayRef<llvm::BasicBlock *> SyncBlocks);
+
+/// Puts loop barriers (insertLoopBarriers) into every work function
+/// (cucpu-work-functions) whose threads meet only as a block: one with a
+/// warp operation or a lockstep point runs its warps' lanes together
+/// instead, and gets none. Run after cucpu-shared-atomics, whose marks tell
+/// the loops that hold atomics.
+struct LoopBarriersPass : llvm::PassInfoMixin<LoopBarriersPass> {
+  /// The pipeline name of the pass.
+  static constexpr const char *PipelineName = "cucpu-loop-barriers";
+
+  /// Runs the pass on \p M.
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
 
 } // namespace cucpu::modules
 

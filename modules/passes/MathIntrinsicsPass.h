@@ -2,8 +2,6 @@
 #ifndef CUCPU_MODULES_PASSES_MATHINTRINSICSPASS_H
 #define CUCPU_MODULES_PASSES_MATHINTRINSICSPASS_H
 
-#include "LoweringState.h"
-
 #include "llvm/IR/PassManager.h"
 
 namespace cucpu::modules {
@@ -16,12 +14,8 @@ struct MathIntrinsicsPass : llvm::PassInfoMixin<MathIntrinsicsPass> {
   /// The pipeline name of the pass.
   static constexpr const char *PipelineName = "cucpu-math-intrinsics";
 
-  explicit MathIntrinsicsPass(LoweringState &State) : State(State) {}
   /// Runs the pass on \p M.
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
-
-private:
-  LoweringState &State;
 };
 
 } // namespace cucpu::modules

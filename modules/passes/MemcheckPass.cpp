@@ -117,6 +117,5 @@ PreservedAnalyses MemcheckPass::run(Module &M, ModuleAnalysisManager &) {
       Changed = true;
     }
   }
-  (void)State;
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

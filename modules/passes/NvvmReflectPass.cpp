@@ -2,6 +2,7 @@
 #include "NvvmReflectPass.h"
 
 #include "AbiAccess.h"
+#include "LoweringMetadata.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -25,7 +26,7 @@ static int archNumber(StringRef Arch) {
 
 PreservedAnalyses NvvmReflectPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
-  int Arch = archNumber(State.Image ? StringRef(State.Image->TargetArch) : "");
+  int Arch = archNumber(readImageDescription(M).TargetArch);
   for (const char *Name : {"__nvvm_reflect", "llvm.nvvm.reflect"}) {
     Function *F = M.getFunction(Name);
     if (!F)

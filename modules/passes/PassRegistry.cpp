@@ -6,42 +6,49 @@
 #include "DebugBuiltinsPass.h"
 #include "DeviceCallsPass.h"
 #include "ExportGlobalsPass.h"
+#include "ExternalSymbols.h"
 #include "FindKernelsPass.h"
 #include "FloatToIntPass.h"
 #include "GlobalsPass.h"
 #include "HostTargetPass.h"
 #include "InlineAsmPass.h"
-#include "KernelEntryPass.h"
+#include "JitServices.h"
+#include "LoopBarriers.h"
 #include "MathIntrinsicsPass.h"
 #include "MemcheckPass.h"
 #include "NvvmMathPass.h"
 #include "NvvmMemoryPass.h"
 #include "NvvmReflectPass.h"
+#include "SharedAtomicsPass.h"
 #include "SharedMemoryPass.h"
 #include "SpecialRegistersPass.h"
 #include "SyncPass.h"
 #include "TexturesPass.h"
 #include "ThreadArgPass.h"
+#include "ThreadDivergence.h"
+#include "ThreadEntryPass.h"
 #include "ThreadLoopVersioningPass.h"
 #include "WarpLockstepPass.h"
 #include "WorkFunctionPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace llvm;
 
 namespace cucpu::modules {
 
-void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
+void registerLoweringPasses(PassBuilder &PB, const TargetMachine *TM) {
   PB.registerPipelineParsingCallback(
-      [&State](StringRef Name, ModulePassManager &MPM,
-               ArrayRef<PassBuilder::PipelineElement>) {
+      [TM](StringRef Name, ModulePassManager &MPM,
+           ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == InlineAsmPass::PipelineName) {
-          MPM.addPass(InlineAsmPass(State));
+          MPM.addPass(InlineAsmPass());
           return true;
         }
         if (Name == NvvmReflectPass::PipelineName) {
-          MPM.addPass(NvvmReflectPass(State));
+          MPM.addPass(NvvmReflectPass());
           return true;
         }
         if (Name == FloatToIntPass::PipelineName) {
@@ -49,15 +56,16 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
           return true;
         }
         if (Name == FindKernelsPass::PipelineName) {
-          MPM.addPass(FindKernelsPass(State));
+          MPM.addPass(FindKernelsPass());
           return true;
         }
-        if (Name == HostTargetPass::PipelineName) {
-          MPM.addPass(HostTargetPass(State));
+        if (Name == HostTargetPass::PipelineName && TM) {
+          MPM.addPass(
+              HostTargetPass(TM->getTargetTriple(), TM->createDataLayout()));
           return true;
         }
         if (Name == ThreadArgPass::PipelineName) {
-          MPM.addPass(ThreadArgPass(State));
+          MPM.addPass(ThreadArgPass());
           return true;
         }
         if (Name == DebugBuiltinsPass::PipelineName) {
@@ -65,67 +73,83 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
           return true;
         }
         if (Name == SpecialRegistersPass::PipelineName) {
-          MPM.addPass(SpecialRegistersPass(State));
+          MPM.addPass(SpecialRegistersPass());
           return true;
         }
         if (Name == TexturesPass::PipelineName) {
-          MPM.addPass(TexturesPass(State));
+          MPM.addPass(TexturesPass());
           return true;
         }
         if (Name == SyncPass::PipelineName) {
-          MPM.addPass(SyncPass(State));
+          MPM.addPass(SyncPass());
           return true;
         }
         if (Name == WarpLockstepPass::PipelineName) {
-          MPM.addPass(WarpLockstepPass(State));
+          MPM.addPass(WarpLockstepPass());
           return true;
         }
         if (Name == DeviceCallsPass::PipelineName) {
-          MPM.addPass(DeviceCallsPass(State));
+          MPM.addPass(DeviceCallsPass());
           return true;
         }
         if (Name == NvvmMemoryPass::PipelineName) {
-          MPM.addPass(NvvmMemoryPass(State));
+          MPM.addPass(NvvmMemoryPass());
           return true;
         }
         if (Name == NvvmMathPass::PipelineName) {
-          MPM.addPass(NvvmMathPass(State));
+          MPM.addPass(NvvmMathPass());
           return true;
         }
         if (Name == SharedMemoryPass::PipelineName) {
-          MPM.addPass(SharedMemoryPass(State));
+          MPM.addPass(SharedMemoryPass());
           return true;
         }
         if (Name == GlobalsPass::PipelineName) {
-          MPM.addPass(GlobalsPass(State));
+          MPM.addPass(GlobalsPass());
           return true;
         }
-        if (Name == KernelEntryPass::PipelineName) {
-          MPM.addPass(KernelEntryPass(State));
+        if (Name == ThreadEntryPass::PipelineName) {
+          MPM.addPass(ThreadEntryPass());
           return true;
         }
         if (Name == MemcheckPass::PipelineName) {
-          MPM.addPass(MemcheckPass(State));
+          MPM.addPass(MemcheckPass());
           return true;
         }
         if (Name == MathIntrinsicsPass::PipelineName) {
-          MPM.addPass(MathIntrinsicsPass(State));
+          MPM.addPass(MathIntrinsicsPass());
           return true;
         }
         if (Name == WorkFunctionPass::PipelineName) {
-          MPM.addPass(WorkFunctionPass(State));
+          MPM.addPass(WorkFunctionPass());
+          return true;
+        }
+        if (Name == SharedAtomicsPass::PipelineName) {
+          MPM.addPass(SharedAtomicsPass());
+          return true;
+        }
+        if (Name == LoopBarriersPass::PipelineName) {
+          MPM.addPass(LoopBarriersPass());
           return true;
         }
         if (Name == BlockFunctionPass::PipelineName) {
-          MPM.addPass(BlockFunctionPass(State));
+          MPM.addPass(BlockFunctionPass());
+          return true;
+        }
+        if (Name == BlockFunctionPass::PrintStagesName) {
+          MPM.addPass(BlockFunctionPass(&errs()));
           return true;
         }
         if (Name == ExportGlobalsPass::PipelineName) {
           MPM.addPass(ExportGlobalsPass());
           return true;
         }
+        if (Name == CheckJitServicesPass::PipelineName) {
+          MPM.addPass(CheckJitServicesPass());
+          return true;
+        }
         if (Name == CheckLoweredPass::PipelineName) {
-          MPM.addPass(CheckLoweredPass(State));
+          MPM.addPass(CheckLoweredPass());
           return true;
         }
         return false;
@@ -133,16 +157,28 @@ void registerLoweringPasses(PassBuilder &PB, LoweringState &State) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != ThreadLoopVersioningPass::PipelineName)
-          return false;
-        FPM.addPass(ThreadLoopVersioningPass());
-        return true;
+        if (Name == ThreadLoopVersioningPass::PipelineName) {
+          FPM.addPass(ThreadLoopVersioningPass());
+          return true;
+        }
+        if (Name == ThreadDivergencePrinterPass::PipelineName) {
+          FPM.addPass(ThreadDivergencePrinterPass(outs()));
+          return true;
+        }
+        return false;
       });
   // Thread loops get their fast versions where the vectorizer sees them.
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(ThreadLoopVersioningPass());
       });
+}
+
+void registerLoweringAnalyses(ModuleAnalysisManager &MAM,
+                              FunctionAnalysisManager &FAM,
+                              const StringSet<> &ExternalSymbols) {
+  MAM.registerPass([&] { return ExternalSymbolsAnalysis(ExternalSymbols); });
+  FAM.registerPass([] { return ThreadDivergenceAnalysis(); });
 }
 
 std::string loweringPipeline(bool Memcheck) {
@@ -168,17 +204,23 @@ std::string loweringPipeline(bool Memcheck) {
       "cucpu-shared-memory,cucpu-globals,";
   if (Memcheck)
     Pipeline += "cucpu-memcheck,";
-  return Pipeline + "cucpu-kernel-entries,cucpu-check-lowered";
+  return Pipeline + "cucpu-thread-entries,cucpu-check-lowered";
 }
 
-StringRef blockFunctionPipeline() {
+std::string blockFunctionPipeline(bool PrintStages) {
   // Work functions get everything that meets other threads inlined; SROA
   // and friends then leave few values and little private memory to carry
-  // across barriers before the regions are formed. Variables are exported
-  // last, for the block functions specialized at launch (Specialization.h).
-  return "cucpu-work-functions,function(sroa,early-cse,simplifycfg,instcombine<"
-         "no-verify-fixpoint>,simplifycfg),cucpu-block-functions,cucpu-export-"
-         "globals";
+  // across barriers before the regions are formed. Atomics on shared memory
+  // become plain accesses before innermost loops get their barriers, which
+  // leave the loops that hold such accesses serial. Variables are exported
+  // last, for the block functions specialized at launch (Specialization.h);
+  // then every engine service must have the type JitAbi.h gives it.
+  return std::string("cucpu-work-functions,function(sroa,early-cse,"
+                     "simplifycfg,instcombine<no-verify-fixpoint>,simplifycfg),"
+                     "cucpu-shared-atomics,cucpu-loop-barriers,") +
+         (PrintStages ? BlockFunctionPass::PrintStagesName
+                      : BlockFunctionPass::PipelineName) +
+         ",cucpu-export-globals,cucpu-check-services";
 }
 
 } // namespace cucpu::modules

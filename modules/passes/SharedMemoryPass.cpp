@@ -11,6 +11,8 @@
 #include "SharedMemoryPass.h"
 
 #include "AbiAccess.h"
+#include "LoweringDiagnostic.h"
+#include "LoweringMetadata.h"
 #include "Translator.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -79,8 +81,9 @@ PreservedAnalyses SharedMemoryPass::run(Module &M, ModuleAnalysisManager &) {
   for (Function &F : M)
     if (F.hasFnAttribute(KernelAttr))
       Kernels.push_back(&F);
+  // Every kernel has a size; one that uses shared memory gets a later record.
   for (Function *K : Kernels)
-    State.KernelShared[K->getName()] = 0;
+    recordKernelShared(M, K->getName(), 0);
 
   SmallVector<GlobalVariable *, 8> Shared;
   for (GlobalVariable &GV : M.globals())
@@ -118,9 +121,10 @@ PreservedAnalyses SharedMemoryPass::run(Module &M, ModuleAnalysisManager &) {
     for (User *U : GV->users()) {
       auto *I = dyn_cast<Instruction>(U);
       if (!I) {
-        State.fail(JitErrorKind::Unsupported,
-                   "The address of __shared__ variable " + GV->getName() +
-                       " is used in a constant initializer.");
+        reportLoweringError(M.getContext(), LoweringFailure::Unsupported,
+                            "The address of __shared__ variable " +
+                                GV->getName() +
+                                " is used in a constant initializer.");
         return PreservedAnalyses::none();
       }
       Function *F = I->getFunction();
@@ -148,6 +152,7 @@ PreservedAnalyses SharedMemoryPass::run(Module &M, ModuleAnalysisManager &) {
     return A->Size > B->Size;
   });
   SmallVector<Placed, 8> Done;
+  StringMap<uint32_t> KernelBytes;
   for (Var *V : Order) {
     uint64_t Offset = 0;
     for (bool Moved = true; Moved;) {
@@ -162,18 +167,22 @@ PreservedAnalyses SharedMemoryPass::run(Module &M, ModuleAnalysisManager &) {
     V->Offset = Offset;
     Done.push_back({Offset, Offset + V->Size, V->Kernels});
     for (Function *K : V->Kernels) {
-      uint32_t &Size = State.KernelShared[K->getName()];
+      uint32_t &Size = KernelBytes[K->getName()];
       Size = std::max<uint64_t>(Size, Offset + V->Size);
     }
   }
+
+  for (const auto &[Kernel, Bytes] : KernelBytes)
+    recordKernelShared(M, Kernel, Bytes);
 
   for (Var &V : Vars) {
     bool Dynamic = V.Size == 0 && !IsWindow(V);
     for (Function *F : V.Users) {
       Value *T = abi::threadArg(*F);
       if (!T) {
-        State.fail(JitErrorKind::Internal,
-                   "Function " + F->getName() + " has no thread pointer.");
+        reportLoweringError(M.getContext(), LoweringFailure::Internal,
+                            "Function " + F->getName() +
+                                " has no thread pointer.");
         return PreservedAnalyses::none();
       }
       IRBuilder<> B(&*F->getEntryBlock().getFirstInsertionPt());

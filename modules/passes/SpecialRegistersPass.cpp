@@ -2,6 +2,7 @@
 #include "SpecialRegistersPass.h"
 
 #include "AbiAccess.h"
+#include "LoweringDiagnostic.h"
 #include "Translator.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -139,9 +140,9 @@ PreservedAnalyses SpecialRegistersPass::run(Module &M,
       IRBuilder<> B(CB);
       Value *V = T ? readRegister(B, M, T, Name, CB->getType()) : nullptr;
       if (!V) {
-        State.fail(JitErrorKind::Unsupported,
-                   "Special register %" + Name + " (" + F.getName() +
-                       ") is not supported on the CPU.");
+        reportLoweringError(M.getContext(), LoweringFailure::Unsupported,
+                            "Special register %" + Name + " (" + F.getName() +
+                                ") is not supported on the CPU.");
         break;
       }
       abi::replaceCall(CB, V);

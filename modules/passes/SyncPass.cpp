@@ -11,6 +11,7 @@
 
 #include "AbiAccess.h"
 #include "JitServices.h"
+#include "LoweringMetadata.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"

@@ -2,6 +2,8 @@
 #include "TexturesPass.h"
 
 #include "AbiAccess.h"
+#include "LoweringDiagnostic.h"
+#include "LoweringMetadata.h"
 #include "TextureAbi.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -12,15 +14,6 @@
 
 using namespace llvm;
 using namespace cucpu::modules;
-
-/// The position of texture reference \p Name in the image, or -1.
-static int texRefIndex(const cucpu::loader::ModuleImage &Image,
-                       StringRef Name) {
-  for (size_t I = 0; I < Image.TexRefs.size(); ++I)
-    if (Image.TexRefs[I].Name == Name)
-      return int(I);
-  return -1;
-}
 
 PreservedAnalyses TexturesPass::run(Module &M, ModuleAnalysisManager &) {
   // cucc's record of each reference's declared type has done its work.
@@ -40,19 +33,20 @@ PreservedAnalyses TexturesPass::run(Module &M, ModuleAnalysisManager &) {
   if (!Handle)
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 
+  ImageDescription Image = readImageDescription(M);
   SmallPtrSet<GlobalVariable *, 4> Textures;
   for (CallBase *Call : abi::callsOf(*Handle)) {
     Function &Caller = *Call->getFunction();
     auto *GV = dyn_cast<GlobalVariable>(
         Call->getArgOperand(Call->arg_size() - 1)->stripPointerCasts());
-    int Index =
-        GV && State.Image ? texRefIndex(*State.Image, GV->getName()) : -1;
+    int Index = GV ? Image.texRefIndex(GV->getName()) : -1;
     Value *Thread = abi::threadArg(Caller);
     if (Index < 0 || !Thread) {
-      State.fail(JitErrorKind::InvalidImage,
-                 "Function \"" + Caller.getName() +
-                     "\" accesses a texture or surface that the image does "
-                     "not declare as a texture or surface reference.");
+      reportLoweringError(
+          M.getContext(), LoweringFailure::InvalidImage,
+          "Function \"" + Caller.getName() +
+              "\" accesses a texture or surface that the image does "
+              "not declare as a texture or surface reference.");
       return PreservedAnalyses::none();
     }
     IRBuilder<> B(Call);

@@ -12,6 +12,8 @@
 #include "ThreadArgPass.h"
 
 #include "AbiAccess.h"
+#include "LoweringDiagnostic.h"
+#include "LoweringMetadata.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/InstIterator.h"
@@ -107,9 +109,10 @@ PreservedAnalyses ThreadArgPass::run(Module &M, ModuleAnalysisManager &) {
       Value *Thread = abi::threadArg(*CB->getFunction());
       if (!Thread || !isa<CallInst>(CB) ||
           CB->arg_size() != F->getFunctionType()->getNumParams()) {
-        State.fail(JitErrorKind::Unsupported,
-                   "A call of " + NF->getName() +
-                       " in the module cannot be given the thread pointer.");
+        reportLoweringError(
+            M.getContext(), LoweringFailure::Unsupported,
+            "A call of " + NF->getName() +
+                " in the module cannot be given the thread pointer.");
         continue;
       }
       rebuildCall(CB, NF->getFunctionType(), NF, Thread);
@@ -133,9 +136,9 @@ PreservedAnalyses ThreadArgPass::run(Module &M, ModuleAnalysisManager &) {
           Indirect.push_back(CB);
     for (CallBase *CB : Indirect) {
       if (!isa<CallInst>(CB)) {
-        State.fail(JitErrorKind::Unsupported,
-                   "Function " + NF->getName() +
-                       " uses an invoke, which device code cannot.");
+        reportLoweringError(M.getContext(), LoweringFailure::Unsupported,
+                            "Function " + NF->getName() +
+                                " uses an invoke, which device code cannot.");
         continue;
       }
       FunctionType *OldTy = CB->getFunctionType();

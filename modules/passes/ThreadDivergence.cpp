@@ -1,6 +1,10 @@
 //===- ThreadDivergence.cpp - Values that differ between threads ----------===//
 #include "ThreadDivergence.h"
 
+#include "LoweringMetadata.h"
+#include "SyncCalls.h"
+#include "WorkFunctionPass.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -10,6 +14,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace cucpu::modules;
@@ -136,4 +141,47 @@ ThreadDivergence::ThreadDivergence(
 bool ThreadDivergence::isDivergentBranch(const Instruction &Term) const {
   const Value *Cond = branchCondition(&Term);
   return Cond && Divergent.count(Cond);
+}
+
+ThreadDivergence ThreadDivergenceAnalysis::run(Function &F,
+                                               FunctionAnalysisManager &) {
+  bool Work = F.getName().starts_with(WorkPrefix) &&
+              F.arg_size() == unsigned(WorkArg::Count);
+  SmallVector<Value *, 8> Sources;
+  if (Work)
+    for (WorkArg A : {WorkArg::Thread, WorkArg::TidX, WorkArg::TidY,
+                      WorkArg::TidZ, WorkArg::Linear})
+      Sources.push_back(F.getArg(unsigned(A)));
+  else
+    for (Argument &A : F.args())
+      Sources.push_back(&A);
+  SmallPtrSet<const BasicBlock *, 8> SyncBlocks;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I); CI && syncKindOf(*CI))
+      SyncBlocks.insert(I.getParent());
+  return ThreadDivergence(
+      F, Sources,
+      [&](LoadInst &L) { return Work && isBlockInvariantLoad(L, F); },
+      [&](const BasicBlock &BB) { return SyncBlocks.contains(&BB); });
+}
+
+PreservedAnalyses
+ThreadDivergencePrinterPass::run(Function &F, FunctionAnalysisManager &AM) {
+  if (F.isDeclaration())
+    return PreservedAnalyses::all();
+  const ThreadDivergence &D = AM.getResult<ThreadDivergenceAnalysis>(F);
+  OS << "Thread divergence of '" << F.getName() << "':\n";
+  for (Instruction &I : instructions(F)) {
+    if (I.isTerminator()) {
+      if (I.getNumSuccessors() > 1)
+        OS << (D.isDivergentBranch(I) ? "  divergent branch:"
+                                      : "  uniform branch:")
+           << I << "\n";
+      continue;
+    }
+    if (I.getType()->isVoidTy())
+      continue;
+    OS << (D.isUniform(&I) ? "  uniform:" : "  divergent:") << I << "\n";
+  }
+  return PreservedAnalyses::all();
 }

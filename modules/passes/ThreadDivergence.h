@@ -5,6 +5,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/IR/PassManager.h"
 
 namespace llvm {
 class BasicBlock;
@@ -12,6 +13,7 @@ class Function;
 class Instruction;
 class LoadInst;
 class Value;
+class raw_ostream;
 } // namespace llvm
 
 namespace cucpu::modules {
@@ -41,6 +43,42 @@ public:
 
 private:
   llvm::DenseSet<const llvm::Value *> Divergent;
+};
+
+/// The divergence of a function as it stands. In a work function
+/// (cucpu-work-functions) the thread's pointer and coordinates differ
+/// between threads, loads of the block's fields and of kernel parameters
+/// are uniform, and threads meet at the blocks that hold a sync call
+/// (SyncCalls.h). In any other function every argument may differ.
+/// Block-function formation asks the same question again after it split
+/// the work function at its sync points, where threads meet at the resume
+/// blocks.
+class ThreadDivergenceAnalysis
+    : public llvm::AnalysisInfoMixin<ThreadDivergenceAnalysis> {
+public:
+  using Result = ThreadDivergence;
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+
+private:
+  friend llvm::AnalysisInfoMixin<ThreadDivergenceAnalysis>;
+  static inline llvm::AnalysisKey Key;
+};
+
+/// Prints which values and branches of each function are divergent
+/// (print<cucpu-divergence>): the analysis' test.
+class ThreadDivergencePrinterPass
+    : public llvm::PassInfoMixin<ThreadDivergencePrinterPass> {
+public:
+  /// The pipeline name of the pass.
+  static constexpr const char *PipelineName = "print<cucpu-divergence>";
+
+  explicit ThreadDivergencePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+  static bool isRequired() { return true; }
+
+private:
+  llvm::raw_ostream &OS;
 };
 
 } // namespace cucpu::modules

@@ -2,8 +2,6 @@
 #ifndef CUCPU_MODULES_PASSES_WARPLOCKSTEPPASS_H
 #define CUCPU_MODULES_PASSES_WARPLOCKSTEPPASS_H
 
-#include "LoweringState.h"
-
 #include "llvm/IR/PassManager.h"
 
 namespace cucpu::modules {
@@ -18,12 +16,8 @@ struct WarpLockstepPass : llvm::PassInfoMixin<WarpLockstepPass> {
   /// The pipeline name of the pass.
   static constexpr const char *PipelineName = "cucpu-warp-lockstep";
 
-  explicit WarpLockstepPass(LoweringState &State) : State(State) {}
   /// Runs the pass on \p M.
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
-
-private:
-  LoweringState &State;
 };
 
 } // namespace cucpu::modules

@@ -11,6 +11,7 @@
 
 #include "AbiAccess.h"
 #include "JitServices.h"
+#include "LoweringMetadata.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/IRBuilder.h"
@@ -199,7 +200,7 @@ Function *createWorkFunction(Function &Entry, StringRef Kernel) {
 PreservedAnalyses WorkFunctionPass::run(Module &M, ModuleAnalysisManager &) {
   SmallVector<Function *, 8> Entries;
   for (Function &F : M)
-    if (!F.isDeclaration() && F.getName().starts_with(EntryPrefix))
+    if (!F.isDeclaration() && F.getName().starts_with(ThreadEntryPrefix))
       Entries.push_back(&F);
   if (Entries.empty())
     return PreservedAnalyses::all();
@@ -207,15 +208,38 @@ PreservedAnalyses WorkFunctionPass::run(Module &M, ModuleAnalysisManager &) {
   SmallPtrSet<Function *, 16> Recursive = recursiveFunctions(M);
   for (Function *Entry : Entries) {
     StringRef Kernel =
-        Entry->getName().drop_front(StringRef(EntryPrefix).size());
+        Entry->getName().drop_front(StringRef(ThreadEntryPrefix).size());
     Function *W = createWorkFunction(*Entry, Kernel);
     if (std::optional<std::string> Why =
             inlineDeviceCalls(*W, Syncing, Recursive)) {
-      State.FallbackReasons[Kernel] = *Why;
+      recordFallbackReason(M, Kernel, *Why);
       W->eraseFromParent();
       continue;
     }
     readCoordinatesFromArguments(*W);
   }
   return PreservedAnalyses::none();
+}
+
+bool cucpu::modules::isBlockInvariantLoad(const LoadInst &L,
+                                          const Function &W) {
+  const DataLayout &DL = W.getDataLayout();
+  const Value *Block = W.getArg(unsigned(WorkArg::Block));
+  if (!L.isSimple())
+    return false;
+  APInt Offset(64, 0);
+  const Value *Base = L.getPointerOperand()->stripAndAccumulateConstantOffsets(
+      DL, Offset, true);
+  // A field of the CucpuBlock.
+  if (Base == Block)
+    return true;
+  // A kernel parameter: the buffer Block->Params points to.
+  const auto *ParamsLoad = dyn_cast<LoadInst>(Base);
+  if (!ParamsLoad)
+    return false;
+  APInt FieldOff(64, 0);
+  const Value *Blk =
+      ParamsLoad->getPointerOperand()->stripAndAccumulateConstantOffsets(
+          DL, FieldOff, true);
+  return Blk == Block && FieldOff.getZExtValue() == abi::paramsOffset();
 }

@@ -2,9 +2,12 @@
 #ifndef CUCPU_MODULES_PASSES_WORKFUNCTIONPASS_H
 #define CUCPU_MODULES_PASSES_WORKFUNCTIONPASS_H
 
-#include "LoweringState.h"
-
 #include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class Function;
+class LoadInst;
+} // namespace llvm
 
 namespace cucpu::modules {
 
@@ -17,17 +20,13 @@ namespace cucpu::modules {
 /// cucpu-block-functions turns it into the block function. A kernel that
 /// cannot have one (recursion through a barrier, __activemask, a spin-wait
 /// hint, a warp operation without the full mask) keeps only its thread
-/// entry; the reason goes to LoweringState::FallbackReasons.
+/// entry; the reason is recorded (recordFallbackReason).
 struct WorkFunctionPass : llvm::PassInfoMixin<WorkFunctionPass> {
   /// The pipeline name of the pass.
   static constexpr const char *PipelineName = "cucpu-work-functions";
 
-  explicit WorkFunctionPass(LoweringState &State) : State(State) {}
   /// Runs the pass on \p M.
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
-
-private:
-  LoweringState &State;
 };
 
 /// Arguments of a work function, in order.
@@ -42,6 +41,11 @@ enum class WorkArg : unsigned {
   NumThreads,
   Count
 };
+
+/// Whether \p L, in work function \p W, reads what is the same for every
+/// thread of the block throughout the launch: a field of the CucpuBlock or
+/// a kernel parameter.
+bool isBlockInvariantLoad(const llvm::LoadInst &L, const llvm::Function &W);
 
 } // namespace cucpu::modules
 

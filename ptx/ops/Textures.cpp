@@ -1,7 +1,7 @@
 //===- Textures.cpp - PTX instructions: tex, tld4, txq --------------------===//
 //
 // A fetch calls the runtime function cucc's kernels call for the same fetch
-// (include/cucpu/device/detail/textures.h, modules/TextureAbi.h), with the
+// (include/cucpu/device/detail/textures.h, modules/abi/TextureAbi.h), with the
 // same arguments, so both give the same bits: tex.1d/2d/3d with float
 // coordinates is tex1D/tex2D/tex3D (__cucpu_tex_fetch), tex.1d with integer
 // coordinates tex1Dfetch (__cucpu_tex_fetch_index), and the layered, cubemap,
@@ -25,7 +25,7 @@ namespace {
 
 using llvm::Value;
 
-/// CucpuFetch's layout (modules/TextureAbi.h).
+/// CucpuFetch's layout (modules/abi/TextureAbi.h).
 enum FetchField : unsigned {
   CoordOffset = 0,
   LayerOffset = 12,

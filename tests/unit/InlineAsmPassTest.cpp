@@ -5,7 +5,7 @@
 // to the constant the PTX computes), and the module that comes out checked.
 //
 //===----------------------------------------------------------------------===//
-#include "passes/LoweringState.h"
+#include "passes/LoweringDiagnostic.h"
 #include "passes/PassRegistry.h"
 
 #include "llvm/AsmParser/Parser.h"
@@ -35,13 +35,12 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 )";
 
-/// A module after cucpu-inline-asm (and \p Extra passes), with the state
-/// the pass recorded its failures in.
+/// A module after cucpu-inline-asm (and \p Extra passes), with the
+/// failures the pass reported.
 struct Lowered {
   LLVMContext Context;
   std::unique_ptr<Module> M;
-  LoweringState State;
-  std::string Errors; ///< The state's failures, as one message.
+  std::string Errors; ///< The pass's failures, as one message.
 
   /// The constant \p Fn returns, if its return value folded to one.
   const ConstantInt *returned(StringRef Fn) const {
@@ -75,6 +74,17 @@ struct Lowered {
   }
 };
 
+/// Joins the messages of the passes' errors.
+struct ErrorCollector : DiagnosticHandler {
+  std::string &Errors;
+  explicit ErrorCollector(std::string &Errors) : Errors(Errors) {}
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    if (const auto *LD = dyn_cast<LoweringDiagnostic>(&DI))
+      Errors += (Errors.empty() ? "" : " ") + LD->message();
+    return true;
+  }
+};
+
 std::unique_ptr<Lowered> lower(const std::string &Body,
                                StringRef Extra = "function(instcombine)") {
   auto L = std::make_unique<Lowered>();
@@ -92,7 +102,7 @@ std::unique_ptr<Lowered> lower(const std::string &Body,
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
   PassBuilder PB;
-  registerLoweringPasses(PB, L->State);
+  registerLoweringPasses(PB, nullptr);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
@@ -106,8 +116,8 @@ std::unique_ptr<Lowered> lower(const std::string &Body,
     ADD_FAILURE() << toString(std::move(E));
     return L;
   }
+  L->Context.setDiagnosticHandler(std::make_unique<ErrorCollector>(L->Errors));
   MPM.run(*L->M, MAM);
-  L->Errors = toString(L->State.takeError());
   std::string Broken;
   raw_string_ostream OS(Broken);
   EXPECT_FALSE(verifyModule(*L->M, &OS)) << Broken;

@@ -1,5 +1,5 @@
 //===- LoggingTest.cpp - CUCPU_LOG and per-thread messages ----------------===//
-#include "core/Entry.h"
+#include "core/EntryPoint.h"
 
 #include <cucpu/cucpu.h>
 #include <cuda.h>

@@ -5,9 +5,10 @@
 // Runs any pipeline of cucpu's passes (modules/passes/PassRegistry.h) and
 // LLVM's on a module, as the driver's JIT runs them, and prints the result:
 // the tool behind tests/passes. NVVM IR (an nvptx64 module, as cucc and the
-// PTX front end produce it) is described as a module image first, so the
-// passes that read kernel parameters find them. Errors the passes report
-// go to stderr, exit status 1.
+// PTX front end produce it) without an image description (!cucpu.image,
+// passes/LoweringMetadata.h) gets the one cucc would build, so the passes
+// that read kernel parameters find them. Errors the passes report go to
+// stderr, exit status 1.
 //
 //===----------------------------------------------------------------------===//
 #include "Compiler.h"
@@ -29,8 +30,6 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
-
-#include <optional>
 
 using namespace llvm;
 using namespace cucpu::modules;
@@ -70,7 +69,7 @@ std::string pipelineText() {
     if (E == "lowering")
       Text += loweringPipeline(Memcheck);
     else if (E == "block-functions")
-      Text += blockFunctionPipeline().str();
+      Text += blockFunctionPipeline();
     else
       Text += E.str();
   }
@@ -110,25 +109,22 @@ int main(int Argc, char **Argv) {
   if (!TM)
     return 1;
 
-  LoweringState State;
-  State.Memcheck = Memcheck;
-  prepareLoweringState(State, *TM);
+  LoweringTarget Target = loweringTarget(*TM, Memcheck);
 #define CUCPU_JIT_SERVICE(Symbol, Name, Return, Parameters)                    \
-  State.ExternalSymbols.insert(Symbol);
+  Target.ExternalSymbols.insert(Symbol);
 #include "JitServices.def"
-  std::optional<cucpu::loader::ModuleImage> Image;
-  if (StringRef(M->getTargetTriple()).starts_with("nvptx")) {
+  if (StringRef(M->getTargetTriple()).starts_with("nvptx") &&
+      !hasImageDescription(*M)) {
     Expected<cucpu::loader::ModuleImage> Built =
         cucpu::image::buildImage(*M, "sm_75", "cucpu-opt");
     if (!Built) {
       errs() << Input << ": " << toString(Built.takeError()) << "\n";
       return 1;
     }
-    Image = std::move(*Built);
-    State.Image = &*Image;
+    attachImageDescription(*M, describeImage(*Built));
   }
 
-  if (Error E = runPipeline(*M, pipelineText(), State, TM.get())) {
+  if (Error E = runPipeline(*M, pipelineText(), Target)) {
     errs() << Input << ": " << toString(std::move(E)) << "\n";
     return 1;
   }

@@ -1,5 +1,5 @@
-//===- Entry.cpp - The frame of every driver entry point ------------------===//
-#include "core/Entry.h"
+//===- EntryPoint.cpp - The frame of every driver entry point -------------===//
+#include "core/EntryPoint.h"
 
 #include "core/ErrorStrings.h"
 #include "core/Platform.h"

@@ -1,6 +1,6 @@
-//===- KernelEntryPass.cpp - One thread entry per kernel ------------------===//
+//===- ThreadEntryPass.cpp - One thread entry per kernel ------------------===//
 //
-// The execution engine calls void EntryPrefix<kernel>(CucpuThread *T) for
+// The execution engine calls void ThreadEntryPrefix<kernel>(CucpuThread *T) for
 // every CUDA thread (JitAbi.h, CucpuThreadEntry). The entry reads each
 // parameter from the block's parameter buffer at the offset the image gives
 // (CUDA's layout: 8-byte pointers, natural alignment), copies structs passed
@@ -8,9 +8,11 @@
 // block's threads) and calls the kernel with the thread.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelEntryPass.h"
+#include "ThreadEntryPass.h"
 
 #include "AbiAccess.h"
+#include "LoweringDiagnostic.h"
+#include "LoweringMetadata.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -19,18 +21,7 @@ using namespace llvm;
 using namespace cucpu;
 using namespace cucpu::modules;
 
-/// The kernel description of \p Name in the image, or null.
-static const cucpu::loader::KernelInfo *
-findInfo(const cucpu::loader::ModuleImage *Image, StringRef Name) {
-  if (!Image)
-    return nullptr;
-  for (const cucpu::loader::KernelInfo &K : Image->Kernels)
-    if (K.Name == Name)
-      return &K;
-  return nullptr;
-}
-
-PreservedAnalyses KernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses ThreadEntryPass::run(Module &M, ModuleAnalysisManager &) {
   const DataLayout &DL = M.getDataLayout();
   LLVMContext &Ctx = M.getContext();
   SmallVector<Function *, 8> Kernels;
@@ -38,37 +29,37 @@ PreservedAnalyses KernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
     if (F.hasFnAttribute(KernelAttr))
       Kernels.push_back(&F);
 
-  if (State.Image)
-    for (const loader::KernelInfo &K : State.Image->Kernels) {
-      Function *F = M.getFunction(K.Name);
-      if (!F || !F->hasFnAttribute(KernelAttr))
-        State.fail(JitErrorKind::InvalidImage,
-                   "The image describes kernel " + K.Name +
-                       ", which its IR does not define.");
-    }
+  ImageDescription Image = readImageDescription(M);
+  for (const KernelLayout &K : Image.Kernels) {
+    Function *F = M.getFunction(K.Name);
+    if (!F || !F->hasFnAttribute(KernelAttr))
+      reportLoweringError(M.getContext(), LoweringFailure::InvalidImage,
+                          "The image describes kernel " + K.Name +
+                              ", which its IR does not define.");
+  }
 
   for (Function *K : Kernels) {
     StringRef Name = K->getName();
-    const loader::KernelInfo *Info = findInfo(State.Image, Name);
+    const KernelLayout *Info = Image.kernel(Name);
     if (!Info) {
-      State.fail(JitErrorKind::InvalidImage,
-                 "The IR defines kernel " + Name +
-                     ", which the image does not describe.");
+      reportLoweringError(M.getContext(), LoweringFailure::InvalidImage,
+                          "The IR defines kernel " + Name +
+                              ", which the image does not describe.");
       continue;
     }
     unsigned NumParams = K->arg_size() - 1;
     if (Info->Params.size() != NumParams) {
-      State.fail(JitErrorKind::InvalidImage,
-                 "The image gives kernel " + Name + " " +
-                     Twine(Info->Params.size()) + " parameters, its IR " +
-                     Twine(NumParams) + ".");
+      reportLoweringError(M.getContext(), LoweringFailure::InvalidImage,
+                          "The image gives kernel " + Name + " " +
+                              Twine(Info->Params.size()) +
+                              " parameters, its IR " + Twine(NumParams) + ".");
       continue;
     }
 
     auto *EntryTy = FunctionType::get(Type::getVoidTy(Ctx),
                                       {PointerType::get(Ctx, 0)}, false);
     Function *Entry = Function::Create(EntryTy, GlobalValue::ExternalLinkage,
-                                       EntryPrefix + Name, M);
+                                       ThreadEntryPrefix + Name, M);
     Entry->addFnAttr(Attribute::NoUnwind);
     Entry->addFnAttr(ThreadArgAttr);
     Value *T = Entry->getArg(0);
@@ -86,17 +77,18 @@ PreservedAnalyses KernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
     SmallVector<Value *, 8> Args{T};
     bool Ok = true;
     for (unsigned I = 0; I < NumParams && Ok; ++I) {
-      const loader::KernelParam &P = Info->Params[I];
+      const ParamSlot &P = Info->Params[I];
       Argument *A = K->getArg(I + 1);
       Type *ByVal = K->getParamByValType(I + 1);
       Type *Ty = ByVal ? ByVal : A->getType();
       uint64_t Size = ByVal ? DL.getTypeAllocSize(Ty) : DL.getTypeStoreSize(Ty);
       if (P.Size != Size || uint64_t(P.Offset) + P.Size > Info->ParamBytes) {
-        State.fail(JitErrorKind::InvalidImage,
-                   "Parameter " + Twine(I) + " of kernel " + Name + " has " +
-                       Twine(P.Size) + " bytes at offset " + Twine(P.Offset) +
-                       " in the image, but the IR needs " + Twine(Size) +
-                       " bytes within " + Twine(Info->ParamBytes) + ".");
+        reportLoweringError(
+            M.getContext(), LoweringFailure::InvalidImage,
+            "Parameter " + Twine(I) + " of kernel " + Name + " has " +
+                Twine(P.Size) + " bytes at offset " + Twine(P.Offset) +
+                " in the image, but the IR needs " + Twine(Size) +
+                " bytes within " + Twine(Info->ParamBytes) + ".");
         Ok = false;
         break;
       }

@@ -1,10 +1,10 @@
-; cucpu-kernel-entries gives each kernel its thread entry,
+; cucpu-thread-entries gives each kernel its thread entry,
 ; __cucpu_entry.<kernel>(thread): it reads the arguments from the launch's
 ; parameter buffer (CucpuBlock::Params, offset 48 of the block) at the
 ; offsets of CUDA's layout (the image's: out at 0, n at 8, the 16-byte
 ; by-value struct at 16), copies a by-value struct into its own memory
 ; (the callee may write it), and calls the kernel, now internal.
-; RUN: %cucpu-opt -passes=cucpu-find-kernels,cucpu-host-target,cucpu-thread-arg,cucpu-kernel-entries %s | FileCheck %s
+; RUN: %cucpu-opt -passes=cucpu-find-kernels,cucpu-host-target,cucpu-thread-arg,cucpu-thread-entries %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k(ptr %cucpu.thread, ptr %out, i32 %n, ptr byval(%pair) align 8 %p)
 ; CHECK-LABEL: define void @__cucpu_entry.k(ptr %cucpu.thread)

@@ -1,4 +1,4 @@
-//===- Entry.h - The frame of every driver entry point ----------*- C++ -*-===//
+//===- EntryPoint.h - The frame of every driver entry point -----*- C++ -*-===//
 //
 // An entry point is thin: it checks arguments, resolves handles, calls one
 // method and turns the internal llvm::Error into a CUresult:
@@ -12,8 +12,8 @@
 // calling thread and logs the call.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUCPU_DRIVER_CORE_ENTRY_H
-#define CUCPU_DRIVER_CORE_ENTRY_H
+#ifndef CUCPU_DRIVER_CORE_ENTRYPOINT_H
+#define CUCPU_DRIVER_CORE_ENTRYPOINT_H
 
 #include "core/Error.h"
 
@@ -136,4 +136,4 @@ private:
 #define CU_ENTRY(...)                                                          \
   ::cucpu::api::Entry(__func__, #__VA_ARGS__ __VA_OPT__(, ) __VA_ARGS__)
 
-#endif // CUCPU_DRIVER_CORE_ENTRY_H
+#endif // CUCPU_DRIVER_CORE_ENTRYPOINT_H
