@@ -1,5 +1,4 @@
-//===- PtxImage.h - A module image carried inside PTX text --------*- C++
-//-*-===//
+//===- PtxImage.h - A module image carried inside PTX text ------*- C++ -*-===//
 //
 // `cucc --ptx` writes the PTX of clang's NVPTX back end followed by the
 // module image it compiles from the same source, in PTX comments:

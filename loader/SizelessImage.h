@@ -1,5 +1,4 @@
-//===- SizelessImage.h - The extent of an image given without a size -*- C++
-//-*-===//
+//===- SizelessImage.h - The extent of a sizeless image ---------*- C++ -*-===//
 //
 // cuModuleLoadData, cuModuleLoadDataEx and cuModuleLoadFatBinary get a
 // pointer and no size. The image's extent is what its header claims, and

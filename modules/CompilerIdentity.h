@@ -1,5 +1,4 @@
-//===- CompilerIdentity.h - Which code compiles the kernels ------*- C++
-//-*-===//
+//===- CompilerIdentity.h - Which code compiles the kernels -----*- C++ -*-===//
 //
 // The compute cache keeps object code across processes and builds. Its keys
 // name the code that produced an object: a hash of cucpu's compiler sources,

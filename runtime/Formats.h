@@ -1,5 +1,4 @@
-//===- Formats.h - Channel formats between the runtime and driver -*- C++
-//-*-===//
+//===- Formats.h - Channel formats, runtime to driver -----------*- C++ -*-===//
 #ifndef CUCPU_RUNTIME_FORMATS_H
 #define CUCPU_RUNTIME_FORMATS_H
 

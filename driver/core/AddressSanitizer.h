@@ -1,5 +1,4 @@
-//===- AddressSanitizer.h - Whether AddressSanitizer is on -------*- C++
-//-*-===//
+//===- AddressSanitizer.h - Whether AddressSanitizer is on ------*- C++ -*-===//
 //
 // Code that switches or abandons stacks tells AddressSanitizer about it:
 // CUCPU_ASAN is defined, and its interface declared, when the build

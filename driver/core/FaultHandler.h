@@ -1,5 +1,4 @@
-//===- FaultHandler.h - Faults in kernel code fail the launch -----*- C++
-//-*-===//
+//===- FaultHandler.h - Faults in kernel code fail the launch ---*- C++ -*-===//
 //
 // "Faults stay inside their context" (ARCHITECTURE.md §6): a segmentation
 // fault, bus error, arithmetic exception or illegal instruction raised by

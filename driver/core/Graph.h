@@ -1,5 +1,4 @@
-//===- Graph.h - CUDA graphs: nodes and dependencies --------------*- C++
-//-*-===//
+//===- Graph.h - CUDA graphs: nodes and dependencies ------------*- C++ -*-===//
 //
 // A Graph is a set of nodes (kernel, memcpy, memset, host, child graph,
 // event record, event wait, empty) and the dependency edges between them

@@ -1,5 +1,4 @@
-//===- HostMemory.h - How much memory the host can really back ---*- C++
-//-*-===//
+//===- HostMemory.h - How much memory the host can really back --*- C++ -*-===//
 //
 // Device memory is host memory, so an allocation is only as good as the
 // host's ability to back it. Linux overcommits: malloc succeeds for memory

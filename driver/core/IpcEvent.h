@@ -1,5 +1,4 @@
-//===- IpcEvent.h - Events shared between processes ---------------*- C++
-//-*-===//
+//===- IpcEvent.h - Events shared between processes -------------*- C++ -*-===//
 //
 // The state of an interprocess event (CU_EVENT_INTERPROCESS) that every
 // process holding it sees: two counters in a page of a memfd, how often the

@@ -1,5 +1,4 @@
-//===- IpcMemory.h - cuMemAlloc memory shared with other processes -*- C++
-//-*-===//
+//===- IpcMemory.h - Memory shared with other processes ---------*- C++ -*-===//
 //
 // cuIpcGetMemHandle and cuIpcOpenMemHandle between processes of one user.
 // Device memory is private host memory until its first export: then its

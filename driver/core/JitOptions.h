@@ -1,5 +1,4 @@
-//===- JitOptions.h - The JIT option lists of the driver ----------*- C++
-//-*-===//
+//===- JitOptions.h - The JIT option lists of the driver --------*- C++ -*-===//
 //
 // cuModuleLoadDataEx and cuLinkCreate take an array of CUjit_option and an
 // array of values. The driver uses the log buffers, the verbosity, the

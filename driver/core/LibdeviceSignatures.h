@@ -1,5 +1,4 @@
-//===- LibdeviceSignatures.h - C types of the libdevice functions -*- C++
-//-*-===//
+//===- LibdeviceSignatures.h - libdevice's C types --------------*- C++ -*-===//
 //
 // PTX calls libdevice's __nv_* functions through .param memory with .bNN
 // types only (clang's PTX declares them .extern), while cucpu's runtime

@@ -1,5 +1,4 @@
-//===- LinkState.h - A pending link of module images (CUlinkState) -*- C++
-//-*-===//
+//===- LinkState.h - A pending link (CUlinkState) ---------------*- C++ -*-===//
 //
 // "cuLinkCreate: Creates a pending JIT linker invocation." The images added
 // to it (cucc -rdc output, alone or in a fat binary) are read and kept;

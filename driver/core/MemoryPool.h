@@ -1,5 +1,4 @@
-//===- MemoryPool.h - Stream-ordered allocation pools -------------*- C++
-//-*-===//
+//===- MemoryPool.h - Stream-ordered allocation pools -----------*- C++ -*-===//
 //
 // CUmemoryPool: where cuMemAllocAsync and cuMemAllocFromPoolAsync take
 // device memory. A pool allocates at once (memory is usable by the stream's

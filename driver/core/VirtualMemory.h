@@ -1,5 +1,4 @@
-//===- VirtualMemory.h - cuMemCreate, cuMemAddressReserve, cuMemMap --*- C++
-//-*-===//
+//===- VirtualMemory.h - cuMemCreate, cuMemMap and friends ------*- C++ -*-===//
 //
 // The virtual memory management API on the CPU. Physical memory is a memfd
 // (shareable with other processes as a file descriptor), an address range

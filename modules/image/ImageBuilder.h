@@ -1,5 +1,4 @@
-//===- ImageBuilder.h - Fill a ModuleImage from device IR --------*- C++
-//-*-===//
+//===- ImageBuilder.h - Fill a ModuleImage from device IR -------*- C++ -*-===//
 //
 // Reads an NVVM-style module (clang's for cucc, or the PTX front end's) and
 // describes it for the driver (loader::ModuleImage): kernels with their

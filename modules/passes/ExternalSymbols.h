@@ -1,5 +1,4 @@
-//===- ExternalSymbols.h - What the JIT resolves outside a module -*- C++
-//-*-===//
+//===- ExternalSymbols.h - What the JIT resolves outside --------*- C++ -*-===//
 //
 // The names a lowered module may leave undefined: the runtime library's
 // functions and the execution engine's services. Whoever runs the passes

@@ -1,5 +1,4 @@
-//===- LoweringMetadata.h - What the passes and the JIT tell each other -*- C++
-//-*-===//
+//===- LoweringMetadata.h - What the passes and the JIT share ---*- C++ -*-===//
 //
 // The passes need no driver or loader state. What they must know of the
 // image the IR came from (kernel parameter layouts, texture references, the

@@ -1,5 +1,4 @@
-//===- Convert.h - Rounding and floating-point formats for PTX ops -*- C++
-//-*-===//
+//===- Convert.h - Rounding and float formats for PTX -----------*- C++ -*-===//
 //
 // What cvt and the math instructions share: their rounding modifiers,
 // flushing .f32 subnormals (.ftz), the 16-bit formats (f16, bf16) kept as

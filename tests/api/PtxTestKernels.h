@@ -1,5 +1,4 @@
-//===- PtxTestKernels.h - PTX text and fat binaries for the PTX tests ---*- C++
-//-*-===//
+//===- PtxTestKernels.h - PTX and fat binaries for tests --------*- C++ -*-===//
 //
 // PTX modules written for both drivers (.version 7.0, .target sm_50, what
 // nvcc and ptxas accept), fat binaries built around them with the layout

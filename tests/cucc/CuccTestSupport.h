@@ -1,5 +1,4 @@
-//===- CuccTestSupport.h - What the cucc tests share --------------*- C++
-//-*-===//
+//===- CuccTestSupport.h - What the cucc tests share ------------*- C++ -*-===//
 //
 // Running the cucc binary, the sources in inputs/, and temporary files.
 //

@@ -1,5 +1,4 @@
-//===- Blocker.h - Holding a stream busy until the host says so -*- CUDA
-//-*-===//
+//===- Blocker.h - Holding a stream busy -----------------------*- CUDA -*-===//
 //
 // Stream, event and default-stream cases need work that is certain to be
 // pending: a one-thread kernel that spins on a flag in mapped pinned host

@@ -1,5 +1,4 @@
-//===- Architectures.h - The GPU architectures nvcc accepts -------*- C++
-//-*-===//
+//===- Architectures.h - The GPU architectures nvcc accepts -----*- C++ -*-===//
 //
 // cucc writes target-independent NVVM-style IR, so it accepts every
 // architecture name nvcc does (sm_50 ... sm_121, their a/f variants,

@@ -1,5 +1,4 @@
-//===- DeviceLink.h - The device link of relocatable device code -*- C++
-//-*-===//
+//===- DeviceLink.h - Linking relocatable device code -----------*- C++ -*-===//
 //
 // A translation unit compiled with -rdc=true does not register its fat
 // binary itself: clang's host pass calls __cudaRegisterLinkedBinary_<id>,

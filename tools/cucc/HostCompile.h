@@ -1,5 +1,4 @@
-//===- HostCompile.h - The host side of cucc's whole-program build -*- C++
-//-*-===//
+//===- HostCompile.h - The host side of a whole program ---------*- C++ -*-===//
 //
 // The commands that compile host code into objects, as nvcc's host stages
 // do: clang's CUDA host pass for a .cu file, which embeds the fat binary of

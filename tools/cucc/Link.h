@@ -1,5 +1,4 @@
-//===- Link.h - The link stage of cucc's whole-program build ------*- C++
-//-*-===//
+//===- Link.h - The link stage of cucc's whole-program build ----*- C++ -*-===//
 //
 // The last stage of nvcc's default action: the host compiler links the
 // objects with the CUDA runtime (-cudart) into a program or a shared

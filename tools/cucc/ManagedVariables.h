@@ -1,5 +1,4 @@
-//===- ManagedVariables.h - Host access to __managed__ variables -*- C++
-//-*-===//
+//===- ManagedVariables.h - Host access to __managed__ ----------*- C++ -*-===//
 //
 // clang's CUDA host pass gives a __managed__ variable a host copy of its
 // own (a "shadow"), which host code reads and writes while kernels use the

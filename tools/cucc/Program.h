@@ -1,5 +1,4 @@
-//===- Program.h - cucc's whole-program build ---------------------*- C++
-//-*-===//
+//===- Program.h - cucc's whole-program build -------------------*- C++ -*-===//
 //
 // nvcc's default action and -c, -shared and -lib: every source becomes a
 // host object (a .cu through its device stages, clang's host pass embedding

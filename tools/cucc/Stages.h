@@ -1,5 +1,4 @@
-//===- Stages.h - Showing and running cucc's commands -------------*- C++
-//-*-===//
+//===- Stages.h - Showing and running cucc's commands -----------*- C++ -*-===//
 //
 // What every stage of a cucc run shares: the `#$ ` lines of -v and --dryrun,
 // running a tool, and temporary files that go away when the run ends.

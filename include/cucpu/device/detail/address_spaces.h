@@ -1,5 +1,4 @@
-//===- detail/address_spaces.h - Address-space predicates and cvta -*- C++
-//-*-===//
+//===- detail/address_spaces.h - Address-space tests, cvta ------*- C++ -*-===//
 //
 // CUDA's __isGlobal/__isShared/__isConstant/__isLocal/__isGridConstant and
 // the __cvta_* conversions (sm_20_intrinsics.h). clang's own headers use some

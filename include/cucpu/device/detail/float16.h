@@ -1,5 +1,4 @@
-//===- float16.h - Conversions for cuda_fp16.h and cuda_bf16.h ---*- C++
-//-*-===//
+//===- float16.h - Conversions for cuda_fp16.h and cuda_bf16.h --*- C++ -*-===//
 //
 // The 16-bit floating-point types are stored as their bits and computed in
 // wider types: a sum, difference, product, quotient or square root of two

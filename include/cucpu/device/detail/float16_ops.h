@@ -1,5 +1,4 @@
-//===- float16_ops.h - Operations of a 16-bit floating-point type -*- C++
-//-*-===//
+//===- float16_ops.h - Operations of 16-bit floats --------------*- C++ -*-===//
 //
 // Included by cuda_fp16.h and cuda_bf16.h (no include guard) with
 // __CUCPU_T and __CUCPU_T2 naming the scalar and pair types, to define the

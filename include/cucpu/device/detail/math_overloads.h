@@ -1,5 +1,4 @@
-//===- detail/math_overloads.h - nvcc's C++ math overloads -------*- C++
-//-*-===//
+//===- detail/math_overloads.h - nvcc's C++ math overloads ------*- C++ -*-===//
 //
 // The float overloads of the C math functions that CUDA's math_functions.hpp
 // defines (hypot(float, float), round(float), fma(float, float, float), ...)

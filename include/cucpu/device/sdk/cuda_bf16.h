@@ -1,5 +1,4 @@
-//===- cuda_bf16.h - bfloat16 for cucc kernels --------------------*- C++
-//-*-===//
+//===- cuda_bf16.h - bfloat16 for cucc kernels ------------------*- C++ -*-===//
 //
 // The toolkit's bfloat16 header, as kernels use it: __nv_bfloat16 and
 // __nv_bfloat162, conversions in every rounding mode, and the same

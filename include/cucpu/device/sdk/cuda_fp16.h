@@ -1,5 +1,4 @@
-//===- cuda_fp16.h - Half precision for cucc kernels --------------*- C++
-//-*-===//
+//===- cuda_fp16.h - Half precision for cucc kernels ------------*- C++ -*-===//
 //
 // The toolkit's half-precision header, as kernels use it: __half and
 // __half2, conversions in every rounding mode, arithmetic, comparisons, the
