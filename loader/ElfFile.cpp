@@ -1,7 +1,7 @@
 //===- ElfFile.cpp - A bounds-checked read-only view of an ELF64 file -----===//
-#include "ElfFile.h"
+#include "cucpu/loader/ElfFile.h"
 
-#include "LoaderError.h"
+#include "cucpu/loader/LoaderError.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"

@@ -1,7 +1,7 @@
 //===- ElfWriter.cpp - Lays out a little-endian ELF64 file ----------------===//
 #include "ElfWriter.h"
 
-#include "LoaderError.h"
+#include "cucpu/loader/LoaderError.h"
 
 #include "llvm/Support/MathExtras.h"
 

@@ -1,7 +1,7 @@
 //===- FatBinary.cpp - NVIDIA's fat-binary container ----------------------===//
-#include "FatBinary.h"
+#include "cucpu/loader/FatBinary.h"
 
-#include "LoaderError.h"
+#include "cucpu/loader/LoaderError.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Endian.h"

@@ -1,7 +1,7 @@
 //===- FatCompression.cpp - Compressed fat-binary entries -----------------===//
-#include "FatCompression.h"
+#include "cucpu/loader/FatCompression.h"
 
-#include "LoaderError.h"
+#include "cucpu/loader/LoaderError.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Compression.h"

@@ -1,9 +1,9 @@
 //===- ImageKind.cpp - Telling module images apart by their bytes ---------===//
-#include "ImageKind.h"
+#include "cucpu/loader/ImageKind.h"
 
-#include "ElfFile.h"
-#include "FatBinary.h"
-#include "SizelessImage.h"
+#include "cucpu/loader/ElfFile.h"
+#include "cucpu/loader/FatBinary.h"
+#include "cucpu/loader/SizelessImage.h"
 
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/Error.h"

@@ -1,8 +1,8 @@
 //===- ImageValidator.cpp - Semantic rules of a module image --------------===//
 #include "ImageValidator.h"
 
-#include "LoaderError.h"
-#include "ModuleFormat.h"
+#include "cucpu/loader/LoaderError.h"
+#include "cucpu/loader/ModuleFormat.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"

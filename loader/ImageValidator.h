@@ -9,7 +9,7 @@
 #ifndef CUCPU_LOADER_IMAGEVALIDATOR_H
 #define CUCPU_LOADER_IMAGEVALIDATOR_H
 
-#include "ModuleImage.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -1,5 +1,5 @@
 //===- LoaderError.cpp - Errors of reading module images ------------------===//
-#include "LoaderError.h"
+#include "cucpu/loader/LoaderError.h"
 
 using namespace cucpu::loader;
 

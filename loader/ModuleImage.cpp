@@ -7,14 +7,14 @@
 // finally applies the same semantic rules as the writer (ImageValidator).
 //
 //===----------------------------------------------------------------------===//
-#include "ModuleImage.h"
+#include "cucpu/loader/ModuleImage.h"
 
-#include "ElfFile.h"
 #include "ElfWriter.h"
-#include "ImageKind.h"
 #include "ImageValidator.h"
-#include "LoaderError.h"
-#include "ModuleFormat.h"
+#include "cucpu/loader/ElfFile.h"
+#include "cucpu/loader/ImageKind.h"
+#include "cucpu/loader/LoaderError.h"
+#include "cucpu/loader/ModuleFormat.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"

@@ -1,7 +1,7 @@
 //===- PtxImage.cpp - A module image carried inside PTX text --------------===//
-#include "PtxImage.h"
+#include "cucpu/loader/PtxImage.h"
 
-#include "LoaderError.h"
+#include "cucpu/loader/LoaderError.h"
 
 #include "llvm/Support/Base64.h"
 

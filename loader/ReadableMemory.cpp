@@ -1,5 +1,5 @@
 //===- ReadableMemory.cpp - Which bytes can be read without a fault -------===//
-#include "ReadableMemory.h"
+#include "cucpu/loader/ReadableMemory.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,9 +1,9 @@
 //===- SizelessImage.cpp - The extent of an image given without a size ----===//
-#include "SizelessImage.h"
+#include "cucpu/loader/SizelessImage.h"
 
-#include "FatBinary.h"
-#include "LoaderError.h"
-#include "ReadableMemory.h"
+#include "cucpu/loader/FatBinary.h"
+#include "cucpu/loader/LoaderError.h"
+#include "cucpu/loader/ReadableMemory.h"
 
 #include <algorithm>
 #include <cstring>

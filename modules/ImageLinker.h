@@ -9,7 +9,7 @@
 #ifndef CUCPU_MODULES_IMAGELINKER_H
 #define CUCPU_MODULES_IMAGELINKER_H
 
-#include "ModuleImage.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

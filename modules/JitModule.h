@@ -13,8 +13,8 @@
 #define CUCPU_MODULES_JITMODULE_H
 
 #include "JitAbi.h"
-#include "ModuleImage.h"
 #include "Specialization.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"

@@ -31,7 +31,7 @@ ALLOWED = {
 # Where quoted includes are looked up after the including file's folder, in
 # the order the targets' include directories give.
 INCLUDE_ROOTS = ["driver", "modules", "modules/abi", "modules/image",
-                 "loader", "ptx", "include", "runtime"]
+                 "loader/include", "loader", "ptx", "include", "runtime"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 

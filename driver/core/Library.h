@@ -15,7 +15,7 @@
 #include "core/Module.h"
 #include "core/Object.h"
 
-#include "ModuleImage.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"

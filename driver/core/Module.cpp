@@ -9,15 +9,15 @@
 #include "core/HandleRegistry.h"
 #include "core/Launcher.h"
 
-#include "FatBinary.h"
-#include "ImageKind.h"
 #include "JitError.h"
-#include "LoaderError.h"
 #include "Lowering.h"
-#include "ModuleImage.h"
-#include "PtxImage.h"
 #include "PtxJit.h"
-#include "SizelessImage.h"
+#include "cucpu/loader/FatBinary.h"
+#include "cucpu/loader/ImageKind.h"
+#include "cucpu/loader/LoaderError.h"
+#include "cucpu/loader/ModuleImage.h"
+#include "cucpu/loader/PtxImage.h"
+#include "cucpu/loader/SizelessImage.h"
 
 #include <algorithm>
 #include <cstdlib>

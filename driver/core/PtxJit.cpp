@@ -8,10 +8,10 @@
 #include "ComputeCache.h"
 #include "ImageBuilder.h"
 #include "ImageLinker.h"
-#include "ModuleImage.h"
 #include "Parser.h"
 #include "PtxError.h"
 #include "Translator.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "PtxType.h"
 

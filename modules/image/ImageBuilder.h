@@ -9,7 +9,7 @@
 #ifndef CUCPU_MODULES_IMAGE_IMAGEBUILDER_H
 #define CUCPU_MODULES_IMAGE_IMAGEBUILDER_H
 
-#include "ModuleImage.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -2,7 +2,7 @@
 #ifndef CUCPU_MODULES_IMAGE_TEXTUREREFS_H
 #define CUCPU_MODULES_IMAGE_TEXTUREREFS_H
 
-#include "ModuleImage.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "llvm/IR/Module.h"
 

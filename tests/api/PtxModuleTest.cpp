@@ -3,7 +3,8 @@
 // Programs that build their kernels with `nvcc -ptx` load the text with
 // cuModuleLoad or cuModuleLoadData, and the driver JIT-compiles it. cucc's
 // PTX also carries the module image compiled from the same source
-// (loader/PtxImage.h), which cucpu loads instead. Kernels: kernels/async.cu.
+// (loader/include/cucpu/loader/PtxImage.h), which cucpu loads instead. Kernels:
+// kernels/async.cu.
 //
 //===----------------------------------------------------------------------===//
 

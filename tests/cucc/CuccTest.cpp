@@ -8,8 +8,8 @@
 
 #include "CuccTestSupport.h"
 #include "ImageBuilder.h"
-#include "ModuleImage.h"
 #include "Options.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/AsmParser/Parser.h"

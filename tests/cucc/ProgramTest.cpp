@@ -9,11 +9,11 @@
 #include "Compiler.h"
 #include "CuccTestSupport.h"
 #include "DeviceLink.h"
-#include "FatBinary.h"
 #include "HostCompile.h"
 #include "Link.h"
-#include "ModuleImage.h"
 #include "Options.h"
+#include "cucpu/loader/FatBinary.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Object/ObjectFile.h"

@@ -5,8 +5,8 @@
 // sanitizer report is a bug.
 //
 //===----------------------------------------------------------------------===//
-#include "FatBinary.h"
-#include "ModuleImage.h"
+#include "cucpu/loader/FatBinary.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include <cstddef>
 #include <cstdint>

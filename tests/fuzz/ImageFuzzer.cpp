@@ -5,8 +5,8 @@
 // leak or sanitizer report is a bug.
 //
 //===----------------------------------------------------------------------===//
-#include "ImageKind.h"
-#include "ModuleImage.h"
+#include "cucpu/loader/ImageKind.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -11,7 +11,7 @@
 #include "core/CurrentContext.h"
 #include "core/Module.h"
 
-#include "ImageKind.h"
+#include "cucpu/loader/ImageKind.h"
 
 #include <cuda.h>
 

@@ -1,10 +1,10 @@
 //===- FatBinaryTest.cpp - Writing, reading and selecting from fat binaries
 //===//
-#include "FatBinary.h"
-#include "ImageKind.h"
-#include "LoaderError.h"
-#include "ModuleImage.h"
-#include "SizelessImage.h"
+#include "cucpu/loader/FatBinary.h"
+#include "cucpu/loader/ImageKind.h"
+#include "cucpu/loader/LoaderError.h"
+#include "cucpu/loader/ModuleImage.h"
+#include "cucpu/loader/SizelessImage.h"
 
 #include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"

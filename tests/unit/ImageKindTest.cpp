@@ -1,5 +1,5 @@
 //===- ImageKindTest.cpp - Telling module images apart --------------------===//
-#include "ImageKind.h"
+#include "cucpu/loader/ImageKind.h"
 
 #include <cstring>
 #include <elf.h>

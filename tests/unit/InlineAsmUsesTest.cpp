@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ImageBuilder.h"
-#include "ModuleImage.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "IrBitcode.h"
-#include "ModuleImage.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include <cuda.h>
 

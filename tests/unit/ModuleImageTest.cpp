@@ -4,12 +4,12 @@
 // damaged field by field; no binary fixtures.
 //
 //===----------------------------------------------------------------------===//
-#include "ModuleImage.h"
-#include "ElfFile.h"
-#include "ImageKind.h"
-#include "LoaderError.h"
-#include "ModuleFormat.h"
-#include "SizelessImage.h"
+#include "cucpu/loader/ModuleImage.h"
+#include "cucpu/loader/ElfFile.h"
+#include "cucpu/loader/ImageKind.h"
+#include "cucpu/loader/LoaderError.h"
+#include "cucpu/loader/ModuleFormat.h"
+#include "cucpu/loader/SizelessImage.h"
 
 #include "llvm/Support/Endian.h"
 

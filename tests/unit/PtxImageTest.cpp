@@ -1,6 +1,6 @@
 //===- PtxImageTest.cpp - A module image carried inside PTX text ----------===//
-#include "PtxImage.h"
-#include "ImageKind.h"
+#include "cucpu/loader/PtxImage.h"
+#include "cucpu/loader/ImageKind.h"
 
 #include <gtest/gtest.h>
 

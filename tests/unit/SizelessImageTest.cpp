@@ -1,11 +1,11 @@
 //===- SizelessImageTest.cpp - Images read without a size, guard-paged ----===//
-#include "SizelessImage.h"
-#include "FatBinary.h"
+#include "cucpu/loader/SizelessImage.h"
 #include "GuardedBuffer.h"
-#include "ImageKind.h"
-#include "LoaderError.h"
-#include "ModuleImage.h"
-#include "ReadableMemory.h"
+#include "cucpu/loader/FatBinary.h"
+#include "cucpu/loader/ImageKind.h"
+#include "cucpu/loader/LoaderError.h"
+#include "cucpu/loader/ModuleImage.h"
+#include "cucpu/loader/ReadableMemory.h"
 
 #include "llvm/Support/Endian.h"
 

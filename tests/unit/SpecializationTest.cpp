@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "IrBitcode.h"
 #include "JitStats.h"
-#include "ModuleImage.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include <cuda.h>
 

@@ -20,8 +20,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #ifdef CUCC_HAVE_FATBIN
-#include "FatBinary.h"
-#include "PtxImage.h"
+#include "cucpu/loader/FatBinary.h"
+#include "cucpu/loader/PtxImage.h"
 #endif
 
 #ifndef CUCC_CLANG_EXECUTABLE
@@ -286,7 +286,7 @@ serializeFatbin(ArrayRef<std::pair<std::string, std::vector<uint8_t>>> Images) {
 #else
   (void)Images;
   return toolError("this build of cucc has no fat binary writer "
-                   "(loader/FatBinary.h); use -cubin.");
+                   "(loader/include/cucpu/loader/FatBinary.h); use -cubin.");
 #endif
 }
 
@@ -406,8 +406,9 @@ Expected<int> Run::run() {
   std::string Output = Opts.outputPath();
   std::vector<std::pair<std::string, std::vector<uint8_t>>> Images;
   // -E and -M: clang's output is the result; -ptx: clang's PTX, followed
-  // by the module image of the first architecture (loader/PtxImage.h)
-  // unless --no-ptx-image asks for the PTX alone.
+  // by the module image of the first architecture
+  // (loader/include/cucpu/loader/PtxImage.h) unless --no-ptx-image asks for the
+  // PTX alone.
   if (Opts.Kind == OutputKind::PTX || Opts.Kind == OutputKind::Preprocess ||
       Opts.Kind == OutputKind::Dependencies) {
     Expected<int> RC = runClang(Opts.Archs.front(), Output, Opts.Kind);

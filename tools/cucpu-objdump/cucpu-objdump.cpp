@@ -7,9 +7,9 @@
 // shown half-read.
 //
 //===----------------------------------------------------------------------===//
-#include "FatBinary.h"
-#include "ImageKind.h"
-#include "ModuleImage.h"
+#include "cucpu/loader/FatBinary.h"
+#include "cucpu/loader/ImageKind.h"
+#include "cucpu/loader/ModuleImage.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"

@@ -10,8 +10,8 @@
 #ifndef CUCPU_LOADER_FATBINARY_H
 #define CUCPU_LOADER_FATBINARY_H
 
-#include "FatCompression.h"
-#include "ImageKind.h"
+#include "cucpu/loader/FatCompression.h"
+#include "cucpu/loader/ImageKind.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
