@@ -209,13 +209,24 @@ private:
                       llvm::Instruction *HoistPoint, llvm::MDNode *Group);
   /// Keeps LLVM from unrolling \p L (a scan over places) before vectorizing.
   void keepRolled(Loop &L);
-  /// Gives \p L loop metadata with the one property \p Property.
-  void setLoopProperty(Loop &L, llvm::MDNode *Property);
+  /// Keeps LLVM from unrolling \p L, a loop of a few iterations (lanes of a
+  /// warp, warps of a block), by its run-time trip count.
+  void keepShort(Loop &L);
+  /// The loop property named \p Name, without operands.
+  llvm::MDNode *loopHint(llvm::StringRef Name);
+  /// Gives \p L loop metadata with \p Properties.
+  void setLoopProperties(Loop &L, llvm::ArrayRef<llvm::Metadata *> Properties);
   /// A new access group for the memory accesses of one thread loop.
   llvm::MDNode *parallelAccessGroup();
+  /// The property saying that the accesses of \p Group do not depend on
+  /// each other between iterations (llvm.loop.parallel_accesses).
+  llvm::MDNode *parallelAccesses(llvm::MDNode *Group);
   /// Marks \p L's iterations as free of dependences through the accesses
-  /// of \p Group (llvm.loop.parallel_accesses).
+  /// of \p Group.
   void markParallel(Loop &L, llvm::MDNode *Group);
+  /// markParallel for a loop over the lanes of a warp, which is also kept
+  /// short (keepShort).
+  void markParallelLanes(Loop &L, llvm::MDNode *Group);
   llvm::Value *tagOf(llvm::IRBuilder<> &B, llvm::Value *Id,
                      llvm::Value *Parity);
   /// Where the place of thread \p Linear is (PlaceSlot: one int32 per thread).

@@ -213,12 +213,25 @@ void BlockFunctionBuilder::keepRolled(Loop &L) {
   // With a constant trip count (a specialized block shape) LLVM would unroll
   // the loop fully before the vectorizer sees it: 32 scalar steps where a
   // few vector operations do.
-  setLoopProperty(
-      L, MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")}));
+  setLoopProperties(L, {loopHint("llvm.loop.unroll.disable")});
 }
 
-void BlockFunctionBuilder::setLoopProperty(Loop &L, MDNode *Property) {
-  MDNode *Id = MDNode::getDistinct(Ctx, {nullptr, Property});
+void BlockFunctionBuilder::keepShort(Loop &L) {
+  // Unrolling by a run-time trip count copies the body and adds a remainder
+  // loop; over at most 32 lanes (or a few warps) that saves nothing and, in
+  // a kernel with many warp operations, triples its code and compile time.
+  setLoopProperties(L, {loopHint("llvm.loop.unroll.runtime.disable")});
+}
+
+MDNode *BlockFunctionBuilder::loopHint(StringRef Name) {
+  return MDNode::get(Ctx, {MDString::get(Ctx, Name)});
+}
+
+void BlockFunctionBuilder::setLoopProperties(Loop &L,
+                                             ArrayRef<Metadata *> Properties) {
+  SmallVector<Metadata *, 4> Operands{nullptr};
+  Operands.append(Properties.begin(), Properties.end());
+  MDNode *Id = MDNode::getDistinct(Ctx, Operands);
   Id->replaceOperandWith(0, Id);
   L.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, Id);
 }
@@ -227,12 +240,20 @@ MDNode *BlockFunctionBuilder::parallelAccessGroup() {
   return MDNode::getDistinct(Ctx, {});
 }
 
-void BlockFunctionBuilder::markParallel(Loop &L, MDNode *Group) {
+MDNode *BlockFunctionBuilder::parallelAccesses(MDNode *Group) {
   // The loop's iterations are threads: nothing orders their accesses, so
   // LLVM may vectorize without proving them independent.
-  setLoopProperty(
-      L, MDNode::get(
-             Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group}));
+  return MDNode::get(
+      Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group});
+}
+
+void BlockFunctionBuilder::markParallel(Loop &L, MDNode *Group) {
+  setLoopProperties(L, {parallelAccesses(Group)});
+}
+
+void BlockFunctionBuilder::markParallelLanes(Loop &L, MDNode *Group) {
+  setLoopProperties(L, {parallelAccesses(Group),
+                        loopHint("llvm.loop.unroll.runtime.disable")});
 }
 
 MDNode *BlockFunctionBuilder::frameScopes() {
@@ -545,6 +566,7 @@ void BlockFunctionBuilder::storePresentMask(IRBuilder<> &B, Value *Base,
              B.CreateInBoundsGEP(i32(), frameArray(B, PresentSlot), Lane),
              Align(4));
   endLoop(B, L);
+  keepShort(L);
 }
 
 void BlockFunctionBuilder::copyLanes(IRBuilder<> &B, uint64_t From, uint64_t To,
@@ -557,6 +579,7 @@ void BlockFunctionBuilder::copyLanes(IRBuilder<> &B, uint64_t From, uint64_t To,
   frameStore(B, V, B.CreateInBoundsGEP(i32(), frameArray(B, To), Lane),
              Align(4));
   endLoop(B, L);
+  keepShort(L);
 }
 
 /// Kernels with warp operations: a round runs the block's region over the
@@ -702,7 +725,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
     emitRegionBody(B, R, FlatLinear, B.getInt32(0), B.getInt32(0), FlatLinear,
                    FilterTag, NextParity, Flat->getTerminator(), FlatGroup);
     endLoop(B, FL);
-    markParallel(FL, FlatGroup);
+    markParallelLanes(FL, FlatGroup);
     B.CreateBr(Next);
     B.SetInsertPoint(Shaped);
     Loop L = beginLoop(B, Count, "lane" + Twine(R));
@@ -714,7 +737,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
     emitRegionBody(B, R, Tx, Ty, Tz, Linear, FilterTag, NextParity,
                    Shaped->getTerminator(), ShapedGroup);
     endLoop(B, L);
-    markParallel(L, ShapedGroup);
+    markParallelLanes(L, ShapedGroup);
     B.CreateBr(Next);
   };
   for (const SyncPoint &S : Syncs) {
@@ -787,6 +810,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
   OpId->addIncoming(NextOp, Again);
   AllLanes->addIncoming(NextAll, Again);
 
+  keepShort(Wl);
   B.SetInsertPoint(Wl.Exit);
   finishRound(B, B.CreateLoad(i32(), StopMin), B.CreateLoad(i32(), StopMax),
               B.CreateLoad(i32(), StopGone), Finished);
