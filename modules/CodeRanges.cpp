@@ -6,7 +6,7 @@
 // cleared first, so a reader never sees a half-written range.
 //
 //===----------------------------------------------------------------------===//
-#include "CodeRanges.h"
+#include "cucpu/modules/CodeRanges.h"
 
 #include "llvm/ExecutionEngine/JITLink/JITLink.h"
 #include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"

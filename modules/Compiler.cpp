@@ -1,10 +1,10 @@
 //===- Compiler.cpp - From a module image's IR to an object file ----------===//
-#include "Compiler.h"
+#include "cucpu/modules/Compiler.h"
 
-#include "JitError.h"
-#include "JitSession.h"
-#include "Lowering.h"
-#include "runtime/RuntimeLibrary.h"
+#include "cucpu/modules/JitError.h"
+#include "cucpu/modules/JitSession.h"
+#include "cucpu/modules/Lowering.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"

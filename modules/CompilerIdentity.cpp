@@ -1,5 +1,5 @@
 //===- CompilerIdentity.cpp - Which code compiles the kernels -------------===//
-#include "CompilerIdentity.h"
+#include "cucpu/modules/CompilerIdentity.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

@@ -1,5 +1,5 @@
 //===- ComputeCache.cpp - Compiled kernels on disk ------------------------===//
-#include "ComputeCache.h"
+#include "cucpu/modules/ComputeCache.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/Module.h"

@@ -8,10 +8,10 @@
 // each defined by exactly one input, so merging them is concatenation.
 //
 //===----------------------------------------------------------------------===//
-#include "ImageLinker.h"
+#include "cucpu/modules/ImageLinker.h"
 
-#include "JitError.h"
-#include "runtime/RuntimeLibrary.h"
+#include "cucpu/modules/JitError.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"

@@ -1,5 +1,5 @@
 //===- JitError.cpp - Why a module could not be compiled ------------------===//
-#include "JitError.h"
+#include "cucpu/modules/JitError.h"
 
 #include "llvm/Support/raw_ostream.h"
 

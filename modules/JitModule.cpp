@@ -9,18 +9,18 @@
 // out unless JitOptions::EagerThreadEntries: most never need it.
 //
 //===----------------------------------------------------------------------===//
-#include "JitModule.h"
+#include "cucpu/modules/JitModule.h"
 
-#include "Compiler.h"
-#include "CompilerIdentity.h"
-#include "ComputeCache.h"
 #include "HostTarget.h"
-#include "JitError.h"
-#include "JitSession.h"
-#include "JitStats.h"
-#include "LoadedModule.h"
-#include "Lowering.h"
-#include "passes/PassRegistry.h"
+#include "cucpu/modules/Compiler.h"
+#include "cucpu/modules/CompilerIdentity.h"
+#include "cucpu/modules/ComputeCache.h"
+#include "cucpu/modules/JitError.h"
+#include "cucpu/modules/JitSession.h"
+#include "cucpu/modules/JitStats.h"
+#include "cucpu/modules/LoadedModule.h"
+#include "cucpu/modules/Lowering.h"
+#include "cucpu/modules/passes/PassRegistry.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"

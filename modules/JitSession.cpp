@@ -1,11 +1,11 @@
 //===- JitSession.cpp - The process-wide ORC JIT --------------------------===//
-#include "JitSession.h"
+#include "cucpu/modules/JitSession.h"
 
-#include "CodeRanges.h"
-#include "JitError.h"
-#include "Lowering.h"
-#include "PerfMap.h"
-#include "runtime/RuntimeLibrary.h"
+#include "cucpu/modules/CodeRanges.h"
+#include "cucpu/modules/JitError.h"
+#include "cucpu/modules/Lowering.h"
+#include "cucpu/modules/PerfMap.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/DebugObjectManagerPlugin.h"

@@ -1,13 +1,13 @@
 //===- LoadedModule.cpp - A module image compiled into the JIT ------------===//
-#include "LoadedModule.h"
+#include "cucpu/modules/LoadedModule.h"
 
-#include "Compiler.h"
-#include "ComputeCache.h"
-#include "JitError.h"
-#include "JitSession.h"
-#include "JitStats.h"
-#include "Lowering.h"
-#include "passes/LoweringMetadata.h"
+#include "cucpu/modules/Compiler.h"
+#include "cucpu/modules/ComputeCache.h"
+#include "cucpu/modules/JitError.h"
+#include "cucpu/modules/JitSession.h"
+#include "cucpu/modules/JitStats.h"
+#include "cucpu/modules/Lowering.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"

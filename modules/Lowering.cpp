@@ -1,9 +1,9 @@
 //===- Lowering.cpp - Run the GPU-to-CPU passes and the optimizer ---------===//
-#include "Lowering.h"
+#include "cucpu/modules/Lowering.h"
 
-#include "JitError.h"
-#include "passes/LoweringDiagnostic.h"
-#include "passes/PassRegistry.h"
+#include "cucpu/modules/JitError.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
+#include "cucpu/modules/passes/PassRegistry.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"

@@ -7,9 +7,9 @@
 // address reused by a later module gets a later line, which perf prefers.
 //
 //===----------------------------------------------------------------------===//
-#include "PerfMap.h"
+#include "cucpu/modules/PerfMap.h"
 
-#include "passes/LoweringMetadata.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/ExecutionEngine/JITLink/JITLink.h"

@@ -1,9 +1,9 @@
 //===- Specialization.cpp - Block functions for one block shape -----------===//
-#include "Specialization.h"
+#include "cucpu/modules/Specialization.h"
 
-#include "JitError.h"
-#include "passes/BlockShape.h"
-#include "passes/LoweringMetadata.h"
+#include "cucpu/modules/JitError.h"
+#include "cucpu/modules/passes/BlockShape.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"

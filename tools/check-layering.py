@@ -30,7 +30,8 @@ ALLOWED = {
 }
 # Where quoted includes are looked up after the including file's folder, in
 # the order the targets' include directories give.
-INCLUDE_ROOTS = ["driver", "modules", "modules/abi", "modules/image",
+INCLUDE_ROOTS = ["driver", "modules/include", "modules/abi/include",
+                 "modules/passes/include", "modules/image/include", "modules",
                  "loader/include", "loader", "ptx", "include", "runtime"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 

@@ -6,7 +6,7 @@
 #include "core/HandleRegistry.h"
 #include "core/HostMemory.h"
 
-#include "TextureAbi.h"
+#include "cucpu/modules/abi/TextureAbi.h"
 
 #include "llvm/Support/MathExtras.h"
 

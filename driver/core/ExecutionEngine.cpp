@@ -6,7 +6,7 @@
 #include "core/FaultHandler.h"
 #include "core/ThreadPool.h"
 
-#include "runtime/KernelAccess.h"
+#include "cucpu/modules/runtime/KernelAccess.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -389,6 +389,6 @@ llvm::StringMap<void *> ExecutionEngine::runtimeSymbols() {
   llvm::StringMap<void *> S;
 #define CUCPU_JIT_SERVICE(Symbol, Name, Return, Parameters)                    \
   S[Symbol] = reinterpret_cast<void *>(&Name);
-#include "JitServices.def"
+#include "cucpu/modules/abi/JitServices.def"
   return S;
 }

@@ -15,8 +15,8 @@
 #include "core/AddressSanitizer.h"
 #include "core/BlockRunner.h"
 
-#include "CodeRanges.h"
-#include "runtime/KernelAccess.h"
+#include "cucpu/modules/CodeRanges.h"
+#include "cucpu/modules/runtime/KernelAccess.h"
 
 #include <csignal>
 #include <cstdint>

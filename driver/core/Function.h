@@ -13,7 +13,7 @@
 #include "core/LaunchConfig.h"
 #include "core/Object.h"
 
-#include "JitModule.h"
+#include "cucpu/modules/JitModule.h"
 
 #include <cuda.h>
 

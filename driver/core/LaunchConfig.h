@@ -2,7 +2,7 @@
 #ifndef CUCPU_DRIVER_CORE_LAUNCHCONFIG_H
 #define CUCPU_DRIVER_CORE_LAUNCHCONFIG_H
 
-#include "JitAbi.h"
+#include "cucpu/modules/abi/JitAbi.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -8,7 +8,7 @@
 #include "core/FaultHandler.h"
 #include "core/Module.h"
 
-#include "Lowering.h"
+#include "cucpu/modules/Lowering.h"
 
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"

@@ -4,9 +4,9 @@
 #include "core/Error.h"
 #include "core/Module.h"
 
-#include "JitError.h"
 #include "cucpu/loader/ImageKind.h"
 #include "cucpu/loader/ModuleImage.h"
+#include "cucpu/modules/JitError.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"

@@ -2,15 +2,15 @@
 //
 // "cuLinkCreate: Creates a pending JIT linker invocation." The images added
 // to it (cucc -rdc output, alone or in a fat binary) are read and kept;
-// cuLinkComplete links them (modules/ImageLinker.h) into one image that the
-// state owns until cuLinkDestroy. The JIT log options given to cuLinkCreate
-// receive every message of the link, as on NVIDIA's driver.
+// cuLinkComplete links them (modules/include/cucpu/modules/ImageLinker.h) into
+// one image that the state owns until cuLinkDestroy. The JIT log options given
+// to cuLinkCreate receive every message of the link, as on NVIDIA's driver.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DRIVER_CORE_LINKSTATE_H
 #define CUCPU_DRIVER_CORE_LINKSTATE_H
 
-#include "ImageLinker.h"
+#include "cucpu/modules/ImageLinker.h"
 
 #include <cuda.h>
 

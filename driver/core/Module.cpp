@@ -9,8 +9,6 @@
 #include "core/HandleRegistry.h"
 #include "core/Launcher.h"
 
-#include "JitError.h"
-#include "Lowering.h"
 #include "PtxJit.h"
 #include "cucpu/loader/FatBinary.h"
 #include "cucpu/loader/ImageKind.h"
@@ -18,6 +16,8 @@
 #include "cucpu/loader/ModuleImage.h"
 #include "cucpu/loader/PtxImage.h"
 #include "cucpu/loader/SizelessImage.h"
+#include "cucpu/modules/JitError.h"
+#include "cucpu/modules/Lowering.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -16,7 +16,7 @@
 #include "core/Surface.h"
 #include "core/Texture.h"
 
-#include "JitModule.h"
+#include "cucpu/modules/JitModule.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -83,7 +83,8 @@ public:
   /// The variable named \p Name (CUDA_ERROR_NOT_FOUND if none).
   llvm::Expected<modules::GlobalEntry> global(llvm::StringRef Name) const;
   /// Kernel \p Name's block function compiled for blocks of \p Shape
-  /// (modules/Specialization.h); null if an earlier attempt failed.
+  /// (modules/include/cucpu/modules/Specialization.h); null if an earlier
+  /// attempt failed.
   llvm::Expected<CucpuBlockEntry>
   specializedBlock(llvm::StringRef Name, const std::array<unsigned, 3> &Shape);
   /// Kernel \p Name's thread entry, for the fiber engine; compiled the first

@@ -6,7 +6,7 @@
 #include "core/HostInfo.h"
 #include "core/HostMemory.h"
 
-#include "JitModule.h"
+#include "cucpu/modules/JitModule.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"

@@ -4,14 +4,14 @@
 #include "Error.h"
 #include "LibdeviceSignatures.h"
 
-#include "CompilerIdentity.h"
-#include "ComputeCache.h"
-#include "ImageBuilder.h"
-#include "ImageLinker.h"
 #include "Parser.h"
 #include "PtxError.h"
 #include "Translator.h"
 #include "cucpu/loader/ModuleImage.h"
+#include "cucpu/modules/CompilerIdentity.h"
+#include "cucpu/modules/ComputeCache.h"
+#include "cucpu/modules/ImageLinker.h"
+#include "cucpu/modules/image/ImageBuilder.h"
 
 #include "PtxType.h"
 

@@ -6,7 +6,7 @@
 // A surface object (CUsurfObject) is a CUDA array fixed at creation; its
 // handle is the address of its description, which kernels read directly.
 // Both describe the array as a CucpuTexture carrying CucpuSurfaceMagic
-// (modules/abi/SurfaceAbi.h).
+// (modules/abi/include/cucpu/modules/abi/SurfaceAbi.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DRIVER_CORE_SURFACE_H
@@ -14,7 +14,7 @@
 
 #include "core/Object.h"
 
-#include "SurfaceAbi.h"
+#include "cucpu/modules/abi/SurfaceAbi.h"
 
 #include <cuda.h>
 

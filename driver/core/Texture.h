@@ -4,9 +4,9 @@
 // read at each launch: what is bound (linear memory, pitched memory or a CUDA
 // array) and how it is read (format, address modes, filter, flags, border
 // color). A launch copies every reference of the module into a table of
-// CucpuTexture (modules/abi/TextureAbi.h). A texture object (CUtexObject) is
-// the same description fixed at creation; its handle is the address of its
-// CucpuTexture, which kernels read directly.
+// CucpuTexture (modules/abi/include/cucpu/modules/abi/TextureAbi.h). A texture
+// object (CUtexObject) is the same description fixed at creation; its handle is
+// the address of its CucpuTexture, which kernels read directly.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DRIVER_CORE_TEXTURE_H
@@ -14,7 +14,7 @@
 
 #include "core/Object.h"
 
-#include "TextureAbi.h"
+#include "cucpu/modules/abi/TextureAbi.h"
 
 #include <cuda.h>
 

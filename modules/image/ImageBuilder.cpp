@@ -1,6 +1,6 @@
 //===- ImageBuilder.cpp - Fill a ModuleImage from device IR ---------------===//
 
-#include "ImageBuilder.h"
+#include "cucpu/modules/image/ImageBuilder.h"
 #include "TextureRefs.h"
 #include "Translator.h"
 

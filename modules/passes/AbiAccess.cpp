@@ -1,8 +1,8 @@
 //===- AbiAccess.cpp - Reading JitAbi.h structures from IR ----------------===//
 #include "AbiAccess.h"
 
-#include "JitAbi.h"
-#include "LoweringMetadata.h"
+#include "cucpu/modules/abi/JitAbi.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"

@@ -29,11 +29,11 @@
 #ifndef CUCPU_MODULES_PASSES_BLOCKFUNCTIONBUILDER_H
 #define CUCPU_MODULES_PASSES_BLOCKFUNCTIONBUILDER_H
 
-#include "JitAbi.h"
 #include "SharedAtomicsPass.h"
 #include "SyncCalls.h"
 #include "ThreadDivergence.h"
 #include "WorkFunctionPass.h"
+#include "cucpu/modules/abi/JitAbi.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -1,12 +1,12 @@
 //===- BlockFunctionCodegen.cpp - The block function's loops and rounds ---===//
 #include "BlockFunctionBuilder.h"
 
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "AbiAccess.h"
-#include "JitAbi.h"
-#include "JitServices.h"
 #include "LoopBarriers.h"
+#include "cucpu/modules/abi/JitAbi.h"
+#include "cucpu/modules/passes/JitServices.h"
 
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"

@@ -7,8 +7,8 @@
 
 #include "BlockFunctionBuilder.h"
 #include "ExternalSymbols.h"
-#include "JitServices.h"
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/JitServices.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"

@@ -2,8 +2,8 @@
 #include "BlockFunctionBuilder.h"
 
 #include "AbiAccess.h"
-#include "JitAbi.h"
 #include "LoopBarriers.h"
+#include "cucpu/modules/abi/JitAbi.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"

@@ -1,5 +1,5 @@
 //===- BlockShape.cpp - Specialize a block function on a launch's shape ---===//
-#include "BlockShape.h"
+#include "cucpu/modules/passes/BlockShape.h"
 
 #include "AbiAccess.h"
 

@@ -8,8 +8,8 @@
 #include "CheckLoweredPass.h"
 
 #include "ExternalSymbols.h"
-#include "LoweringDiagnostic.h"
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"

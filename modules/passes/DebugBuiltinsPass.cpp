@@ -2,7 +2,7 @@
 #include "DebugBuiltinsPass.h"
 
 #include "AbiAccess.h"
-#include "JitAbi.h"
+#include "cucpu/modules/abi/JitAbi.h"
 
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DIBuilder.h"

@@ -2,8 +2,8 @@
 #include "DeviceCallsPass.h"
 
 #include "AbiAccess.h"
-#include "JitServices.h"
-#include "LoweringDiagnostic.h"
+#include "cucpu/modules/passes/JitServices.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"

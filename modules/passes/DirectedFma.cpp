@@ -17,7 +17,7 @@
 // rounding goes towards zero.
 //
 //===----------------------------------------------------------------------===//
-#include "DirectedFma.h"
+#include "cucpu/modules/passes/DirectedFma.h"
 
 #include "AbiAccess.h"
 

@@ -1,8 +1,8 @@
 //===- FindKernelsPass.cpp - Mark the __global__ functions ----------------===//
 #include "FindKernelsPass.h"
 
-#include "LoweringDiagnostic.h"
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Metadata.h"

@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "GlobalsPass.h"
 
-#include "LoweringDiagnostic.h"
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"

@@ -21,9 +21,9 @@
 //===----------------------------------------------------------------------===//
 #include "InlineAsmPass.h"
 
-#include "LoweringDiagnostic.h"
 #include "PtxError.h"
 #include "Translator.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"

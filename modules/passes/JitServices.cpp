@@ -1,8 +1,8 @@
 //===- JitServices.cpp - The engine's services as IR declarations ---------===//
-#include "JitServices.h"
+#include "cucpu/modules/passes/JitServices.h"
 
-#include "JitAbi.h"
-#include "LoweringDiagnostic.h"
+#include "cucpu/modules/abi/JitAbi.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
 
 #include "llvm/IR/Module.h"
 
@@ -42,7 +42,7 @@ struct ServiceInfo {
 constexpr ServiceInfo Services[] = {
 #define CUCPU_JIT_SERVICE(Symbol, Name, Return, Parameters)                    \
   {Symbol, &IrFunction<decltype(Name)>::get},
-#include "JitServices.def"
+#include "cucpu/modules/abi/JitServices.def"
 };
 
 const ServiceInfo &info(JitService S) {

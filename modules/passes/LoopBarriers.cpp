@@ -1,11 +1,11 @@
 //===- LoopBarriers.cpp - Barriers at the headers of innermost loops ------===//
 #include "LoopBarriers.h"
 
-#include "JitServices.h"
-#include "LoweringMetadata.h"
 #include "SharedAtomicsPass.h"
 #include "SyncCalls.h"
 #include "WorkFunctionPass.h"
+#include "cucpu/modules/passes/JitServices.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -1,5 +1,5 @@
 //===- LoweringDiagnostic.cpp - How a pass reports a failure --------------===//
-#include "LoweringDiagnostic.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
 
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"

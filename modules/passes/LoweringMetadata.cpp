@@ -1,5 +1,5 @@
 //===- LoweringMetadata.cpp - What the passes and the JIT tell each other -===//
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Metadata.h"

@@ -2,7 +2,7 @@
 #include "MemcheckPass.h"
 
 #include "AbiAccess.h"
-#include "JitServices.h"
+#include "cucpu/modules/passes/JitServices.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"

@@ -12,7 +12,7 @@
 #include "NvvmMathPass.h"
 
 #include "AbiAccess.h"
-#include "DirectedFma.h"
+#include "cucpu/modules/passes/DirectedFma.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/IRBuilder.h"

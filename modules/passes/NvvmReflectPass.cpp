@@ -2,7 +2,7 @@
 #include "NvvmReflectPass.h"
 
 #include "AbiAccess.h"
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"

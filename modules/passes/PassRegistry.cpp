@@ -1,5 +1,5 @@
 //===- PassRegistry.cpp - The GPU-to-CPU passes by name -------------------===//
-#include "PassRegistry.h"
+#include "cucpu/modules/passes/PassRegistry.h"
 
 #include "BlockFunctionPass.h"
 #include "CheckLoweredPass.h"
@@ -12,7 +12,6 @@
 #include "GlobalsPass.h"
 #include "HostTargetPass.h"
 #include "InlineAsmPass.h"
-#include "JitServices.h"
 #include "LoopBarriers.h"
 #include "MathIntrinsicsPass.h"
 #include "MemcheckPass.h"
@@ -30,6 +29,7 @@
 #include "ThreadLoopVersioningPass.h"
 #include "WarpLockstepPass.h"
 #include "WorkFunctionPass.h"
+#include "cucpu/modules/passes/JitServices.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"

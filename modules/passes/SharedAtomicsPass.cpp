@@ -2,8 +2,8 @@
 #include "SharedAtomicsPass.h"
 
 #include "AbiAccess.h"
-#include "LoweringMetadata.h"
 #include "WorkFunctionPass.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"

@@ -11,9 +11,9 @@
 #include "SharedMemoryPass.h"
 
 #include "AbiAccess.h"
-#include "LoweringDiagnostic.h"
-#include "LoweringMetadata.h"
 #include "Translator.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"

@@ -2,8 +2,8 @@
 #include "SpecialRegistersPass.h"
 
 #include "AbiAccess.h"
-#include "LoweringDiagnostic.h"
 #include "Translator.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"

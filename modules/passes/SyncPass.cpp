@@ -10,8 +10,8 @@
 #include "SyncPass.h"
 
 #include "AbiAccess.h"
-#include "JitServices.h"
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/JitServices.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"

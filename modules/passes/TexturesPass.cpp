@@ -2,9 +2,9 @@
 #include "TexturesPass.h"
 
 #include "AbiAccess.h"
-#include "LoweringDiagnostic.h"
-#include "LoweringMetadata.h"
-#include "TextureAbi.h"
+#include "cucpu/modules/abi/TextureAbi.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"

@@ -12,8 +12,8 @@
 #include "ThreadArgPass.h"
 
 #include "AbiAccess.h"
-#include "LoweringDiagnostic.h"
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/InstIterator.h"

@@ -1,9 +1,9 @@
 //===- ThreadDivergence.cpp - Values that differ between threads ----------===//
 #include "ThreadDivergence.h"
 
-#include "LoweringMetadata.h"
 #include "SyncCalls.h"
 #include "WorkFunctionPass.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"

@@ -11,8 +11,8 @@
 #include "ThreadEntryPass.h"
 
 #include "AbiAccess.h"
-#include "LoweringDiagnostic.h"
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"

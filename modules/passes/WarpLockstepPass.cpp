@@ -14,7 +14,7 @@
 #include "WarpLockstepPass.h"
 
 #include "AbiAccess.h"
-#include "JitServices.h"
+#include "cucpu/modules/passes/JitServices.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"

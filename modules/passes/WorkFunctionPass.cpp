@@ -10,8 +10,8 @@
 #include "WorkFunctionPass.h"
 
 #include "AbiAccess.h"
-#include "JitServices.h"
-#include "LoweringMetadata.h"
+#include "cucpu/modules/passes/JitServices.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/IRBuilder.h"

@@ -1,5 +1,5 @@
 //===- KernelAccess.cpp - Runtime code that touches memory a kernel names -===//
-#include "KernelAccess.h"
+#include "cucpu/modules/runtime/KernelAccess.h"
 
 #include <atomic>
 #include <cstdlib>

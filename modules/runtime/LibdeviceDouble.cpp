@@ -11,7 +11,7 @@
 // double instead.
 //
 //===----------------------------------------------------------------------===//
-#include "RuntimeLibrary.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
 #include <cfloat>
 #include <cmath>

@@ -8,7 +8,7 @@
 // case, which programs can observe.
 //
 //===----------------------------------------------------------------------===//
-#include "RuntimeLibrary.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
 #include <cmath>
 #include <cstdint>

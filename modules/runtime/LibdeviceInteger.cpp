@@ -4,7 +4,7 @@
 // Intrinsics"), double bit access, and classification of doubles.
 //
 //===----------------------------------------------------------------------===//
-#include "RuntimeLibrary.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
 #include <cmath>
 #include <cstdint>

@@ -12,7 +12,7 @@
 // 32-bit integers, else to the sign bit alone (see toInt).
 //
 //===----------------------------------------------------------------------===//
-#include "RuntimeLibrary.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
 #include <cfenv>
 #include <cmath>

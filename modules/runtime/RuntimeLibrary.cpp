@@ -1,7 +1,7 @@
 //===- RuntimeLibrary.cpp - Host functions JIT-compiled kernels call ------===//
-#include "RuntimeLibrary.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
-#include "KernelAccess.h"
+#include "cucpu/modules/runtime/KernelAccess.h"
 
 #include <cmath>
 #include <cstdint>

@@ -7,10 +7,10 @@
 // SurfaceConformance, docs/surfaces.md).
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAccess.h"
-#include "RuntimeLibrary.h"
+#include "cucpu/modules/runtime/KernelAccess.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
-#include "SurfaceAbi.h"
+#include "cucpu/modules/abi/SurfaceAbi.h"
 
 #include <cuda.h>
 

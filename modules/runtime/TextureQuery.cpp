@@ -10,11 +10,11 @@
 // not have, and handle 0, read 0.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAccess.h"
-#include "RuntimeLibrary.h"
+#include "cucpu/modules/runtime/KernelAccess.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
-#include "SurfaceAbi.h"
-#include "TextureAbi.h"
+#include "cucpu/modules/abi/SurfaceAbi.h"
+#include "cucpu/modules/abi/TextureAbi.h"
 
 #include <cuda.h>
 

@@ -20,10 +20,10 @@
 // Channels a texture does not have read 0.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAccess.h"
-#include "RuntimeLibrary.h"
+#include "cucpu/modules/runtime/KernelAccess.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
-#include "TextureAbi.h"
+#include "cucpu/modules/abi/TextureAbi.h"
 
 #include <cuda.h>
 

@@ -2,10 +2,11 @@
 //
 // suld.b and sust.b move raw bytes, as cucc's surf*read and surf*write do:
 // each calls the runtime's __cucpu_surf_read or __cucpu_surf_write
-// (modules/abi/SurfaceAbi.h) with the handle, the access's form (surface type,
-// boundary mode, bytes) and x (a byte offset), y and z (a 3D slice, or the
-// layer of an .a1d/.a2d access: a layered surface's layer, a cubemap's face
-// or a layered cubemap's layer * 6 + face, which nvcc's surfCubemap* emit).
+// (modules/abi/include/cucpu/modules/abi/SurfaceAbi.h) with the handle, the
+// access's form (surface type, boundary mode, bytes) and x (a byte offset), y
+// and z (a 3D slice, or the layer of an .a1d/.a2d access: a layered surface's
+// layer, a cubemap's face or a layered cubemap's layer * 6 + face, which nvcc's
+// surfCubemap* emit).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,15 +1,16 @@
 //===- Textures.cpp - PTX instructions: tex, tld4, txq --------------------===//
 //
 // A fetch calls the runtime function cucc's kernels call for the same fetch
-// (include/cucpu/device/detail/textures.h, modules/abi/TextureAbi.h), with the
-// same arguments, so both give the same bits: tex.1d/2d/3d with float
-// coordinates is tex1D/tex2D/tex3D (__cucpu_tex_fetch), tex.1d with integer
-// coordinates tex1Dfetch (__cucpu_tex_fetch_index), and the layered, cubemap,
-// level, gradient and gather forms fill a CucpuFetch for __cucpu_tex_sample.
-// The four 32-bit words a fetch returns are the destination's bits, floats
-// for .f32 and integers for .s32/.u32, as cucc's headers reinterpret them;
-// how texels are read (as integers or normalized floats) is the texture's
-// state, not the instruction's type, on NVIDIA's hardware as here.
+// (include/cucpu/device/detail/textures.h,
+// modules/abi/include/cucpu/modules/abi/TextureAbi.h), with the same arguments,
+// so both give the same bits: tex.1d/2d/3d with float coordinates is
+// tex1D/tex2D/tex3D (__cucpu_tex_fetch), tex.1d with integer coordinates
+// tex1Dfetch (__cucpu_tex_fetch_index), and the layered, cubemap, level,
+// gradient and gather forms fill a CucpuFetch for __cucpu_tex_sample. The four
+// 32-bit words a fetch returns are the destination's bits, floats for .f32 and
+// integers for .s32/.u32, as cucc's headers reinterpret them; how texels are
+// read (as integers or normalized floats) is the texture's state, not the
+// instruction's type, on NVIDIA's hardware as here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +26,7 @@ namespace {
 
 using llvm::Value;
 
-/// CucpuFetch's layout (modules/abi/TextureAbi.h).
+/// CucpuFetch's layout (modules/abi/include/cucpu/modules/abi/TextureAbi.h).
 enum FetchField : unsigned {
   CoordOffset = 0,
   LayerOffset = 12,

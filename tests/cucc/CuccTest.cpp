@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "CuccTestSupport.h"
-#include "ImageBuilder.h"
 #include "Options.h"
 #include "cucpu/loader/ModuleImage.h"
+#include "cucpu/modules/image/ImageBuilder.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/AsmParser/Parser.h"

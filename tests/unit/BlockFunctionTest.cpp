@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "IrBitcode.h"
-#include "JitModule.h"
 #include "core/ExecutionEngine.h"
+#include "cucpu/modules/JitModule.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeWriter.h"

@@ -6,8 +6,8 @@
 // with sums that cancel exactly or nearly.
 //
 //===----------------------------------------------------------------------===//
-#include "passes/DirectedFma.h"
-#include "runtime/RuntimeLibrary.h"
+#include "cucpu/modules/passes/DirectedFma.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/Module.h"

@@ -1,7 +1,7 @@
 //===- ImageLinkerTest.cpp - modules::linkImages on hand-written IR -------===//
-#include "ImageLinker.h"
+#include "cucpu/modules/ImageLinker.h"
 #include "IrBitcode.h"
-#include "JitError.h"
+#include "cucpu/modules/JitError.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"

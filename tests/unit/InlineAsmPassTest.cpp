@@ -5,8 +5,8 @@
 // to the constant the PTX computes), and the module that comes out checked.
 //
 //===----------------------------------------------------------------------===//
-#include "passes/LoweringDiagnostic.h"
-#include "passes/PassRegistry.h"
+#include "cucpu/modules/passes/LoweringDiagnostic.h"
+#include "cucpu/modules/passes/PassRegistry.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Constants.h"

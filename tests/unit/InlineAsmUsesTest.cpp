@@ -4,8 +4,8 @@
 // the kernel's Uses bits, as it reads the intrinsics clang writes.
 //
 //===----------------------------------------------------------------------===//
-#include "ImageBuilder.h"
 #include "cucpu/loader/ModuleImage.h"
+#include "cucpu/modules/image/ImageBuilder.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"

@@ -5,14 +5,14 @@
 // __cucpu_* services and runs the thread entries.
 //
 //===----------------------------------------------------------------------===//
-#include "JitModule.h"
-#include "CompilerIdentity.h"
+#include "cucpu/modules/JitModule.h"
 #include "IrBitcode.h"
-#include "JitError.h"
-#include "JitSession.h"
-#include "JitStats.h"
-#include "LoadedModule.h"
-#include "PerfMap.h"
+#include "cucpu/modules/CompilerIdentity.h"
+#include "cucpu/modules/JitError.h"
+#include "cucpu/modules/JitSession.h"
+#include "cucpu/modules/JitStats.h"
+#include "cucpu/modules/LoadedModule.h"
+#include "cucpu/modules/PerfMap.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeWriter.h"

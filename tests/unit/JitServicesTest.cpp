@@ -1,6 +1,6 @@
 //===- JitServicesTest.cpp - The engine's services as IR ------------------===//
-#include "passes/JitServices.h"
-#include "JitAbi.h"
+#include "cucpu/modules/passes/JitServices.h"
+#include "cucpu/modules/abi/JitAbi.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"

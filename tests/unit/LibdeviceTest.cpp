@@ -1,5 +1,5 @@
 //===- LibdeviceTest.cpp - The runtime library covers libdevice -----------===//
-#include "runtime/RuntimeLibrary.h"
+#include "cucpu/modules/runtime/RuntimeLibrary.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"

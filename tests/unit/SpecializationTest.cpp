@@ -2,17 +2,18 @@
 //===//
 //
 // Large launches run a block function compiled for their block shape, in an
-// object of its own beside the module's (modules/Specialization.h). These
-// tests check, through the cu* API, that it sees the shape it was compiled
-// for, that it is compiled once per shape, and that it shares the module's
-// variables (a private one too) with the module's own code. A kernel's
-// thread entry, which the module load leaves out when the kernel has a
-// block function, is compiled the same way when a launch first needs it.
+// object of its own beside the module's
+// (modules/include/cucpu/modules/Specialization.h). These tests check, through
+// the cu* API, that it sees the shape it was compiled for, that it is compiled
+// once per shape, and that it shares the module's variables (a private one too)
+// with the module's own code. A kernel's thread entry, which the module load
+// leaves out when the kernel has a block function, is compiled the same way
+// when a launch first needs it.
 //
 //===----------------------------------------------------------------------===//
 #include "IrBitcode.h"
-#include "JitStats.h"
 #include "cucpu/loader/ModuleImage.h"
+#include "cucpu/modules/JitStats.h"
 
 #include <cuda.h>
 

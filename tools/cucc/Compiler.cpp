@@ -1,9 +1,9 @@
 //===- Compiler.cpp - cucc's stages ---------------------------------------===//
 
 #include "Compiler.h"
-#include "ImageBuilder.h"
 #include "Program.h"
 #include "Stages.h"
+#include "cucpu/modules/image/ImageBuilder.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"

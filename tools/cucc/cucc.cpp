@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Compiler.h"
-#include "ImageBuilder.h"
 #include "Options.h"
+#include "cucpu/modules/image/ImageBuilder.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/InitLLVM.h"

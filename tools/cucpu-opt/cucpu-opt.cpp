@@ -2,20 +2,21 @@
 //
 // cucpu-opt -passes=PIPELINE [-S] [-o OUT] FILE.ll|FILE.bc
 //
-// Runs any pipeline of cucpu's passes (modules/passes/PassRegistry.h) and
-// LLVM's on a module, as the driver's JIT runs them, and prints the result:
-// the tool behind tests/passes. NVVM IR (an nvptx64 module, as cucc and the
-// PTX front end produce it) without an image description (!cucpu.image,
+// Runs any pipeline of cucpu's passes
+// (modules/passes/include/cucpu/modules/passes/PassRegistry.h) and LLVM's on a
+// module, as the driver's JIT runs them, and prints the result: the tool behind
+// tests/passes. NVVM IR (an nvptx64 module, as cucc and the PTX front end
+// produce it) without an image description (!cucpu.image,
 // passes/LoweringMetadata.h) gets the one cucc would build, so the passes
 // that read kernel parameters find them. Errors the passes report go to
 // stderr, exit status 1.
 //
 //===----------------------------------------------------------------------===//
-#include "Compiler.h"
-#include "ImageBuilder.h"
-#include "JitAbi.h"
-#include "Lowering.h"
-#include "passes/PassRegistry.h"
+#include "cucpu/modules/Compiler.h"
+#include "cucpu/modules/Lowering.h"
+#include "cucpu/modules/abi/JitAbi.h"
+#include "cucpu/modules/image/ImageBuilder.h"
+#include "cucpu/modules/passes/PassRegistry.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -112,7 +113,7 @@ int main(int Argc, char **Argv) {
   LoweringTarget Target = loweringTarget(*TM, Memcheck);
 #define CUCPU_JIT_SERVICE(Symbol, Name, Return, Parameters)                    \
   Target.ExternalSymbols.insert(Symbol);
-#include "JitServices.def"
+#include "cucpu/modules/abi/JitServices.def"
   if (StringRef(M->getTargetTriple()).starts_with("nvptx") &&
       !hasImageDescription(*M)) {
     Expected<cucpu::loader::ModuleImage> Built =

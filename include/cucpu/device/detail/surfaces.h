@@ -7,11 +7,12 @@
 // device_builtin_surface_type) to device code as a 64-bit handle,
 // llvm.nvvm.texsurf.handle.internal(@var), as it does textures; a surface
 // object is such a handle already. Every access calls the runtime's
-// __cucpu_surf_read or __cucpu_surf_write (modules/abi/SurfaceAbi.h) with the
-// handle, the access's form and the bytes. Accesses through a reference also
-// call __cucpu_texref_type (detail/textures.h) with read mode 2, which tells
-// cucc the variable is a surface reference of that type. Part of the
-// prelude, after detail/textures.h.
+// __cucpu_surf_read or __cucpu_surf_write
+// (modules/abi/include/cucpu/modules/abi/SurfaceAbi.h) with the handle, the
+// access's form and the bytes. Accesses through a reference also call
+// __cucpu_texref_type (detail/textures.h) with read mode 2, which tells cucc
+// the variable is a surface reference of that type. Part of the prelude, after
+// detail/textures.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DEVICE_DETAIL_SURFACES_H
@@ -48,7 +49,7 @@ struct __attribute__((device_builtin_surface_type)) surface
     : public surfaceReference {};
 
 extern "C" {
-/// The runtime's accesses (modules/abi/SurfaceAbi.h).
+/// The runtime's accesses (modules/abi/include/cucpu/modules/abi/SurfaceAbi.h).
 __device__ void __cucpu_surf_read(unsigned long long Handle, unsigned Form,
                                   int X, int Y, int Z, void *Out);
 __device__ void __cucpu_surf_write(unsigned long long Handle, unsigned Form,

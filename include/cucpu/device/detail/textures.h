@@ -6,8 +6,9 @@
 // device_builtin_texture_type) to device code as a 64-bit handle,
 // llvm.nvvm.texsurf.handle.internal(@var); a texture object is such a handle
 // already. Every fetch calls the runtime's __cucpu_tex_fetch* with the
-// handle and gets four 32-bit words back (modules/abi/TextureAbi.h), which the
-// fetch turns into its result type. Fetches through a reference also call
+// handle and gets four 32-bit words back
+// (modules/abi/include/cucpu/modules/abi/TextureAbi.h), which the fetch turns
+// into its result type. Fetches through a reference also call
 // __cucpu_texref_type, a marker that tells cucc the reference's declared type
 // for the module image and that the JIT removes. Part of the prelude.
 //
@@ -70,12 +71,13 @@ template <class T, int TexType = cudaTextureType1D,
 struct texture;
 
 extern "C" {
-/// The runtime's fetches (modules/abi/TextureAbi.h).
+/// The runtime's fetches (modules/abi/include/cucpu/modules/abi/TextureAbi.h).
 __device__ void __cucpu_tex_fetch(unsigned long long Handle, unsigned Dims,
                                   float X, float Y, float Z, unsigned *Out);
 __device__ void __cucpu_tex_fetch_index(unsigned long long Handle, int X,
                                         unsigned *Out);
-/// The inputs of every other fetch form (modules/abi/TextureAbi.h CucpuFetch).
+/// The inputs of every other fetch form
+/// (modules/abi/include/cucpu/modules/abi/TextureAbi.h CucpuFetch).
 struct __cucpu_fetch {
   float Coord[3];
   int Layer;

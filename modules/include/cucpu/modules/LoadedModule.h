@@ -2,7 +2,7 @@
 #ifndef CUCPU_MODULES_LOADEDMODULE_H
 #define CUCPU_MODULES_LOADEDMODULE_H
 
-#include "JitModule.h"
+#include "cucpu/modules/JitModule.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"

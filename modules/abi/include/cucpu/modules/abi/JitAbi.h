@@ -16,7 +16,7 @@
 #ifndef CUCPU_MODULES_JITABI_H
 #define CUCPU_MODULES_JITABI_H
 
-#include "TextureAbi.h"
+#include "cucpu/modules/abi/TextureAbi.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -97,7 +97,7 @@ enum {
  * under their symbols. */
 #define CUCPU_JIT_SERVICE(Symbol, Name, Return, Parameters)                    \
   Return Name Parameters;
-#include "JitServices.def"
+#include "cucpu/modules/abi/JitServices.def"
 
 #ifdef __cplusplus
 } /* extern "C" */

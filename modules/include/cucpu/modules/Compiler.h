@@ -8,10 +8,10 @@
 #ifndef CUCPU_MODULES_COMPILER_H
 #define CUCPU_MODULES_COMPILER_H
 
-#include "ComputeCache.h"
-#include "JitModule.h"
-#include "Lowering.h"
-#include "passes/LoweringMetadata.h"
+#include "cucpu/modules/ComputeCache.h"
+#include "cucpu/modules/JitModule.h"
+#include "cucpu/modules/Lowering.h"
+#include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/Support/Error.h"

@@ -12,9 +12,9 @@
 #ifndef CUCPU_MODULES_JITMODULE_H
 #define CUCPU_MODULES_JITMODULE_H
 
-#include "JitAbi.h"
-#include "Specialization.h"
 #include "cucpu/loader/ModuleImage.h"
+#include "cucpu/modules/Specialization.h"
+#include "cucpu/modules/abi/JitAbi.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"

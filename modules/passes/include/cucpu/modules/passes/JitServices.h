@@ -25,7 +25,7 @@ namespace cucpu::modules {
 /// An engine service, by the C name of the function that implements it.
 enum class JitService {
 #define CUCPU_JIT_SERVICE(Symbol, Name, Return, Parameters) Name,
-#include "JitServices.def"
+#include "cucpu/modules/abi/JitServices.def"
 };
 
 /// The symbol JIT-compiled code calls \p S by ("malloc" for the device

@@ -19,7 +19,7 @@
 #ifndef CUCPU_MODULES_SURFACEABI_H
 #define CUCPU_MODULES_SURFACEABI_H
 
-#include "TextureAbi.h"
+#include "cucpu/modules/abi/TextureAbi.h"
 
 #include <stdint.h>
 
