@@ -5,7 +5,7 @@ engine; every disagreement is reported and saved.
     campaign.py --seeds A:B [--modes default,specialized,fallback,memcheck]
                 [--cucc PATH] [--diffrun PATH] [--jobs N] [--timeout S]
                 [--findings DIR] [--digests FILE] [--wrap CMD]
-                [--volatile-warp-sync]
+                [--volatile-warp-sync] [--deadline S]
     campaign.py --seeds A:B --nvcc [PATH] --diffrun DIFFRUN_NV
                 [--digests FILE] [--compare CUCPU_DIGESTS]
 
@@ -14,6 +14,8 @@ is compiled by cucc and run once per mode; the modes must agree and every
 run must succeed. With --nvcc, nvcc -cubin -arch=sm_90 compiles and diffrun
 (built against NVIDIA's driver) runs each kernel once ("nvidia"); with
 --compare, the digests must equal those of a cucpu campaign's --digests.
+With --deadline, no kernel starts after S seconds: the campaign stops within
+a kernel's time and reports how many ran (for a machine lent for a while).
 Exit status 0 when nothing disagreed, 1 otherwise.
 """
 
@@ -60,6 +62,8 @@ def parse_args():
                    "diffrun, such as 'compute-sanitizer --tool racecheck "
                    "--error-exitcode 9' (a non-zero exit is a finding)")
     p.add_argument("--volatile-warp-sync", action="store_true")
+    p.add_argument("--deadline", type=float, default=None,
+                   help="start no kernel after this many seconds")
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args()
     a, _, b = args.seeds.partition(":")
@@ -83,7 +87,10 @@ def read_digests(path):
 
 def check_kernel(args, seed, work, reference):
     """Generate, compile and run one kernel; return (seed, results, why)
-    where why is None when everything agreed."""
+    where why is None when everything agreed; results is None for a kernel
+    not started because the deadline had passed."""
+    if args.stop_at is not None and time.time() > args.stop_at:
+        return seed, None, None
     cu, js = write_kernel(seed, work, args.volatile_warp_sync)
     with open(js) as f:
         side = json.load(f)
@@ -145,18 +152,22 @@ def main():
     """Run the campaign and print a report."""
     args = parse_args()
     start = time.time()
+    args.stop_at = None if args.deadline is None else start + args.deadline
     for tool in ([args.diffrun] + ([] if args.nvcc else [args.cucc])):
         if not os.path.exists(tool):
             sys.exit(f"campaign: {tool} not found")
     work = args.work or tempfile.mkdtemp(prefix="kernelgen-")
     os.makedirs(work, exist_ok=True)
     reference = read_digests(args.compare) if args.compare else None
-    bad, count, lines = 0, 0, []
+    bad, count, skipped, lines = 0, 0, 0, []
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
         futures = [pool.submit(check_kernel, args, s, work, reference)
                    for s in args.seed_range]
         for future in as_completed(futures):
             seed, results, why = future.result()
+            if results is None:
+                skipped += 1
+                continue
             count += 1
             lines += [f"{seed} {m} {r}\n" for m, r in results.items()]
             if args.verbose:
@@ -173,9 +184,12 @@ def main():
             f.writelines(sorted(lines, key=lambda x: int(x.split()[0])))
     if not args.work:
         shutil.rmtree(work, ignore_errors=True)
+    ran = sorted(int(line.split()[0]) for line in lines)
+    span = f"seeds {ran[0]}-{ran[-1]}, " if ran else ""
     print(f"{count} kernels x {len(args.mode_list)} modes "
           f"({','.join(args.mode_list)}): {bad} disagreement(s), "
-          f"{time.time() - start:.0f}s")
+          f"{span}{time.time() - start:.0f}s"
+          + (f"; {skipped} not started (deadline)" if skipped else ""))
     return 1 if bad else 0
 
 
