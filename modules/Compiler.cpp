@@ -143,6 +143,7 @@ cucpu::modules::lowerImage(const loader::ModuleImage &Image,
   L->Machine = std::move(*TM);
 
   L->Target = loweringTarget(*L->Machine, Options.Memcheck);
+  L->Target.BlockFunctions = !Options.ThreadEntriesOnly;
   for (const auto &S : Options.RuntimeSymbols)
     L->Target.ExternalSymbols.insert(S.first());
   attachImageDescription(M, describeImage(Image));

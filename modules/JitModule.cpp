@@ -6,7 +6,7 @@
 // object into a JITDylib of its own and resolve every kernel's entry points
 // and every module variable, so that nothing can fail later, at launch. A
 // kernel with a block function leaves its thread entry (the fiber engine's)
-// out unless JitOptions::EagerThreadEntries: most never need it.
+// out unless JitOptions::ThreadEntriesOnly: most never need it.
 //
 //===----------------------------------------------------------------------===//
 #include "cucpu/modules/JitModule.h"
@@ -67,8 +67,8 @@ std::string cacheKey(const loader::ModuleImage &Image,
   Add(Options.CompilerIdentity.empty() ? compilerIdentity()
                                        : Options.CompilerIdentity);
   Add(loweringPipeline(Options.Memcheck));
-  Add(Options.EagerThreadEntries ? "thread entries" : "block functions");
-  Add(blockFunctionPipeline());
+  Add(Options.ThreadEntriesOnly ? threadEntryPipeline()
+                                : blockFunctionPipeline());
   Add("O" + std::to_string(Options.OptLevel));
   Add(host().Triple);
   Add(host().Cpu);
@@ -167,7 +167,7 @@ compile(const loader::ModuleImage &Image, const JitOptions &Options,
     // load() then reports), stays as it is.
     Function *Entry =
         (*Lowered)->IR->getFunction(ThreadEntryPrefix + Info.Name);
-    if (!Entry || Options.EagerThreadEntries ||
+    if (!Entry || Options.ThreadEntriesOnly ||
         !Results.KernelFrame.count(Info.Name) || !Entry->use_empty())
       Out.ThreadEntries.insert(Info.Name);
     else

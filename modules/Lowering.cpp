@@ -158,6 +158,8 @@ Error lower(Module &M, const LoweringTarget &Target) {
            << M;
   if (Error E = runPipeline(M, loweringPipeline(Target.Memcheck), Target))
     return E;
+  if (!Target.BlockFunctions)
+    return runPipeline(M, threadEntryPipeline(), Target);
   if (Error E = runPipeline(M, blockFunctionPipeline(Dump), Target))
     return E;
   if (Dump)

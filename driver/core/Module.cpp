@@ -66,7 +66,7 @@ modules::JitOptions jitOptions(std::string *InfoLog, unsigned OptLevel) {
     O.Memcheck = std::string(V) == "1";
   // The sync checker sees shared-memory accesses through memcheck's calls.
   O.Memcheck |= BlockRunner::syncCheckEnabled();
-  O.EagerThreadEntries = fallbackForced();
+  O.ThreadEntriesOnly = fallbackForced();
   if (const char *V = std::getenv("CUDA_CACHE_PATH"))
     O.CachePath = V;
   if (const char *V = std::getenv("CUDA_CACHE_MAXSIZE")) {

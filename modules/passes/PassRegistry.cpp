@@ -223,4 +223,8 @@ std::string blockFunctionPipeline(bool PrintStages) {
          ",cucpu-export-globals,cucpu-check-services";
 }
 
+std::string threadEntryPipeline() {
+  return "cucpu-export-globals,cucpu-check-services";
+}
+
 } // namespace cucpu::modules

@@ -309,12 +309,13 @@ TEST_F(JitModuleTest, ThreadEntryIsCompiledWhenFirstNeeded) {
   EXPECT_EQ(takeJitError(None.takeError(), Msg), JitErrorKind::NotFound);
 
   JitOptions Eager = testOptions();
-  Eager.EagerThreadEntries = true;
+  Eager.ThreadEntriesOnly = true;
   auto E = load(image(VectorAdd, {kernelInfo("add", {8, 8, 8, 4})}), Eager);
   ASSERT_TRUE(E);
   auto EK = E->kernel("add");
   ASSERT_TRUE(bool(EK));
-  EXPECT_NE(EK->Entry, nullptr) << "EagerThreadEntries links it at load";
+  EXPECT_NE(EK->Entry, nullptr) << "ThreadEntriesOnly links it at load";
+  EXPECT_EQ(EK->Block, nullptr) << "ThreadEntriesOnly forms no block function";
   auto Linked = E->threadEntry("add");
   ASSERT_TRUE(bool(Linked));
   EXPECT_EQ(*Linked, EK->Entry);

@@ -39,10 +39,11 @@ struct JitOptions {
   /// CUCPU_MEMCHECK=1: every kernel memory access is checked against the
   /// allocations (MemcheckPass.h).
   bool Memcheck = false;
-  /// Compile every kernel's thread entry at load (CUCPU_EXEC=fallback runs
-  /// every kernel on it). Otherwise a kernel with a block function gets its
-  /// thread entry when JitModule::threadEntry() first asks for it.
-  bool EagerThreadEntries = false;
+  /// Compile only the kernels' thread entries, all at load, and no block
+  /// functions (CUCPU_EXEC=fallback runs every kernel on the fiber engine).
+  /// Otherwise a kernel with a block function gets its thread entry when
+  /// JitModule::threadEntry() first asks for it.
+  bool ThreadEntriesOnly = false;
   /// Receives informational text (cuModuleLoadDataEx's info log).
   std::string *InfoLog = nullptr;
   /// Names the compiler in compute-cache keys; empty: this process's
@@ -53,7 +54,7 @@ struct JitOptions {
 /// A compiled kernel.
 struct KernelEntry {
   /// Runs one CUDA thread; null until JitModule::threadEntry() compiles it
-  /// (JitOptions::EagerThreadEntries).
+  /// (JitOptions::ThreadEntriesOnly).
   CucpuThreadEntry Entry = nullptr;
   /// Runs one whole block; null if the kernel has only the thread entry.
   CucpuBlockEntry Block = nullptr;

@@ -22,6 +22,9 @@ struct LoweringTarget {
   llvm::StringSet<> ExternalSymbols;
   /// CUCPU_MEMCHECK: kernel memory accesses are checked (cucpu-memcheck).
   bool Memcheck = false;
+  /// Whether kernels get block functions; without, only their thread
+  /// entries, which the fiber engine runs (threadEntryPipeline()).
+  bool BlockFunctions = true;
 };
 
 /// Runs \p Pipeline (textual, may name cucpu's passes and LLVM's) on \p M.
@@ -32,7 +35,8 @@ struct LoweringTarget {
 llvm::Error runPipeline(llvm::Module &M, llvm::StringRef Pipeline,
                         const LoweringTarget &Target);
 
-/// Lowers \p M: loweringPipeline(), then blockFunctionPipeline(). \p M
+/// Lowers \p M: loweringPipeline(), then blockFunctionPipeline() (or
+/// threadEntryPipeline() without LoweringTarget::BlockFunctions). \p M
 /// should carry its image's description (attachImageDescription); the
 /// results are in its metadata (readLoweringResults).
 llvm::Error lower(llvm::Module &M, const LoweringTarget &Target);

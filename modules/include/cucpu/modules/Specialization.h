@@ -36,7 +36,7 @@ std::string specializedBlockName(llvm::StringRef Kernel,
 
 /// A new module (extractFunction()) defining \p Kernel's thread entry of the
 /// lowered, unoptimized module \p Lowered, under its own name; for kernels
-/// whose module was compiled without it (JitOptions::EagerThreadEntries).
+/// whose module was compiled without it (JitOptions::ThreadEntriesOnly).
 llvm::Expected<std::unique_ptr<llvm::Module>>
 extractThreadEntry(const llvm::Module &Lowered, llvm::StringRef Kernel);
 
@@ -59,7 +59,7 @@ specializeBlockFunction(const llvm::Module &Lowered, llvm::StringRef Kernel,
 
 /// A new module (extractFunction()) defining \p Kernel's thread entry of the
 /// lowered, unoptimized module \p Lowered, under its own name; for kernels
-/// whose module was compiled without it (JitOptions::EagerThreadEntries).
+/// whose module was compiled without it (JitOptions::ThreadEntriesOnly).
 llvm::Expected<std::unique_ptr<llvm::Module>>
 extractThreadEntry(const llvm::Module &Lowered, llvm::StringRef Kernel);
 

@@ -38,6 +38,10 @@ std::string loweringPipeline(bool Memcheck = false);
 /// formation to stderr.
 std::string blockFunctionPipeline(bool PrintStages = false);
 
+/// What runs after loweringPipeline() instead of blockFunctionPipeline()
+/// when kernels get no block functions (the fiber engine runs them all).
+std::string threadEntryPipeline();
+
 } // namespace cucpu::modules
 
 #endif // CUCPU_MODULES_PASSES_PASSREGISTRY_H
