@@ -3,7 +3,8 @@
 # relocatable xz tarball for a Linux x86-64 machine that has none of this
 # project's dependencies (the 16-core host of the GPU machine, say).
 #
-#   tools/bundle.sh [--clang] [--include] OUT.tar.xz PROGRAM...
+#   tools/bundle.sh [--clang] [--include] [--stub SONAME[=SYMBOL]]...
+#                   OUT.tar.xz PROGRAM...
 #
 # The tarball unpacks into bundle/: the programs in bin/, their libraries in
 # lib/ (the closure `ldd` gives, less the C library's own, which the target
@@ -13,21 +14,27 @@
 #
 # --clang adds clang-19 and its resource headers (lib/clang/19), which cucc
 # runs; --include adds the project's include/ (cuda.h, the device headers),
-# which cucc finds next to its bin/ as an installed cucc does.
+# which cucc finds next to its bin/ as an installed cucc does. --stub puts
+# an empty library in place of SONAME (defining the data symbol SYMBOL, if
+# given): for a library that is loaded but never called, where the bundle
+# must stay small (libLLVM needs libz3.so.4 only for clang's static
+# analyzer, and libxml2 needs ICU's 30 MB of data only for encodings LLVM
+# never converts: --stub libz3.so.4 --stub libicudata.so.72=icudt72_dat).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-with_clang=0 with_include=0
+with_clang=0 with_include=0 stubs=()
 while [[ $# -gt 0 && $1 == --* ]]; do
   case $1 in
     --clang) with_clang=1 ;;
     --include) with_include=1 ;;
+    --stub) stubs+=("$2"); shift ;;
     *) echo "bundle.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
 done
 if [[ $# -lt 2 ]]; then
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 out=$(realpath -m "$1")
@@ -63,6 +70,12 @@ done | sort -u | while read -r name path; do
       ld-linux*) continue ;;
   esac
   cp -L "$path" "$stage/bundle/lib/$name"
+done
+for stub in ${stubs[@]+"${stubs[@]}"}; do
+  soname=${stub%%=*} source="int cucpu_bundle_stub;"
+  [[ $stub == *=* ]] && source+=" const char ${stub#*=}[16] = {0};"
+  echo "$source" | cc -shared -fPIC -x c -Wl,-soname,"$soname" \
+    -o "$stage/bundle/lib/$soname" -
 done
 
 cat >"$stage/bundle/bin/env.sh" <<'EOF'
