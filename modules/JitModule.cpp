@@ -73,6 +73,10 @@ std::string cacheKey(const loader::ModuleImage &Image,
   Add(host().Triple);
   Add(host().Cpu);
   Add(host().Features);
+  // What changes LLVM's code besides the host (JitSession.cpp).
+  for (const char *Knob : {"CUCPU_LLVM_OPTIONS", "CUCPU_HOST_FEATURES"})
+    if (const char *Value = std::getenv(Knob))
+      Add(std::string(Knob) + "=" + Value);
   Add(Image.TargetArch);
   for (const loader::KernelInfo &K : Image.Kernels) {
     Add(K.Name);

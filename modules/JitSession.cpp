@@ -12,7 +12,10 @@
 #include "llvm/ExecutionEngine/Orc/EPCDebugObjectRegistrar.h"
 #include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/Orc/TargetProcess/JITLoaderGDB.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
 
 #include <atomic>
 #include <mutex>
@@ -45,6 +48,41 @@ static void announceToDebuggers(ExecutionSession &ES,
       /*AutoRegisterCode=*/true));
 }
 
+/// CUCPU_LLVM_OPTIONS: options for LLVM's passes and code generator, as
+/// opt and llc take them (-vectorize-loops=false, -print-after=...), to
+/// narrow down a problem in the generated code (docs/debugging.md). They
+/// apply to the whole process's LLVM.
+static void parseLlvmOptions() {
+  const char *Options = std::getenv("CUCPU_LLVM_OPTIONS");
+  if (!Options || !*Options)
+    return;
+  SmallVector<const char *, 8> Argv{"cucpu"};
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  cl::TokenizeGNUCommandLine(Options, Saver, Argv);
+  cl::ParseCommandLineOptions(static_cast<int>(Argv.size()), Argv.data(),
+                              "CUCPU_LLVM_OPTIONS", &errs());
+}
+
+/// The host's CPU features, for the code kernels compile to, less gathers:
+/// where the loop vectorizer may use them (Intel's AVX2 and AVX-512 CPUs,
+/// AMD's with AVX-512), it vectorizes thread loops of block functions into
+/// code that reads wrong addresses (docs/reliability.md, generated kernels
+/// on an AVX-512 Xeon). Then CUCPU_HOST_FEATURES: features added (+name) or
+/// taken away (-name), comma-separated (-avx512f compiles for AVX2 on an
+/// AVX-512 machine), to tell a problem of one instruction set from others
+/// (docs/debugging.md).
+static void adjustHostFeatures(SubtargetFeatures &Features) {
+  Features.AddFeature("+prefer-no-gather");
+  const char *Adjust = std::getenv("CUCPU_HOST_FEATURES");
+  if (!Adjust)
+    return;
+  SmallVector<StringRef, 8> Items;
+  StringRef(Adjust).split(Items, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items)
+    Features.AddFeature(Item.trim());
+}
+
 Expected<JitSession &> JitSession::get() {
   static std::once_flag Once;
   static JitSession *Session = nullptr;
@@ -52,11 +90,13 @@ Expected<JitSession &> JitSession::get() {
   std::call_once(Once, [] {
     InitializeNativeTarget();
     InitializeNativeTargetAsmPrinter();
+    parseLlvmOptions();
     auto Builder = JITTargetMachineBuilder::detectHost();
     if (!Builder) {
       Failure = toString(Builder.takeError());
       return;
     }
+    adjustHostFeatures(Builder->getFeatures());
     // Kernels define no static constructors and need no platform runtime.
     auto J = LLJITBuilder()
                  .setJITTargetMachineBuilder(*Builder)
