@@ -263,7 +263,54 @@ private:
   /// \p From to the one at \p To.
   void copyLanes(llvm::IRBuilder<> &B, uint64_t From, uint64_t To,
                  llvm::Value *Base, llvm::Value *Count);
+  /// What the code of one round by warps shares (emitWarpLoops).
+  struct WarpRound {
+    llvm::BasicBlock *Finished = nullptr, *Diverged = nullptr;
+    llvm::FunctionCallee Exchange;
+    llvm::Value *NextParity = nullptr;
+    /// Where the warps stopped: the lowest and highest sync id, and whether
+    /// any lane returned (i32 0/1).
+    llvm::AllocaInst *StopMin = nullptr, *StopMax = nullptr,
+                     *StopGone = nullptr;
+    llvm::Value *Bx = nullptr, *Bxy = nullptr, *OneDimensional = nullptr;
+    /// The loop over the block's warps; its warp's first lane and lanes.
+    Loop Warp{};
+    llvm::Value *Base = nullptr, *Count = nullptr;
+    /// Dispatch of the warp operation the warp's lanes are at (OpId, and
+    /// whether all of them are there, AllLanes).
+    llvm::BasicBlock *OpBlock = nullptr;
+    llvm::PHINode *OpId = nullptr, *AllLanes = nullptr;
+    llvm::SwitchInst *Op = nullptr;
+    /// Where lanes go after a region that ends at no single place.
+    llvm::BasicBlock *Lanes = nullptr;
+  };
   void emitWarpLoops();
+  /// A block where the warp is done for the round: its lanes that have not
+  /// returned wait at sync point \p Id (null: all returned); some returned
+  /// unless \p All.
+  llvm::BasicBlock *emitWarpStop(WarpRound &W, llvm::Value *Id,
+                                 llvm::Value *All, const llvm::Twine &Name);
+  /// Where did the warp's lanes stop? All that have not exited must agree,
+  /// unless some wait at a lockstep point: then those at the lowest go on
+  /// first. Leaves \p B where they may go on; returns the sync id they are
+  /// at and whether every lane is there (none exited, none elsewhere).
+  std::pair<llvm::Value *, llvm::Value *>
+  emitLaneCheck(llvm::IRBuilder<> &B, WarpRound &W, const llvm::Twine &Name);
+  /// Sends the cases of \p Sw for every warp operation to \p To; other
+  /// sync ids (block barriers) go to its default, where the warp stops.
+  void addWarpOperationCases(llvm::IRBuilder<> &B, llvm::SwitchInst *Sw,
+                             llvm::BasicBlock *To);
+  /// The region after warp operation \p R over the warp's lanes, those at
+  /// \p R (\p FilterTag) or all of them, then on to \p Next. Two versions:
+  /// one-dimensional blocks, where threadIdx.x is the linear index
+  /// (consecutive, which vectorizes), and any shape.
+  void emitLaneLoops(llvm::IRBuilder<> &B, WarpRound &W, unsigned R,
+                     llvm::Value *FilterTag, llvm::BasicBlock *Next);
+  /// Warp operation \p S done for the warp, then the region after it: in a
+  /// loop of its own that only warps at a warp operation enter (so that
+  /// what LLVM hoists out of it runs for those only).
+  void emitWarpOperation(llvm::IRBuilder<> &B, WarpRound &W,
+                         const SyncPoint &S);
 
   llvm::Function &W;
   llvm::Module &M;

@@ -591,30 +591,30 @@ void BlockFunctionBuilder::copyLanes(IRBuilder<> &B, uint64_t From, uint64_t To,
 /// is one valid order: nothing orders threads between synchronizations.
 void BlockFunctionBuilder::emitWarpLoops() {
   IRBuilder<> B(Dispatch);
-  BasicBlock *Finished = BasicBlock::Create(Ctx, "finished", BF);
-  BasicBlock *Diverged = BasicBlock::Create(Ctx, "diverged", BF);
-  IRBuilder<>(Finished).CreateRet(B.getInt32(CucpuBlockDone));
-  IRBuilder<>(Diverged).CreateRet(B.getInt32(CucpuBlockDiverged));
-  emitAllAtOnePlace(Finished);
-  FunctionCallee Exchange =
-      declareJitService(M, JitService::__cucpu_warp_exchange);
+  WarpRound W;
+  W.Finished = BasicBlock::Create(Ctx, "finished", BF);
+  W.Diverged = BasicBlock::Create(Ctx, "diverged", BF);
+  IRBuilder<>(W.Finished).CreateRet(B.getInt32(CucpuBlockDone));
+  IRBuilder<>(W.Diverged).CreateRet(B.getInt32(CucpuBlockDiverged));
+  emitAllAtOnePlace(W.Finished);
+  W.Exchange = declareJitService(M, JitService::__cucpu_warp_exchange);
 
   // Dispatch: the start of a round. Threads waiting at different barriers
   // are not supported here.
   Value *Start = B.CreateLoad(i32(), Lo, "round.region");
   BasicBlock *Uniform = BasicBlock::Create(Ctx, "round.uniform", BF);
   B.CreateCondBr(B.CreateICmpEQ(Start, B.CreateLoad(i32(), Hi)), Uniform,
-                 Diverged);
+                 W.Diverged);
   B.SetInsertPoint(Uniform);
   Value *P = B.CreateLoad(i32(), Parity, "parity");
-  Value *NextParity =
+  W.NextParity =
       B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
   emitReductions(B, Start, P);
   // A round starts after a block barrier (or at the entry): warps leave
   // their warp operations within the round.
   BasicBlock *RoundEnd = BasicBlock::Create(Ctx, "round.end", BF);
   ByWarps = BasicBlock::Create(Ctx, "by.warps", BF);
-  SwitchInst *Whole = B.CreateSwitch(Start, Diverged);
+  SwitchInst *Whole = B.CreateSwitch(Start, W.Diverged);
   for (unsigned R = 0; R <= Syncs.size(); ++R) {
     if (R > 0 && Syncs[R - 1].warpScope())
       continue;
@@ -628,194 +628,199 @@ void BlockFunctionBuilder::emitWarpLoops() {
   // round (every lane's place is then known): the round ends without
   // scanning the block's places again.
   IRBuilder<> EB(&BF->getEntryBlock(), BF->getEntryBlock().begin());
-  AllocaInst *StopMin = EB.CreateAlloca(i32(), nullptr, "warps.min");
-  AllocaInst *StopMax = EB.CreateAlloca(i32(), nullptr, "warps.max");
-  AllocaInst *StopGone = EB.CreateAlloca(i32(), nullptr, "warps.gone");
+  W.StopMin = EB.CreateAlloca(i32(), nullptr, "warps.min");
+  W.StopMax = EB.CreateAlloca(i32(), nullptr, "warps.max");
+  W.StopGone = EB.CreateAlloca(i32(), nullptr, "warps.gone");
   B.SetInsertPoint(ByWarps);
-  B.CreateStore(B.getInt32(IdMask), StopMin);
-  B.CreateStore(B.getInt32(0), StopMax);
-  B.CreateStore(B.getInt32(0), StopGone);
-  Value *Bx = Dim[0];
-  Value *Bxy = B.CreateMul(Dim[0], Dim[1], "", true, true);
-  Value *OneDimensional = B.CreateICmpEQ(Bx, NumThreads, "one.dimensional");
+  B.CreateStore(B.getInt32(IdMask), W.StopMin);
+  B.CreateStore(B.getInt32(0), W.StopMax);
+  B.CreateStore(B.getInt32(0), W.StopGone);
+  W.Bx = Dim[0];
+  W.Bxy = B.CreateMul(Dim[0], Dim[1], "", true, true);
+  W.OneDimensional = B.CreateICmpEQ(W.Bx, NumThreads, "one.dimensional");
   Value *Warps =
       B.CreateLShr(B.CreateAdd(NumThreads, B.getInt32(31)), 5, "warps");
-  Loop Wl = beginLoop(B, Warps, "warp");
-  // A warp done for the round: its lanes that have not returned wait at
-  // sync point \p Id (null: all returned); some returned unless \p All.
-  auto WarpStops = [&](Value *Id, Value *All, const Twine &Name) {
-    BasicBlock *Stop = BasicBlock::Create(Ctx, Name, BF);
-    IRBuilder<> SB(Stop);
-    if (Id) {
-      SB.CreateStore(SB.CreateBinaryIntrinsic(
-                         Intrinsic::umin, SB.CreateLoad(i32(), StopMin), Id),
-                     StopMin);
-      SB.CreateStore(SB.CreateBinaryIntrinsic(
-                         Intrinsic::umax, SB.CreateLoad(i32(), StopMax), Id),
-                     StopMax);
-    }
-    Value *Returned =
-        All ? SB.CreateZExt(SB.CreateNot(All), i32()) : SB.getInt32(1);
-    SB.CreateStore(SB.CreateOr(SB.CreateLoad(i32(), StopGone), Returned),
-                   StopGone);
-    SB.CreateBr(Wl.Latch);
-    return Stop;
-  };
-  Value *Base = B.CreateShl(Wl.IV, 5, "lane0", true, true);
-  Value *Count =
-      B.CreateBinaryIntrinsic(Intrinsic::umin, B.getInt32(32),
-                              B.CreateSub(NumThreads, Base), nullptr, "lanes");
-  // Where did the warp's lanes stop? All that have not exited must agree,
-  // unless some wait at a lockstep point: then those at the lowest go on
-  // first. Leaves B where they may go on, with the sync id they are at and
-  // whether every lane is there (none exited, none elsewhere).
-  auto EmitCheck = [&](const Twine &Name) -> std::pair<Value *, Value *> {
-    auto [Min, Max, Gone] = emitScan(B, Base, Count, Name);
-    BasicBlock *Check = BasicBlock::Create(Ctx, Name + ".check", BF);
-    B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)),
-                   WarpStops(nullptr, nullptr, Name + ".returned"), Check);
-    B.SetInsertPoint(Check);
-    BasicBlock *Agree = BasicBlock::Create(Ctx, Name + ".agree", BF);
-    Value *Together = B.CreateICmpEQ(Max, Min);
-    Value *GoesOn = Together;
-    if (LockstepCount > 0)
-      GoesOn = B.CreateOr(
-          GoesOn, B.CreateICmpULE(Min, B.getInt32(LockstepCount)), "lockstep");
-    B.CreateCondBr(GoesOn, Agree, Diverged);
-    B.SetInsertPoint(Agree);
-    return {Min, B.CreateAnd(Together, B.CreateICmpEQ(Gone, B.getInt32(0)),
-                             Name + ".all")};
-  };
-  // A block barrier: this warp is done for the round. A warp operation:
-  // done for this warp, then the region after it, in a loop of its own
-  // that only warps at a warp operation enter (so that what LLVM hoists out
-  // of it runs for those only).
-  auto AddWarpOps = [&](SwitchInst *Sw, BasicBlock *To) {
-    for (const SyncPoint &S : Syncs)
-      if (S.warpScope())
-        Sw->addCase(B.getInt32(S.Id), To);
-  };
-  auto [FirstOp, FirstAll] = EmitCheck("lanes.first");
+  W.Warp = beginLoop(B, Warps, "warp");
+  W.Base = B.CreateShl(W.Warp.IV, 5, "lane0", true, true);
+  W.Count = B.CreateBinaryIntrinsic(Intrinsic::umin, B.getInt32(32),
+                                    B.CreateSub(NumThreads, W.Base), nullptr,
+                                    "lanes");
+  auto [FirstOp, FirstAll] = emitLaneCheck(B, W, "lanes.first");
   BasicBlock *Enter = BasicBlock::Create(Ctx, "warp.enter", BF);
-  AddWarpOps(
-      B.CreateSwitch(FirstOp, WarpStops(FirstOp, FirstAll, "lanes.first.stop")),
+  addWarpOperationCases(
+      B,
+      B.CreateSwitch(FirstOp,
+                     emitWarpStop(W, FirstOp, FirstAll, "lanes.first.stop")),
       Enter);
   B.SetInsertPoint(Enter);
   BasicBlock *OpBlock = BasicBlock::Create(Ctx, "warp.op", BF);
   B.CreateBr(OpBlock);
   B.SetInsertPoint(OpBlock);
-  PHINode *OpId = B.CreatePHI(i32(), 2, "warp.op.id");
-  PHINode *AllLanes = B.CreatePHI(B.getInt1Ty(), 2, "warp.all");
-  OpId->addIncoming(FirstOp, Enter);
-  AllLanes->addIncoming(FirstAll, Enter);
-  SwitchInst *Op = B.CreateSwitch(OpId, Diverged);
-  BasicBlock *Lanes = BasicBlock::Create(Ctx, "lanes", BF);
-  // The region after warp operation R over the warp's lanes, those at R
-  // (FilterTag) or all of them. Two versions of the lane loop: for
-  // one-dimensional blocks, where threadIdx.x is the linear index
-  // (consecutive, which vectorizes), and for any shape.
-  auto EmitLanes = [&](unsigned R, Value *FilterTag, BasicBlock *Next) {
-    BasicBlock *Flat = BasicBlock::Create(Ctx, "flat." + Twine(R), BF);
-    BasicBlock *Shaped = BasicBlock::Create(Ctx, "shaped." + Twine(R), BF);
-    B.CreateCondBr(OneDimensional, Flat, Shaped);
-    B.SetInsertPoint(Flat);
-    Loop FL = beginLoop(B, Count, "lane" + Twine(R));
-    Value *FlatLinear = B.CreateAdd(Base, FL.IV, "linear", true, true);
-    MDNode *FlatGroup = parallelAccessGroup();
-    emitRegionBody(B, R, FlatLinear, B.getInt32(0), B.getInt32(0), FlatLinear,
-                   FilterTag, NextParity, Flat->getTerminator(), FlatGroup);
-    endLoop(B, FL);
-    markParallelLanes(FL, FlatGroup);
-    B.CreateBr(Next);
-    B.SetInsertPoint(Shaped);
-    Loop L = beginLoop(B, Count, "lane" + Twine(R));
-    Value *Linear = B.CreateAdd(Base, L.IV, "linear", true, true);
-    Value *Tx = B.CreateURem(Linear, Bx, "tid.x");
-    Value *Ty = B.CreateURem(B.CreateUDiv(Linear, Bx), Dim[1], "tid.y");
-    Value *Tz = B.CreateUDiv(Linear, Bxy, "tid.z");
-    MDNode *ShapedGroup = parallelAccessGroup();
-    emitRegionBody(B, R, Tx, Ty, Tz, Linear, FilterTag, NextParity,
-                   Shaped->getTerminator(), ShapedGroup);
-    endLoop(B, L);
-    markParallelLanes(L, ShapedGroup);
-    B.CreateBr(Next);
-  };
-  for (const SyncPoint &S : Syncs) {
-    if (!S.warpScope())
-      continue;
-    unsigned R = S.Id;
-    BasicBlock *Case = BasicBlock::Create(Ctx, "warp.op." + Twine(R), BF);
-    Op->addCase(B.getInt32(R), Case);
-    B.SetInsertPoint(Case);
-    Value *Tag = B.CreateOr(B.getInt32(R), NextParity);
-    if (S.Kind != SyncKind::Shuffle && S.Kind != SyncKind::WarpSync &&
-        S.Kind != SyncKind::Lockstep)
-      B.CreateCall(Exchange,
-                   {frameArray(B, S.Slot), NumThreads, Base, Count, FrameArg,
-                    Tag, B.getInt32(S.warpKind()), B.getInt32(S.Mode)});
-    if (S.SnapshotSlot)
-      copyLanes(B, S.Slot, S.SnapshotSlot, Base, Count);
-    BasicBlock *All = BasicBlock::Create(Ctx, "warp.all." + Twine(R), BF);
-    BasicBlock *Some = BasicBlock::Create(Ctx, "warp.some." + Twine(R), BF);
-    B.CreateCondBr(AllLanes, All, Some);
-
-    // Some lanes exited: only those at R take part. A shuffle's lanes read
-    // each other's values themselves; they only need to know which lanes
-    // take part (__syncwarp only meets; votes and matches are exchanged).
-    B.SetInsertPoint(Some);
-    if (S.Kind == SyncKind::Shuffle)
-      emitPresentMask(B, Base, Count, Tag);
-    EmitLanes(R, Tag, Lanes);
-
-    // Every lane is at R: no lane needs testing, and after a region with a
-    // uniform exit they all are at one place, their first lane's.
-    B.SetInsertPoint(All);
-    if (S.Kind == SyncKind::Shuffle) {
-      Value *Wide = B.CreateShl(B.getInt64(1), B.CreateZExt(Count, i64()));
-      storePresentMask(B, Base, Count,
-                       B.CreateTrunc(B.CreateSub(Wide, B.getInt64(1)), i32()));
-    }
-    if (!UniformExit[R]) {
-      EmitLanes(R, nullptr, Lanes);
-      continue;
-    }
-    BasicBlock *Follow = BasicBlock::Create(Ctx, "warp.follow." + Twine(R), BF);
-    EmitLanes(R, nullptr, Follow);
-    B.SetInsertPoint(Follow);
-    Value *At =
-        frameLoad(B, i32(), placeAddress(B, Base), Align(4), "at.lane0");
-    BasicBlock *Going = BasicBlock::Create(Ctx, "warp.going." + Twine(R), BF);
-    B.CreateCondBr(B.CreateICmpEQ(At, B.getInt32(ExitTag)),
-                   WarpStops(nullptr, nullptr, "warp.returned." + Twine(R)),
-                   Going);
-    B.SetInsertPoint(Going);
-    Value *NextId = B.CreateAnd(At, IdMask, "id");
-    BasicBlock *Chain = BasicBlock::Create(Ctx, "warp.chain." + Twine(R), BF);
-    AddWarpOps(B.CreateSwitch(NextId, WarpStops(NextId, B.getTrue(),
-                                                "warp.stop." + Twine(R))),
-               Chain);
-    B.SetInsertPoint(Chain);
-    B.CreateBr(OpBlock);
-    OpId->addIncoming(NextId, Chain);
-    AllLanes->addIncoming(B.getTrue(), Chain);
-  }
-  B.SetInsertPoint(Lanes);
-  auto [NextOp, NextAll] = EmitCheck("lanes.next");
+  W.OpId = B.CreatePHI(i32(), 2, "warp.op.id");
+  W.AllLanes = B.CreatePHI(B.getInt1Ty(), 2, "warp.all");
+  W.OpId->addIncoming(FirstOp, Enter);
+  W.AllLanes->addIncoming(FirstAll, Enter);
+  W.Op = B.CreateSwitch(W.OpId, W.Diverged);
+  W.OpBlock = OpBlock;
+  W.Lanes = BasicBlock::Create(Ctx, "lanes", BF);
+  for (const SyncPoint &S : Syncs)
+    if (S.warpScope())
+      emitWarpOperation(B, W, S);
+  B.SetInsertPoint(W.Lanes);
+  auto [NextOp, NextAll] = emitLaneCheck(B, W, "lanes.next");
   BasicBlock *Again = BasicBlock::Create(Ctx, "warp.op.next", BF);
-  AddWarpOps(
-      B.CreateSwitch(NextOp, WarpStops(NextOp, NextAll, "lanes.next.stop")),
-      Again);
+  addWarpOperationCases(B,
+                        B.CreateSwitch(NextOp, emitWarpStop(W, NextOp, NextAll,
+                                                            "lanes.next.stop")),
+                        Again);
   B.SetInsertPoint(Again);
   B.CreateBr(OpBlock);
-  OpId->addIncoming(NextOp, Again);
-  AllLanes->addIncoming(NextAll, Again);
+  W.OpId->addIncoming(NextOp, Again);
+  W.AllLanes->addIncoming(NextAll, Again);
 
-  keepShort(Wl);
-  B.SetInsertPoint(Wl.Exit);
-  finishRound(B, B.CreateLoad(i32(), StopMin), B.CreateLoad(i32(), StopMax),
-              B.CreateLoad(i32(), StopGone), Finished);
+  keepShort(W.Warp);
+  B.SetInsertPoint(W.Warp.Exit);
+  finishRound(B, B.CreateLoad(i32(), W.StopMin), B.CreateLoad(i32(), W.StopMax),
+              B.CreateLoad(i32(), W.StopGone), W.Finished);
   B.SetInsertPoint(RoundEnd);
-  emitRoundEnd(B, Finished);
+  emitRoundEnd(B, W.Finished);
+}
+
+BasicBlock *BlockFunctionBuilder::emitWarpStop(WarpRound &W, Value *Id,
+                                               Value *All, const Twine &Name) {
+  BasicBlock *Stop = BasicBlock::Create(Ctx, Name, BF);
+  IRBuilder<> SB(Stop);
+  if (Id) {
+    SB.CreateStore(SB.CreateBinaryIntrinsic(
+                       Intrinsic::umin, SB.CreateLoad(i32(), W.StopMin), Id),
+                   W.StopMin);
+    SB.CreateStore(SB.CreateBinaryIntrinsic(
+                       Intrinsic::umax, SB.CreateLoad(i32(), W.StopMax), Id),
+                   W.StopMax);
+  }
+  Value *Returned =
+      All ? SB.CreateZExt(SB.CreateNot(All), i32()) : SB.getInt32(1);
+  SB.CreateStore(SB.CreateOr(SB.CreateLoad(i32(), W.StopGone), Returned),
+                 W.StopGone);
+  SB.CreateBr(W.Warp.Latch);
+  return Stop;
+}
+
+std::pair<Value *, Value *>
+BlockFunctionBuilder::emitLaneCheck(IRBuilder<> &B, WarpRound &W,
+                                    const Twine &Name) {
+  auto [Min, Max, Gone] = emitScan(B, W.Base, W.Count, Name);
+  BasicBlock *Check = BasicBlock::Create(Ctx, Name + ".check", BF);
+  B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)),
+                 emitWarpStop(W, nullptr, nullptr, Name + ".returned"), Check);
+  B.SetInsertPoint(Check);
+  BasicBlock *Agree = BasicBlock::Create(Ctx, Name + ".agree", BF);
+  Value *Together = B.CreateICmpEQ(Max, Min);
+  Value *GoesOn = Together;
+  if (LockstepCount > 0)
+    GoesOn = B.CreateOr(GoesOn, B.CreateICmpULE(Min, B.getInt32(LockstepCount)),
+                        "lockstep");
+  B.CreateCondBr(GoesOn, Agree, W.Diverged);
+  B.SetInsertPoint(Agree);
+  return {Min, B.CreateAnd(Together, B.CreateICmpEQ(Gone, B.getInt32(0)),
+                           Name + ".all")};
+}
+
+void BlockFunctionBuilder::addWarpOperationCases(IRBuilder<> &B, SwitchInst *Sw,
+                                                 BasicBlock *To) {
+  for (const SyncPoint &S : Syncs)
+    if (S.warpScope())
+      Sw->addCase(B.getInt32(S.Id), To);
+}
+
+void BlockFunctionBuilder::emitLaneLoops(IRBuilder<> &B, WarpRound &W,
+                                         unsigned R, Value *FilterTag,
+                                         BasicBlock *Next) {
+  BasicBlock *Flat = BasicBlock::Create(Ctx, "flat." + Twine(R), BF);
+  BasicBlock *Shaped = BasicBlock::Create(Ctx, "shaped." + Twine(R), BF);
+  B.CreateCondBr(W.OneDimensional, Flat, Shaped);
+  B.SetInsertPoint(Flat);
+  Loop FL = beginLoop(B, W.Count, "lane" + Twine(R));
+  Value *FlatLinear = B.CreateAdd(W.Base, FL.IV, "linear", true, true);
+  MDNode *FlatGroup = parallelAccessGroup();
+  emitRegionBody(B, R, FlatLinear, B.getInt32(0), B.getInt32(0), FlatLinear,
+                 FilterTag, W.NextParity, Flat->getTerminator(), FlatGroup);
+  endLoop(B, FL);
+  markParallelLanes(FL, FlatGroup);
+  B.CreateBr(Next);
+  B.SetInsertPoint(Shaped);
+  Loop L = beginLoop(B, W.Count, "lane" + Twine(R));
+  Value *Linear = B.CreateAdd(W.Base, L.IV, "linear", true, true);
+  Value *Tx = B.CreateURem(Linear, W.Bx, "tid.x");
+  Value *Ty = B.CreateURem(B.CreateUDiv(Linear, W.Bx), Dim[1], "tid.y");
+  Value *Tz = B.CreateUDiv(Linear, W.Bxy, "tid.z");
+  MDNode *ShapedGroup = parallelAccessGroup();
+  emitRegionBody(B, R, Tx, Ty, Tz, Linear, FilterTag, W.NextParity,
+                 Shaped->getTerminator(), ShapedGroup);
+  endLoop(B, L);
+  markParallelLanes(L, ShapedGroup);
+  B.CreateBr(Next);
+}
+
+void BlockFunctionBuilder::emitWarpOperation(IRBuilder<> &B, WarpRound &W,
+                                             const SyncPoint &S) {
+  unsigned R = S.Id;
+  BasicBlock *Case = BasicBlock::Create(Ctx, "warp.op." + Twine(R), BF);
+  W.Op->addCase(B.getInt32(R), Case);
+  B.SetInsertPoint(Case);
+  Value *Tag = B.CreateOr(B.getInt32(R), W.NextParity);
+  if (S.Kind != SyncKind::Shuffle && S.Kind != SyncKind::WarpSync &&
+      S.Kind != SyncKind::Lockstep)
+    B.CreateCall(W.Exchange,
+                 {frameArray(B, S.Slot), NumThreads, W.Base, W.Count, FrameArg,
+                  Tag, B.getInt32(S.warpKind()), B.getInt32(S.Mode)});
+  if (S.SnapshotSlot)
+    copyLanes(B, S.Slot, S.SnapshotSlot, W.Base, W.Count);
+  BasicBlock *All = BasicBlock::Create(Ctx, "warp.all." + Twine(R), BF);
+  BasicBlock *Some = BasicBlock::Create(Ctx, "warp.some." + Twine(R), BF);
+  B.CreateCondBr(W.AllLanes, All, Some);
+
+  // Some lanes exited: only those at R take part. A shuffle's lanes read
+  // each other's values themselves; they only need to know which lanes
+  // take part (__syncwarp only meets; votes and matches are exchanged).
+  B.SetInsertPoint(Some);
+  if (S.Kind == SyncKind::Shuffle)
+    emitPresentMask(B, W.Base, W.Count, Tag);
+  emitLaneLoops(B, W, R, Tag, W.Lanes);
+
+  // Every lane is at R: no lane needs testing, and after a region with a
+  // uniform exit they all are at one place, their first lane's.
+  B.SetInsertPoint(All);
+  if (S.Kind == SyncKind::Shuffle) {
+    Value *Wide = B.CreateShl(B.getInt64(1), B.CreateZExt(W.Count, i64()));
+    storePresentMask(B, W.Base, W.Count,
+                     B.CreateTrunc(B.CreateSub(Wide, B.getInt64(1)), i32()));
+  }
+  if (!UniformExit[R]) {
+    emitLaneLoops(B, W, R, nullptr, W.Lanes);
+    return;
+  }
+  BasicBlock *Follow = BasicBlock::Create(Ctx, "warp.follow." + Twine(R), BF);
+  emitLaneLoops(B, W, R, nullptr, Follow);
+  B.SetInsertPoint(Follow);
+  Value *At =
+      frameLoad(B, i32(), placeAddress(B, W.Base), Align(4), "at.lane0");
+  BasicBlock *Going = BasicBlock::Create(Ctx, "warp.going." + Twine(R), BF);
+  B.CreateCondBr(B.CreateICmpEQ(At, B.getInt32(ExitTag)),
+                 emitWarpStop(W, nullptr, nullptr, "warp.returned." + Twine(R)),
+                 Going);
+  B.SetInsertPoint(Going);
+  Value *NextId = B.CreateAnd(At, IdMask, "id");
+  BasicBlock *Chain = BasicBlock::Create(Ctx, "warp.chain." + Twine(R), BF);
+  addWarpOperationCases(
+      B,
+      B.CreateSwitch(NextId, emitWarpStop(W, NextId, B.getTrue(),
+                                          "warp.stop." + Twine(R))),
+      Chain);
+  B.SetInsertPoint(Chain);
+  B.CreateBr(W.OpBlock);
+  W.OpId->addIncoming(NextId, Chain);
+  W.AllLanes->addIncoming(B.getTrue(), Chain);
 }
 
 void BlockFunctionBuilder::logStage(StringRef Stage) {
