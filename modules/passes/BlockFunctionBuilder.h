@@ -212,6 +212,8 @@ private:
   /// Keeps LLVM from unrolling \p L, a loop of a few iterations (lanes of a
   /// warp, warps of a block), by its run-time trip count.
   void keepShort(Loop &L);
+  /// The property keepShort() gives a loop.
+  llvm::MDNode *shortLoopHint();
   /// The loop property named \p Name, without operands.
   llvm::MDNode *loopHint(llvm::StringRef Name);
   /// Gives \p L loop metadata with \p Properties.

@@ -220,7 +220,11 @@ void BlockFunctionBuilder::keepShort(Loop &L) {
   // Unrolling by a run-time trip count copies the body and adds a remainder
   // loop; over at most 32 lanes (or a few warps) that saves nothing and, in
   // a kernel with many warp operations, triples its code and compile time.
-  setLoopProperties(L, {loopHint("llvm.loop.unroll.runtime.disable")});
+  setLoopProperties(L, {shortLoopHint()});
+}
+
+MDNode *BlockFunctionBuilder::shortLoopHint() {
+  return loopHint("llvm.loop.unroll.runtime.disable");
 }
 
 MDNode *BlockFunctionBuilder::loopHint(StringRef Name) {
@@ -252,8 +256,7 @@ void BlockFunctionBuilder::markParallel(Loop &L, MDNode *Group) {
 }
 
 void BlockFunctionBuilder::markParallelLanes(Loop &L, MDNode *Group) {
-  setLoopProperties(L, {parallelAccesses(Group),
-                        loopHint("llvm.loop.unroll.runtime.disable")});
+  setLoopProperties(L, {parallelAccesses(Group), shortLoopHint()});
 }
 
 MDNode *BlockFunctionBuilder::frameScopes() {
