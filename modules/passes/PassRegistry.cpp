@@ -12,6 +12,7 @@
 #include "GlobalsPass.h"
 #include "HostTargetPass.h"
 #include "InlineAsmPass.h"
+#include "InvariantDivisionsPass.h"
 #include "LoopBarriers.h"
 #include "MathIntrinsicsPass.h"
 #include "MemcheckPass.h"
@@ -161,16 +162,22 @@ void registerLoweringPasses(PassBuilder &PB, const TargetMachine *TM) {
           FPM.addPass(ThreadLoopVersioningPass());
           return true;
         }
+        if (Name == InvariantDivisionsPass::PipelineName) {
+          FPM.addPass(InvariantDivisionsPass());
+          return true;
+        }
         if (Name == ThreadDivergencePrinterPass::PipelineName) {
           FPM.addPass(ThreadDivergencePrinterPass(outs()));
           return true;
         }
         return false;
       });
-  // Thread loops get their fast versions where the vectorizer sees them.
+  // Thread loops get their fast versions where the vectorizer sees them;
+  // then the loops, versions included, lose the divisions it miscompiles.
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(ThreadLoopVersioningPass());
+        FPM.addPass(InvariantDivisionsPass());
       });
 }
 

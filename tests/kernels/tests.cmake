@@ -479,3 +479,10 @@ cucpu_kernel_test(bf16_mul fp16.cu bf16_mul GRID 256 BLOCK 256 ARGS "buf:f32[655
 cucpu_kernel_test(bf16_div fp16.cu bf16_div GRID 256 BLOCK 256 ARGS "buf:f32[65536]=sweep(-inf,inf,256,1)" "buf:f32[65536]=sweep(-inf,inf,256,256)" buf:f32[65536]=0 EXPECT "2:bf16_div(0,1)")
 cucpu_kernel_test(bf16_fma fp16.cu bf16_fma GRID 1024 BLOCK 256 ARGS "buf:f32[262144]=sweep(-1e30,1e30,64,1)" "buf:f32[262144]=sweep(-1e30,1e30,64,64)" "buf:f32[262144]=sweep(-inf,inf,64,4096)" buf:f32[262144]=0 EXPECT "3:bf16_fma(0,1,2)")
 cucpu_kernel_test(bf16_atomic_add fp16.cu bf16_atomic_add GRID 2 BLOCK 128 ARGS buf:u16[1]=0 buf:u32[1]=0 EXPECT "0:17280" "1:1140867968")
+
+# Block-uniform divisions that only some threads compute (conditional_division.cu):
+# the first thread of every 8 skips them.
+cucpu_kernel_test(conditional_remainder_base conditional_division.cu remainderBase GRID 4 BLOCK 64 ARGS buf:i32[256]=i buf:i32[256]=-1 u32:3 EXPECT "1:((i%64%8+7)/8)*((i/64)%3+i%64)")
+cucpu_kernel_test(conditional_remainder_base_96 conditional_division.cu remainderBase GRID 5 BLOCK 96 ARGS buf:i32[256]=i buf:i32[480]=-1 u32:4 EXPECT "1:((i%96%8+7)/8)*((i/96)%4+i%96)")
+cucpu_kernel_test(conditional_quotient_base conditional_division.cu quotientBase GRID 4 BLOCK 64 ARGS buf:i32[256]=i buf:i32[256]=-1 i32:-2 EXPECT "1:((i%64%8+7)/8)*(8-(i/64)/2+i%64)")
+cucpu_kernel_test(conditional_remainder_shared_index conditional_division.cu remainderSharedIndex GRID 4 BLOCK 64 ARGS buf:i32[64]=i buf:i32[256]=-1 u32:7 EXPECT "1:((i%64%8+7)/8)*3*((i/64*5)%7)")
