@@ -66,9 +66,10 @@ static void parseLlvmOptions() {
 
 /// The host's CPU features, for the code kernels compile to, less gathers:
 /// where the loop vectorizer may use them (Intel's AVX2 and AVX-512 CPUs,
-/// AMD's with AVX-512), it vectorizes thread loops of block functions into
-/// code that reads wrong addresses (docs/reliability.md, generated kernels
-/// on an AVX-512 Xeon). Then CUCPU_HOST_FEATURES: features added (+name) or
+/// AMD's with AVX-512), it vectorized thread loops of block functions into
+/// code that read wrong addresses (docs/reliability.md, generated kernels
+/// on an AVX-512 Xeon). cucpu-invariant-divisions removes the cause found;
+/// this stays as a guard. Then CUCPU_HOST_FEATURES: features added (+name) or
 /// taken away (-name), comma-separated (-avx512f compiles for AVX2 on an
 /// AVX-512 machine), to tell a problem of one instruction set from others
 /// (docs/debugging.md).

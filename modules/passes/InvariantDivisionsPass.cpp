@@ -31,13 +31,17 @@ bool isTrappingInvariantDivision(const Instruction &I, const Loop &L) {
   }
 }
 
-/// Whether \p Div cannot trap when it runs at \p Where: its divisor is not
-/// zero there, and a signed one is not negative (so not -1: no overflow).
+/// Whether \p Div cannot trap when it runs at \p Where: its divisor is a
+/// value (not poison: what is known of a value holds only where it is not
+/// poison, and a flag such as `trunc nuw` that held where the division was
+/// may not hold at \p Where), not zero there, and, signed, not negative (so
+/// not -1: no overflow).
 bool cannotTrapAt(const BinaryOperator &Div, const Instruction *Where,
                   const SimplifyQuery &Query) {
   const Value *Divisor = Div.getOperand(1);
   SimplifyQuery AtWhere = Query.getWithInstruction(Where);
-  if (!isKnownNonZero(Divisor, AtWhere))
+  if (!isGuaranteedNotToBeUndefOrPoison(Divisor, Query.AC, Where, Query.DT) ||
+      !isKnownNonZero(Divisor, AtWhere))
     return false;
   bool IsSigned = Div.getOpcode() == Instruction::SDiv ||
                   Div.getOpcode() == Instruction::SRem;
