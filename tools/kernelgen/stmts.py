@@ -91,7 +91,13 @@ class Statements:
         """Write the thread's own slot of sh."""
         st.access("W")
         op = self.rng.choice(["=", "+=", "^="])
-        self.emit(f"sh[tid] {op} (int)({self.ex.expr(ctx, False, 2)});")
+        value = self.ex.expr(ctx, False, 2)
+        if op == "+=":
+            # In unsigned arithmetic: a signed sum that overflows is
+            # undefined behaviour, which engines may resolve differently.
+            self.emit(f"sh[tid] = (int)((unsigned)sh[tid] + ({value}));")
+        else:
+            self.emit(f"sh[tid] {op} (int)({value});")
 
     def shared_read(self, ctx, st):
         """Read any slot of sh (no thread writes sh in this interval)."""
