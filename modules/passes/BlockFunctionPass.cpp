@@ -11,6 +11,7 @@
 #include "cucpu/modules/passes/LoweringMetadata.h"
 
 #include "llvm/IR/Verifier.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -48,6 +49,13 @@ PreservedAnalyses BlockFunctionPass::run(Module &M, ModuleAnalysisManager &AM) {
         BF->eraseFromParent();
       } else if (Builder.frameBytes() > UINT32_MAX) {
         Why = "its threads need too much private memory";
+        BF->eraseFromParent();
+      } else if (unsigned Size = BF->getInstructionCount();
+                 Size > MaxInstructions) {
+        Why = formatv("its block function has {0} instructions, more than "
+                      "{1}: it would take minutes to compile",
+                      Size, MaxInstructions)
+                  .str();
         BF->eraseFromParent();
       } else {
         recordKernelFrame(M, Kernel,

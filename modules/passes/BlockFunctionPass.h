@@ -28,17 +28,33 @@ struct BlockFunctionPass : llvm::PassInfoMixin<BlockFunctionPass> {
   static constexpr const char *PrintStagesName =
       "cucpu-block-functions<print-stages>";
 
+  /// The pipeline name's prefix that sets the instruction limit:
+  /// cucpu-block-functions<max-instructions=N>.
+  static constexpr const char *MaxInstructionsPrefix =
+      "cucpu-block-functions<max-instructions=";
+
+  /// The most instructions a block function may have; a kernel whose block
+  /// function would have more runs on the fiber engine, and the reason is
+  /// recorded. A block function grows with the kernel's sync points, by
+  /// about 1,100 instructions per warp operation: a generated kernel with
+  /// 85 warp operations has 89,849, which LLVM's optimizer takes about 95 s
+  /// to compile on one core; the largest of the kernel tests and benchmarks
+  /// has about 7,000.
+  static constexpr unsigned DefaultMaxInstructions = 40000;
+
   /// With \p StageLog, prints each work function there after each stage:
   /// split at its sync points, values across the splits, private memory in
   /// the frame.
-  explicit BlockFunctionPass(llvm::raw_ostream *StageLog = nullptr)
-      : StageLog(StageLog) {}
+  explicit BlockFunctionPass(llvm::raw_ostream *StageLog = nullptr,
+                             unsigned MaxInstructions = DefaultMaxInstructions)
+      : StageLog(StageLog), MaxInstructions(MaxInstructions) {}
 
   /// Runs the pass on \p M.
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 
 private:
   llvm::raw_ostream *StageLog;
+  unsigned MaxInstructions;
 };
 
 } // namespace cucpu::modules

@@ -141,6 +141,15 @@ void registerLoweringPasses(PassBuilder &PB, const TargetMachine *TM) {
           MPM.addPass(BlockFunctionPass(&errs()));
           return true;
         }
+        if (StringRef Max = Name;
+            Max.consume_front(BlockFunctionPass::MaxInstructionsPrefix) &&
+            Max.consume_back(">")) {
+          unsigned Limit;
+          if (Max.getAsInteger(10, Limit))
+            return false;
+          MPM.addPass(BlockFunctionPass(nullptr, Limit));
+          return true;
+        }
         if (Name == ExportGlobalsPass::PipelineName) {
           MPM.addPass(ExportGlobalsPass());
           return true;
