@@ -656,15 +656,14 @@ void BlockFunctionBuilder::emitWarpLoops() {
                      emitWarpStop(W, FirstOp, FirstAll, "lanes.first.stop")),
       Enter);
   B.SetInsertPoint(Enter);
-  BasicBlock *OpBlock = BasicBlock::Create(Ctx, "warp.op", BF);
-  B.CreateBr(OpBlock);
-  B.SetInsertPoint(OpBlock);
+  W.OpBlock = BasicBlock::Create(Ctx, "warp.op", BF);
+  B.CreateBr(W.OpBlock);
+  B.SetInsertPoint(W.OpBlock);
   W.OpId = B.CreatePHI(i32(), 2, "warp.op.id");
   W.AllLanes = B.CreatePHI(B.getInt1Ty(), 2, "warp.all");
   W.OpId->addIncoming(FirstOp, Enter);
   W.AllLanes->addIncoming(FirstAll, Enter);
   W.Op = B.CreateSwitch(W.OpId, W.Diverged);
-  W.OpBlock = OpBlock;
   W.Lanes = BasicBlock::Create(Ctx, "lanes", BF);
   for (const SyncPoint &S : Syncs)
     if (S.warpScope())
@@ -677,7 +676,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
                                                             "lanes.next.stop")),
                         Again);
   B.SetInsertPoint(Again);
-  B.CreateBr(OpBlock);
+  B.CreateBr(W.OpBlock);
   W.OpId->addIncoming(NextOp, Again);
   W.AllLanes->addIncoming(NextAll, Again);
 
