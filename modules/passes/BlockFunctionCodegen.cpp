@@ -861,11 +861,17 @@ std::optional<std::string> BlockFunctionBuilder::build() {
     for (auto [S, Again] : zip(InCodeOrder, ReachesItself))
       lowerSyncPoint(*S, Again);
     logStage("split at its sync points");
+    DenseMap<const BasicBlock *, SyncKind> Meetings;
+    for (const SyncPoint &S : Syncs)
+      Meetings[S.Resume] = S.Kind;
     Divergence.emplace(
         W, threadSources(),
         [&](LoadInst &L) { return isBlockInvariantLoad(L, W); },
-        [&](const BasicBlock &BB) {
-          return ResumeBlocks.count(const_cast<BasicBlock *>(&BB)) > 0;
+        [&](const BasicBlock &BB) -> std::optional<SyncKind> {
+          auto It = Meetings.find(&BB);
+          if (It == Meetings.end())
+            return std::nullopt;
+          return It->second;
         });
     findUniformExits();
     splitLiveValues();

@@ -5,6 +5,8 @@
 #include "WorkFunctionPass.h"
 #include "cucpu/modules/passes/LoweringMetadata.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -30,6 +32,13 @@ const Value *branchCondition(const Instruction *Term) {
   return nullptr;
 }
 
+/// Whether threads that meet at a sync call of kind \p Kind are all at the
+/// same place: the block-wide barriers of the kernel (loop barriers let
+/// threads that left their loop run on; warp operations hold only a warp).
+bool realignsBlock(std::optional<SyncKind> Kind) {
+  return Kind == SyncKind::Barrier || Kind == SyncKind::BarrierReduce;
+}
+
 /// Whether \p I computes its result from its operands alone.
 bool isPureComputation(Instruction &I) {
   if (auto *CB = dyn_cast<CallBase>(&I))
@@ -43,7 +52,7 @@ bool isPureComputation(Instruction &I) {
 ThreadDivergence::ThreadDivergence(
     Function &F, ArrayRef<Value *> Sources,
     function_ref<bool(LoadInst &)> IsUniformLoad,
-    function_ref<bool(const BasicBlock &)> IsSyncBlock) {
+    function_ref<std::optional<SyncKind>(const BasicBlock &)> SyncIn) {
   for (Value *V : Sources)
     Divergent.insert(V);
   DominatorTree DT(F);
@@ -94,17 +103,65 @@ ThreadDivergence::ThreadDivergence(
               UI && !L.contains(UI->getParent()))
             Divergent.insert(&I);
   };
-  // Such a loop with a sync point inside: threads meet there at different
-  // iterations (a per-thread trip count around a barrier of the engine's
-  // own, say), so nothing it computes is the same for all at a meeting.
-  auto MarkTemporal = [&](Loop &L) {
-    if (none_of(L.blocks(), [&](BasicBlock *BB) { return IsSyncBlock(*BB); }))
-      return;
+  // Everything loop L computes.
+  auto MarkAll = [&](Loop &L) {
     for (BasicBlock *BB : L.blocks())
       for (Instruction &I : *BB)
         if (!I.getType()->isVoidTy())
           Divergent.insert(&I);
   };
+  // Such a loop with a sync point inside: threads meet there at different
+  // iterations (a per-thread trip count around a barrier of the engine's
+  // own, say), so nothing it computes is the same for all at a meeting.
+  auto MarkTemporal = [&](Loop &L) {
+    if (any_of(L.blocks(), [&](BasicBlock *BB) { return SyncIn(*BB); }))
+      MarkAll(L);
+  };
+  // Blocks of loop L reached from the successors of From, not going round
+  // L (its back edges), through a block that holds a block-wide barrier,
+  // or into Stop; Visit(BB) is called for each and ends the walk by
+  // returning true, which is then the result.
+  auto Walk = [&](Loop &L, ArrayRef<BasicBlock *> From, const BasicBlock *Stop,
+                  function_ref<bool(BasicBlock &)> Visit) {
+    SmallVector<BasicBlock *, 16> Work;
+    SmallPtrSet<BasicBlock *, 16> Seen;
+    for (BasicBlock *BB : From)
+      for (BasicBlock *S : successors(BB))
+        Work.push_back(S);
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BB == Stop || BB == L.getHeader() || !L.contains(BB) ||
+          !Seen.insert(BB).second || realignsBlock(SyncIn(*BB)))
+        continue;
+      if (Visit(*BB))
+        return true;
+      append_range(Work, successors(BB));
+    }
+    return false;
+  };
+  // Whether the divergent branch ending Branching lets threads of L drift
+  // apart by iterations: some threads stop at a loop barrier before the
+  // branch's paths meet again (its post-dominator), and from there a
+  // thread can reach L's back edge without a block-wide barrier that would
+  // wait for the others. (A loop barrier of L's own header is reached only
+  // round the back edge: all threads meet it in the same iteration.)
+  auto Drifts = [&](Loop &L, BasicBlock &Branching) {
+    DomTreeNode *Node = PDT.getNode(&Branching);
+    const BasicBlock *Meet =
+        Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+    SmallVector<BasicBlock *, 8> Stops;
+    Walk(L, {&Branching}, Meet, [&](BasicBlock &BB) {
+      if (SyncIn(BB) == SyncKind::LoopBarrier)
+        Stops.push_back(&BB);
+      return false;
+    });
+    auto GoesRound = [&](BasicBlock &BB) {
+      return is_contained(successors(&BB), L.getHeader());
+    };
+    return any_of(Stops, [&](BasicBlock *BB) { return GoesRound(*BB); }) ||
+           (!Stops.empty() && Walk(L, Stops, nullptr, GoesRound));
+  };
+  SmallPtrSet<const Loop *, 8> DriftingDone;
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (Instruction &I : instructions(F)) {
@@ -128,11 +185,16 @@ ThreadDivergence::ThreadDivergence(
       if (!Cond || !Divergent.count(Cond) || !BranchesDone.insert(Term).second)
         continue;
       MarkJoins(BB);
-      for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
+      for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
         if (L->isLoopExiting(&BB) && LoopsDone.insert(L).second) {
           MarkLiveOuts(*L);
           MarkTemporal(*L);
         }
+        if (!DriftingDone.count(L) && Drifts(*L, BB)) {
+          DriftingDone.insert(L);
+          MarkAll(*L);
+        }
+      }
       Changed = true;
     }
   }
@@ -155,14 +217,23 @@ ThreadDivergence ThreadDivergenceAnalysis::run(Function &F,
   else
     for (Argument &A : F.args())
       Sources.push_back(&A);
-  SmallPtrSet<const BasicBlock *, 8> SyncBlocks;
+  DenseMap<const BasicBlock *, SyncKind> SyncBlocks;
   for (Instruction &I : instructions(F))
-    if (auto *CI = dyn_cast<CallInst>(&I); CI && syncKindOf(*CI))
-      SyncBlocks.insert(I.getParent());
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (std::optional<SyncKind> Kind = syncKindOf(*CI)) {
+        auto [It, New] = SyncBlocks.try_emplace(I.getParent(), *Kind);
+        if (!New && realignsBlock(*Kind))
+          It->second = *Kind;
+      }
   return ThreadDivergence(
       F, Sources,
       [&](LoadInst &L) { return Work && isBlockInvariantLoad(L, F); },
-      [&](const BasicBlock &BB) { return SyncBlocks.contains(&BB); });
+      [&](const BasicBlock &BB) -> std::optional<SyncKind> {
+        auto It = SyncBlocks.find(&BB);
+        if (It == SyncBlocks.end())
+          return std::nullopt;
+        return It->second;
+      });
 }
 
 PreservedAnalyses

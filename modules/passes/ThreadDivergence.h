@@ -2,6 +2,8 @@
 #ifndef CUCPU_MODULES_PASSES_THREADDIVERGENCE_H
 #define CUCPU_MODULES_PASSES_THREADDIVERGENCE_H
 
+#include "SyncCalls.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -25,15 +27,22 @@ namespace cucpu::modules {
 /// uniform). Phis where the paths of a divergent branch meet again are
 /// divergent, and so are the values a loop that threads leave at different
 /// iterations passes out. Where such a loop holds a sync point (a block
-/// in \p SyncBlocks), threads meet there at different iterations, so every
-/// value the loop computes is divergent. Conservative: "divergent" may be
-/// wrong, "uniform" may not.
+/// for which \p SyncIn names a kind), threads meet there at different
+/// iterations, so every value the loop computes is divergent. So is every
+/// value of a loop whose threads can drift apart by whole iterations: one
+/// with a divergent branch that sends some threads to a loop barrier
+/// before its paths meet again, from where a thread can go round the loop
+/// without passing a block-wide barrier (threads that left an inner loop
+/// early run on into the next iteration while others still run the inner
+/// loop's rounds). Conservative: "divergent" may be wrong, "uniform" may
+/// not.
 class ThreadDivergence {
 public:
   ThreadDivergence(
       llvm::Function &F, llvm::ArrayRef<llvm::Value *> Sources,
       llvm::function_ref<bool(llvm::LoadInst &)> IsUniformLoad,
-      llvm::function_ref<bool(const llvm::BasicBlock &)> IsSyncBlock);
+      llvm::function_ref<std::optional<SyncKind>(const llvm::BasicBlock &)>
+          SyncIn);
 
   /// Whether \p V is the same for every thread that computes it.
   bool isUniform(const llvm::Value *V) const { return !Divergent.count(V); }
@@ -49,10 +58,10 @@ private:
 /// (cucpu-work-functions) the thread's pointer and coordinates differ
 /// between threads, loads of the block's fields and of kernel parameters
 /// are uniform, and threads meet at the blocks that hold a sync call
-/// (SyncCalls.h). In any other function every argument may differ.
-/// Block-function formation asks the same question again after it split
-/// the work function at its sync points, where threads meet at the resume
-/// blocks.
+/// (SyncCalls.h; a block-wide barrier's kind where a block holds several). In
+/// any other function every argument may differ. Block-function formation asks
+/// the same question again after it split the work function at its sync points,
+/// where threads meet at the resume blocks.
 class ThreadDivergenceAnalysis
     : public llvm::AnalysisInfoMixin<ThreadDivergenceAnalysis> {
 public:
