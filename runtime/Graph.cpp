@@ -38,6 +38,13 @@ static_assert(int(cudaGraphNodeTypeMemFree) ==
                   int(CU_GRAPH_NODE_TYPE_MEM_FREE) &&
               int(cudaGraphNodeTypeConditional) ==
                   int(CU_GRAPH_NODE_TYPE_CONDITIONAL));
+// And the instantiation results and the DOT dump's flags.
+static_assert(int(cudaGraphInstantiateConditionalHandleUnused) ==
+              int(CUDA_GRAPH_INSTANTIATE_CONDITIONAL_HANDLE_UNUSED));
+static_assert(int(cudaGraphDebugDotFlagsHandles) ==
+                  int(CU_GRAPH_DEBUG_DOT_FLAGS_HANDLES) &&
+              int(cudaGraphDebugDotFlagsConditionalNodeParams) ==
+                  int(CU_GRAPH_DEBUG_DOT_FLAGS_CONDITIONAL_NODE_PARAMS));
 
 namespace {
 
@@ -457,6 +464,20 @@ cudaError_t CUDARTAPI cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t Node,
   return cudaSuccess;
 }
 
+cudaError_t CUDARTAPI cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t Node,
+                                                       cudaEvent_t Event) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphEventRecordNodeSetEvent(Node, Event));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t Node,
+                                                     cudaEvent_t Event) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphEventWaitNodeSetEvent(Node, Event));
+  return cudaSuccess;
+}
+
 // --- Topology ---------------------------------------------------------------
 
 cudaError_t CUDARTAPI cudaGraphNodeGetType(cudaGraphNode_t Node,
@@ -556,6 +577,40 @@ cudaError_t CUDARTAPI cudaGraphInstantiateWithFlags(cudaGraphExec_t *Exec,
   return cudaGraphInstantiate(Exec, Graph, Flags);
 }
 
+cudaError_t CUDARTAPI
+cudaGraphInstantiateWithParams(cudaGraphExec_t *Exec, cudaGraph_t Graph,
+                               cudaGraphInstantiateParams *Params) {
+  CUDART_FAIL_IF(!Params, cudaErrorInvalidValue,
+                 "The instantiation parameters are null.");
+  CUDART_CONTEXT(Ctx);
+  // The result and the failing node say why an instantiation failed, so
+  // they are filled in before the failure is returned.
+  CUDA_GRAPH_INSTANTIATE_PARAMS P = {};
+  P.flags = Params->flags;
+  P.hUploadStream = Params->uploadStream;
+  CUresult R = cuGraphInstantiateWithParams(Exec, Graph, &P);
+  Params->errNode_out = P.hErrNode_out;
+  Params->result_out = static_cast<cudaGraphInstantiateResult>(P.result_out);
+  CUDART_DRIVER(R);
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphUpload(cudaGraphExec_t Exec,
+                                      cudaStream_t Stream) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphUpload(Exec, Stream));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphExecGetFlags(cudaGraphExec_t Exec,
+                                            unsigned long long *Flags) {
+  CUDART_CONTEXT(Ctx);
+  cuuint64_t F = 0;
+  CUDART_DRIVER(cuGraphExecGetFlags(Exec, Flags ? &F : nullptr));
+  *Flags = F;
+  return cudaSuccess;
+}
+
 cudaError_t CUDARTAPI cudaGraphLaunch(cudaGraphExec_t Exec,
                                       cudaStream_t Stream) {
   CUDART_CONTEXT(Ctx);
@@ -637,6 +692,22 @@ cudaGraphExecHostNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode_t Node,
   return cudaSuccess;
 }
 
+cudaError_t CUDARTAPI cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t Exec,
+                                                           cudaGraphNode_t Node,
+                                                           cudaEvent_t Event) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphExecEventRecordNodeSetEvent(Exec, Node, Event));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t Exec,
+                                                         cudaGraphNode_t Node,
+                                                         cudaEvent_t Event) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphExecEventWaitNodeSetEvent(Exec, Node, Event));
+  return cudaSuccess;
+}
+
 cudaError_t CUDARTAPI
 cudaGraphExecUpdate(cudaGraphExec_t Exec, cudaGraph_t Graph,
                     cudaGraphExecUpdateResultInfo *ResultInfo) {
@@ -651,6 +722,17 @@ cudaGraphExecUpdate(cudaGraphExec_t Exec, cudaGraph_t Graph,
     ResultInfo->errorFromNode = Info.errorFromNode;
   }
   CUDART_DRIVER(R);
+  return cudaSuccess;
+}
+
+// --- Inspection -------------------------------------------------------------
+
+cudaError_t CUDARTAPI cudaGraphDebugDotPrint(cudaGraph_t Graph,
+                                             const char *Path,
+                                             unsigned int Flags) {
+  CUDART_CONTEXT(Ctx);
+  // cudaGraphDebugDotFlags are the driver's CUgraphDebugDot_flags.
+  CUDART_DRIVER(cuGraphDebugDotPrint(Graph, Path, Flags));
   return cudaSuccess;
 }
 

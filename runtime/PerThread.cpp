@@ -108,6 +108,8 @@ CUDART_PTSZ(cudaStreamGetCaptureInfo,
             perThread(Stream), S, Id, G, D, E, N)
 CUDART_PTSZ(cudaGraphLaunch, (cudaGraphExec_t G, cudaStream_t Stream), G,
             perThread(Stream))
+CUDART_PTSZ(cudaGraphUpload, (cudaGraphExec_t G, cudaStream_t Stream), G,
+            perThread(Stream))
 CUDART_PTSZ(cudaStreamAttachMemAsync,
             (cudaStream_t Stream, void *P, size_t N, unsigned F),
             perThread(Stream), P, N, F)
@@ -162,5 +164,18 @@ CUDART_PTDS(cudaMemset, (void *D, int V, size_t N), D, V, N)
 CUDART_PTDS(cudaMemset2D, (void *D, size_t P, int V, size_t W, size_t H), D, P,
             V, W, H)
 CUDART_PTDS(cudaMemset3D, (cudaPitchedPtr P, int V, cudaExtent E), P, V, E)
+
+// The upload stream is a field of the parameters, which the call also
+// writes its results to: stream 0 there is mapped around the call.
+cudaError_t CUDARTAPI
+cudaGraphInstantiateWithParams_ptsz(cudaGraphExec_t *Exec, cudaGraph_t Graph,
+                                    cudaGraphInstantiateParams *Params) {
+  if (!Params || Params->uploadStream)
+    return cudaGraphInstantiateWithParams(Exec, Graph, Params);
+  Params->uploadStream = cudaStreamPerThread;
+  cudaError_t Result = cudaGraphInstantiateWithParams(Exec, Graph, Params);
+  Params->uploadStream = nullptr;
+  return Result;
+}
 
 } // extern "C"

@@ -11,9 +11,15 @@
 #include "RuntimeTest.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
+
+#include <unistd.h>
 
 using namespace curt;
 
@@ -774,6 +780,169 @@ TEST_F(Graph, EventRecordAndWaitNodesOrderTwoGraphs) {
   EXPECT_CUDA(cudaSuccess, cudaStreamDestroy(S1)) << "cleanup";
   EXPECT_CUDA(cudaSuccess, cudaStreamDestroy(S2)) << "cleanup";
   EXPECT_CUDA(cudaSuccess, cudaEventDestroy(Ev)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaFree(Dev)) << "cleanup";
+}
+
+TEST_F(Graph, InstantiateWithParamsReportsItsResultAndFlags) {
+  int *Dev = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMalloc(&Dev, N * sizeof(int))) << "device";
+  cudaGraph_t G = nullptr;
+  cudaGraphNode_t Fill = nullptr, Add = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphCreate(&G, 0)) << "a graph";
+  ASSERT_CUDA(cudaSuccess, addFill(&Fill, G, {}, Dev, 5)) << "fill 5";
+  ASSERT_CUDA(cudaSuccess, addAddOne(&Add, G, {Fill}, Dev)) << "add one";
+  cudaStream_t S = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking))
+      << "a stream";
+
+  cudaGraphInstantiateParams P = {};
+  P.flags = cudaGraphInstantiateFlagAutoFreeOnLaunch;
+  P.errNode_out = Fill;
+  P.result_out = cudaGraphInstantiateError;
+  cudaGraphExec_t E = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiateWithParams(&E, G, &P))
+      << "instantiate with parameters";
+  EXPECT_EQ(cudaGraphInstantiateSuccess, P.result_out) << "the result";
+  EXPECT_EQ(nullptr, P.errNode_out) << "no node failed";
+  unsigned long long Flags = 99;
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecGetFlags(E, &Flags)) << "its flags";
+  EXPECT_EQ(
+      static_cast<unsigned long long>(cudaGraphInstantiateFlagAutoFreeOnLaunch),
+      Flags)
+      << "as instantiated";
+  EXPECT_CUDA(cudaErrorInvalidValue, cudaGraphExecGetFlags(E, nullptr))
+      << "no place for the flags";
+  (void)cudaGetLastError();
+  cudaGraphExec_t Never = nullptr;
+  EXPECT_CUDA(cudaErrorInvalidValue,
+              cudaGraphInstantiateWithParams(&Never, G, nullptr))
+      << "no parameters";
+  (void)cudaGetLastError();
+  ASSERT_CUDA(cudaSuccess, cudaGraphLaunch(E, S)) << "launch";
+  ASSERT_CUDA(cudaSuccess, cudaStreamSynchronize(S)) << "wait";
+  EXPECT_TRUE(allEqual(Dev, 6)) << "fill, then add one";
+
+  cudaGraphInstantiateParams U = {};
+  U.flags = cudaGraphInstantiateFlagUpload;
+  U.uploadStream = S;
+  cudaGraphExec_t Uploaded = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiateWithParams(&Uploaded, G, &U))
+      << "instantiate and upload in the stream";
+  EXPECT_EQ(cudaGraphInstantiateSuccess, U.result_out) << "the result";
+  EXPECT_CUDA(cudaSuccess, cudaGraphUpload(Uploaded, S)) << "upload again";
+  ASSERT_CUDA(cudaSuccess, cudaMemset(Dev, 0, N * sizeof(int))) << "clear";
+  ASSERT_CUDA(cudaSuccess, cudaGraphLaunch(Uploaded, S)) << "launch";
+  ASSERT_CUDA(cudaSuccess, cudaStreamSynchronize(S)) << "wait";
+  EXPECT_TRUE(allEqual(Dev, 6)) << "the uploaded graph runs";
+
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(E)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(Uploaded)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaStreamDestroy(S)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaFree(Dev)) << "cleanup";
+}
+
+TEST_F(Graph, EventNodesTakeAnotherEvent) {
+  int *Dev = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMalloc(&Dev, N * sizeof(int))) << "device";
+  cudaEvent_t Ev[3] = {};
+  for (cudaEvent_t &E : Ev)
+    ASSERT_CUDA(cudaSuccess,
+                cudaEventCreateWithFlags(&E, cudaEventDisableTiming))
+        << "an event";
+  cudaGraph_t G = nullptr, Waiting = nullptr;
+  cudaGraphNode_t Fill = nullptr, Record = nullptr, Wait = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphCreate(&G, 0)) << "a graph";
+  ASSERT_CUDA(cudaSuccess, addFill(&Fill, G, {}, Dev, 7)) << "fill 7";
+  ASSERT_CUDA(cudaSuccess,
+              cudaGraphAddEventRecordNode(&Record, G, &Fill, 1, Ev[0]))
+      << "then record the first event";
+  ASSERT_CUDA(cudaSuccess, cudaGraphCreate(&Waiting, 0)) << "another graph";
+  ASSERT_CUDA(cudaSuccess,
+              cudaGraphAddEventWaitNode(&Wait, Waiting, nullptr, 0, Ev[0]))
+      << "that waits for the first event";
+
+  EXPECT_CUDA(cudaSuccess, cudaGraphEventRecordNodeSetEvent(Record, Ev[1]))
+      << "record the second event instead";
+  EXPECT_CUDA(cudaSuccess, cudaGraphEventWaitNodeSetEvent(Wait, Ev[1]))
+      << "wait for the second event instead";
+  cudaEvent_t Got = nullptr;
+  EXPECT_CUDA(cudaSuccess, cudaGraphEventRecordNodeGetEvent(Record, &Got));
+  EXPECT_EQ(Ev[1], Got) << "the record node's new event";
+  Got = nullptr;
+  EXPECT_CUDA(cudaSuccess, cudaGraphEventWaitNodeGetEvent(Wait, &Got));
+  EXPECT_EQ(Ev[1], Got) << "the wait node's new event";
+  EXPECT_CUDA(cudaErrorInvalidValue,
+              cudaGraphEventRecordNodeSetEvent(Fill, Ev[1]))
+      << "a kernel node has no event";
+  (void)cudaGetLastError();
+  EXPECT_CUDA(cudaErrorInvalidValue,
+              cudaGraphEventWaitNodeSetEvent(Fill, Ev[1]))
+      << "nor does it wait for one";
+  (void)cudaGetLastError();
+
+  cudaGraphExec_t E = nullptr, EWait = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiate(&E, G, 0)) << "instantiate";
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiate(&EWait, Waiting, 0))
+      << "instantiate the waiting graph";
+  EXPECT_CUDA(cudaSuccess,
+              cudaGraphExecEventRecordNodeSetEvent(E, Record, Ev[2]))
+      << "the executable graph records the third event";
+  EXPECT_CUDA(cudaSuccess,
+              cudaGraphExecEventWaitNodeSetEvent(EWait, Wait, Ev[2]))
+      << "the executable waiting graph waits for it";
+  Got = nullptr;
+  EXPECT_CUDA(cudaSuccess, cudaGraphEventRecordNodeGetEvent(Record, &Got));
+  EXPECT_EQ(Ev[1], Got) << "the graph's node keeps its event";
+
+  cudaStream_t S = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking))
+      << "a stream";
+  Blocker B;
+  ASSERT_TRUE(B.valid()) << "mapped pinned flag";
+  ASSERT_CUDA(cudaSuccess, B.block(S)) << "the stream waits for the host";
+  ASSERT_CUDA(cudaSuccess, cudaGraphLaunch(E, S)) << "fill, record";
+  EXPECT_CUDA(cudaErrorNotReady, cudaEventQuery(Ev[2]))
+      << "the third event is recorded by the launch, behind the blocker";
+  EXPECT_CUDA(cudaSuccess, cudaEventQuery(Ev[1]))
+      << "the second event is not recorded at all";
+  B.release();
+  ASSERT_CUDA(cudaSuccess, cudaStreamSynchronize(S)) << "wait";
+  EXPECT_CUDA(cudaSuccess, cudaEventQuery(Ev[2])) << "recorded";
+  EXPECT_TRUE(allEqual(Dev, 7)) << "the fill ran";
+
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(E)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(EWait)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(Waiting)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaStreamDestroy(S)) << "cleanup";
+  for (cudaEvent_t Event : Ev)
+    EXPECT_CUDA(cudaSuccess, cudaEventDestroy(Event)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaFree(Dev)) << "cleanup";
+}
+
+TEST_F(Graph, DebugDotPrintWritesADotFile) {
+  int *Dev = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMalloc(&Dev, N * sizeof(int))) << "device";
+  cudaGraph_t G = nullptr;
+  cudaGraphNode_t Fill = nullptr, Add = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphCreate(&G, 0)) << "a graph";
+  ASSERT_CUDA(cudaSuccess, addFill(&Fill, G, {}, Dev, 1)) << "a node";
+  ASSERT_CUDA(cudaSuccess, addAddOne(&Add, G, {Fill}, Dev)) << "and another";
+  char Path[] = "/tmp/cucpu-graph-XXXXXX";
+  int Fd = mkstemp(Path);
+  ASSERT_GE(Fd, 0) << "a temporary file";
+  close(Fd);
+  EXPECT_CUDA(cudaSuccess,
+              cudaGraphDebugDotPrint(G, Path, cudaGraphDebugDotFlagsVerbose))
+      << "write the graph";
+  std::ifstream In(Path);
+  std::string Text((std::istreambuf_iterator<char>(In)),
+                   std::istreambuf_iterator<char>());
+  EXPECT_EQ(0u, Text.find("digraph")) << "a DOT graph: " << Text;
+  EXPECT_NE(std::string::npos, Text.find("->")) << "with its edge: " << Text;
+  std::remove(Path);
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G)) << "cleanup";
   EXPECT_CUDA(cudaSuccess, cudaFree(Dev)) << "cleanup";
 }
 
