@@ -42,6 +42,7 @@
 #include "vector_functions.h"
 
 #if defined(__CUDACC__)
+#include "cuda_device_runtime_api.h"
 #include "device_launch_parameters.h"
 #endif
 

@@ -13,8 +13,11 @@ namespace cucpu::ptx {
 
 namespace {
 
-/// Whether \p F is a kernel (listed in nvvm.annotations).
+/// Whether \p F is a kernel (of the ptx_kernel calling convention, or
+/// listed in nvvm.annotations).
 bool isKernel(const llvm::Function &F, const llvm::Module &M) {
+  if (F.getCallingConv() == llvm::CallingConv::PTX_Kernel)
+    return true;
   const llvm::NamedMDNode *MD = M.getNamedMetadata("nvvm.annotations");
   if (!MD)
     return false;

@@ -46,8 +46,9 @@ unsigned addressSpaceOf(Space S) {
 
 class ModuleTranslator {
 public:
-  ModuleTranslator(const Module &Ptx, llvm::LLVMContext &C)
-      : C(C), IR(std::make_unique<llvm::Module>("ptx", C)), Context(*IR, Ptx) {}
+  ModuleTranslator(const Module &Ptx, llvm::LLVMContext &C, ThreadExits Exits)
+      : C(C), IR(std::make_unique<llvm::Module>("ptx", C)), Context(*IR, Ptx),
+        Exits(Exits) {}
 
   llvm::Expected<std::unique_ptr<llvm::Module>> run();
 
@@ -65,6 +66,7 @@ private:
   std::unique_ptr<llvm::Module> IR;
   ModuleContext Context;
   std::vector<std::pair<const Function *, llvm::Function *>> Bodies;
+  ThreadExits Exits;
 };
 
 llvm::Expected<llvm::Constant *>
@@ -380,8 +382,9 @@ llvm::Expected<std::unique_ptr<llvm::Module>> ModuleTranslator::run() {
     if (auto E = T.run())
       return E;
   }
-  if (auto E = lowerThreadExits(*IR))
-    return E;
+  if (Exits == ThreadExits::Lower)
+    if (auto E = lowerThreadExits(*IR))
+      return E;
   std::string Broken;
   llvm::raw_string_ostream OS(Broken);
   if (llvm::verifyModule(*IR, &OS))
@@ -395,18 +398,18 @@ llvm::Expected<std::unique_ptr<llvm::Module>> ModuleTranslator::run() {
 
 } // namespace
 
-llvm::Expected<std::unique_ptr<llvm::Module>> translate(const Module &Ptx,
-                                                        llvm::LLVMContext &C) {
-  ModuleTranslator T(Ptx, C);
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translate(const Module &Ptx, llvm::LLVMContext &C, ThreadExits Exits) {
+  ModuleTranslator T(Ptx, C, Exits);
   return T.run();
 }
 
-llvm::Expected<std::unique_ptr<llvm::Module>> compile(llvm::StringRef Text,
-                                                      llvm::LLVMContext &C) {
+llvm::Expected<std::unique_ptr<llvm::Module>>
+compile(llvm::StringRef Text, llvm::LLVMContext &C, ThreadExits Exits) {
   auto Parsed = parse(Text);
   if (!Parsed)
     return Parsed.takeError();
-  return translate(*Parsed, C);
+  return translate(*Parsed, C, Exits);
 }
 
 } // namespace cucpu::ptx

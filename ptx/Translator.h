@@ -44,13 +44,24 @@ bool isRuntimeFunction(llvm::StringRef Name);
 llvm::FunctionType *runtimeSignature(llvm::LLVMContext &C,
                                      llvm::StringRef Name);
 
+/// What an exit in a .func becomes.
+enum class ThreadExits {
+  /// Lowered in the module (lowerThreadExits): a whole program.
+  Lower,
+  /// Left as calls of ThreadExitName (ThreadExit.h) for the module the
+  /// functions are linked into to lower: inline assembly.
+  Keep
+};
+
 /// Translates a parsed module into \p C. Errors are PtxError.
-llvm::Expected<std::unique_ptr<llvm::Module>> translate(const Module &Ptx,
-                                                        llvm::LLVMContext &C);
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translate(const Module &Ptx, llvm::LLVMContext &C,
+          ThreadExits Exits = ThreadExits::Lower);
 
 /// Parses and translates PTX text (see parse() and translate()).
-llvm::Expected<std::unique_ptr<llvm::Module>> compile(llvm::StringRef Text,
-                                                      llvm::LLVMContext &C);
+llvm::Expected<std::unique_ptr<llvm::Module>>
+compile(llvm::StringRef Text, llvm::LLVMContext &C,
+        ThreadExits Exits = ThreadExits::Lower);
 
 } // namespace cucpu::ptx
 

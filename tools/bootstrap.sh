@@ -19,6 +19,7 @@ readonly PACKAGES=(
   pocl-opencl-icd ocl-icd-opencl-dev python3
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
   gdb clang-format-19
+  libthrust-dev libcub-dev
 )
 
 usage() {

@@ -16,12 +16,16 @@
 //   }
 //
 // translates it with the PTX front end into the module's context, links it in
-// and inlines it where the asm was. docs/inline-asm.md has the rules.
+// and inlines it where the asm was. An `exit` in the asm ends the thread: the
+// front end leaves it as a call of its marker, which the module's device
+// functions carry up into their kernels, where it returns (ThreadExit.h).
+// docs/inline-asm.md has the rules.
 //
 //===----------------------------------------------------------------------===//
 #include "InlineAsmPass.h"
 
 #include "PtxError.h"
+#include "ThreadExit.h"
 #include "Translator.h"
 #include "cucpu/modules/passes/LoweringDiagnostic.h"
 
@@ -393,8 +397,8 @@ Expected<Function *> AsmLowering::functionFor(const AsmFunction &Fn) {
                        ".visible .func " +
                        Signature + "\n";
   unsigned HeaderLines = static_cast<unsigned>(count(Header, '\n'));
-  Expected<std::unique_ptr<Module>> Ptx =
-      cucpu::ptx::compile(Header + Fn.Body, M.getContext());
+  Expected<std::unique_ptr<Module>> Ptx = cucpu::ptx::compile(
+      Header + Fn.Body, M.getContext(), cucpu::ptx::ThreadExits::Keep);
   if (!Ptx) {
     unsigned AsmLines = 1 + static_cast<unsigned>(count(Fn.Body, '\n'));
     return asmError(frontEndProblem(Ptx.takeError(),
@@ -524,6 +528,12 @@ bool AsmLowering::run() {
   for (auto &Entry : Generated)
     if (Entry.second->use_empty())
       Entry.second->eraseFromParent();
+  // An asm `exit` ends the thread: the kernel returns there.
+  if (Error E = cucpu::ptx::lowerThreadExits(M))
+    reportLoweringError(M.getContext(), LoweringFailure::Unsupported,
+                        "Inline PTX assembly executes exit where cucpu cannot "
+                        "end the thread: " +
+                            toString(std::move(E)) + ".");
   return true;
 }
 

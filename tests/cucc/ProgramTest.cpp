@@ -378,6 +378,33 @@ INSTANTIATE_TEST_SUITE_P(
                       std::vector<std::string>{"-O0", "-g"},
                       std::vector<std::string>{"-lineinfo"}));
 
+/// A program as nvcc builds it from \p Source in inputs/, run; it prints
+/// PASSED.
+void buildAndRun(const char *Source) {
+  TempFile Exe("exe"), Stdout("txt"), Stderr("txt");
+  ASSERT_EQ(
+      0, runCucc({"-o", std::string(Exe.Path), inputPath(Source)}, Stderr.Path))
+      << readText(Stderr.Path);
+  EXPECT_EQ(0, runProgram(Exe.Path, {}, Stderr.Path, Stdout.Path))
+      << readText(Stdout.Path) << readText(Stderr.Path);
+  EXPECT_EQ(readText(Stdout.Path), "PASSED\n") << readText(Stderr.Path);
+}
+
+/// Thrust and CUB as Debian packages them: their CUDA back end compiles
+/// (the device runtime's declarations, cuda_occupancy.h) and runs, CUB's
+/// multi-pass radix sort included.
+TEST(Cudart, ThrustProgramRuns) {
+  if (!sys::fs::exists("/usr/include/thrust/version.h"))
+    GTEST_SKIP() << "Thrust is not installed (tools/bootstrap.sh installs "
+                    "libthrust-dev and libcub-dev)";
+  buildAndRun("thrust_program.cu");
+}
+
+/// cuda_occupancy.h's calculator agrees with the runtime's.
+TEST(Cudart, OccupancyCalculatorAgreesWithTheRuntime) {
+  buildAndRun("occupancy_program.cu");
+}
+
 /// Relocatable device code across two files: a kernel in one calls a
 /// __device__ function and reads a __device__ variable of the other, built
 /// in one step, or compiled with -c and linked, or device-linked with
