@@ -206,7 +206,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuGraphExecGetFlags(CUgraphExec E,
     CU_INVALID_IF(!Flags, CUDA_ERROR_INVALID_VALUE,
                   "The flags pointer is NULL.");
     CU_TRY_ASSIGN(std::shared_ptr<GraphExec> Exec, lookupExec(E));
-    *Flags = Exec->flags();
+    // The upload flag does not change the executable graph: documented as
+    // never returned.
+    *Flags = Exec->flags() & ~cuuint64_t(CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD);
     return llvm::Error::success();
   });
 }

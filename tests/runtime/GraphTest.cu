@@ -829,6 +829,9 @@ TEST_F(Graph, InstantiateWithParamsReportsItsResultAndFlags) {
   ASSERT_CUDA(cudaSuccess, cudaGraphInstantiateWithParams(&Uploaded, G, &U))
       << "instantiate and upload in the stream";
   EXPECT_EQ(cudaGraphInstantiateSuccess, U.result_out) << "the result";
+  Flags = 99;
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecGetFlags(Uploaded, &Flags));
+  EXPECT_EQ(0ull, Flags) << "documented: the upload flag is never returned";
   EXPECT_CUDA(cudaSuccess, cudaGraphUpload(Uploaded, S)) << "upload again";
   ASSERT_CUDA(cudaSuccess, cudaMemset(Dev, 0, N * sizeof(int))) << "clear";
   ASSERT_CUDA(cudaSuccess, cudaGraphLaunch(Uploaded, S)) << "launch";
