@@ -866,13 +866,7 @@ std::optional<std::string> BlockFunctionBuilder::build() {
       Meetings[S.Resume] = S.Kind;
     Divergence.emplace(
         W, threadSources(),
-        [&](LoadInst &L) { return isBlockInvariantLoad(L, W); },
-        [&](const BasicBlock &BB) -> std::optional<SyncKind> {
-          auto It = Meetings.find(&BB);
-          if (It == Meetings.end())
-            return std::nullopt;
-          return It->second;
-        });
+        [&](LoadInst &L) { return isBlockInvariantLoad(L, W); }, Meetings);
     findUniformExits();
     splitLiveValues();
     logStage("values across the splits");

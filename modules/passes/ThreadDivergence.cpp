@@ -52,9 +52,15 @@ bool isPureComputation(Instruction &I) {
 ThreadDivergence::ThreadDivergence(
     Function &F, ArrayRef<Value *> Sources,
     function_ref<bool(LoadInst &)> IsUniformLoad,
-    function_ref<std::optional<SyncKind>(const BasicBlock &)> SyncIn) {
+    const DenseMap<const BasicBlock *, SyncKind> &Meetings) {
   for (Value *V : Sources)
     Divergent.insert(V);
+  auto SyncIn = [&](const BasicBlock &BB) -> std::optional<SyncKind> {
+    auto It = Meetings.find(&BB);
+    if (It == Meetings.end())
+      return std::nullopt;
+    return It->second;
+  };
   DominatorTree DT(F);
   LoopInfo LI(DT);
   PostDominatorTree PDT(F);
@@ -228,12 +234,7 @@ ThreadDivergence ThreadDivergenceAnalysis::run(Function &F,
   return ThreadDivergence(
       F, Sources,
       [&](LoadInst &L) { return Work && isBlockInvariantLoad(L, F); },
-      [&](const BasicBlock &BB) -> std::optional<SyncKind> {
-        auto It = SyncBlocks.find(&BB);
-        if (It == SyncBlocks.end())
-          return std::nullopt;
-        return It->second;
-      });
+      SyncBlocks);
 }
 
 PreservedAnalyses

@@ -5,6 +5,7 @@
 #include "SyncCalls.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/PassManager.h"
@@ -27,9 +28,9 @@ namespace cucpu::modules {
 /// uniform). Phis where the paths of a divergent branch meet again are
 /// divergent, and so are the values a loop that threads leave at different
 /// iterations passes out. Where such a loop holds a sync point (a block
-/// for which \p SyncIn names a kind), threads meet there at different
-/// iterations, so every value the loop computes is divergent. So is every
-/// value of a loop whose threads can drift apart by whole iterations: one
+/// in \p Meetings, with the kind of its meeting), threads meet there at
+/// different iterations, so every value the loop computes is divergent. So is
+/// every value of a loop whose threads can drift apart by whole iterations: one
 /// with a divergent branch that sends some threads to a loop barrier
 /// before its paths meet again, from where a thread can go round the loop
 /// without passing a block-wide barrier (threads that left an inner loop
@@ -41,8 +42,7 @@ public:
   ThreadDivergence(
       llvm::Function &F, llvm::ArrayRef<llvm::Value *> Sources,
       llvm::function_ref<bool(llvm::LoadInst &)> IsUniformLoad,
-      llvm::function_ref<std::optional<SyncKind>(const llvm::BasicBlock &)>
-          SyncIn);
+      const llvm::DenseMap<const llvm::BasicBlock *, SyncKind> &Meetings);
 
   /// Whether \p V is the same for every thread that computes it.
   bool isUniform(const llvm::Value *V) const { return !Divergent.count(V); }
