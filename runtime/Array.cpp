@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 using namespace cucpu;
 using namespace cucpu::rt;
@@ -766,6 +767,47 @@ cudaError_t CUDARTAPI cudaDestroyTextureObject(cudaTextureObject_t Object) {
   CUDART_CONTEXT(Ctx);
   CUDART_DRIVER(cuTexObjectDestroy(Object));
   return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGetTextureObjectResourceViewDesc(
+    struct cudaResourceViewDesc *View, cudaTextureObject_t Object) {
+  CUDART_FAIL_IF(!View, cudaErrorInvalidValue,
+                 "The resource view descriptor pointer is null.");
+  CUDART_CONTEXT(Ctx);
+  CUDA_RESOURCE_VIEW_DESC V;
+  CUDART_DRIVER(cuTexObjectGetResourceViewDesc(&V, Object));
+  *View = {};
+  View->format = static_cast<cudaResourceViewFormat>(V.format);
+  View->width = V.width;
+  View->height = V.height;
+  View->depth = V.depth;
+  View->firstMipmapLevel = V.firstMipmapLevel;
+  View->lastMipmapLevel = V.lastMipmapLevel;
+  View->firstLayer = V.firstLayer;
+  View->lastLayer = V.lastLayer;
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaMemcpyArrayToArray(cudaArray_t Dst, size_t WOffsetDst,
+                                             size_t HOffsetDst,
+                                             cudaArray_const_t Src,
+                                             size_t WOffsetSrc,
+                                             size_t HOffsetSrc, size_t Count,
+                                             enum cudaMemcpyKind Kind) {
+  CUDART_FAIL_IF(Kind != cudaMemcpyDeviceToDevice && Kind != cudaMemcpyDefault,
+                 cudaErrorInvalidMemcpyDirection,
+                 "An array-to-array copy is device to device, not kind %d.",
+                 static_cast<int>(Kind));
+  // Each array is read or written as its rows laid end to end, from its own
+  // offset; the bytes pass through host memory, which device memory is.
+  std::vector<char> Bytes(Count);
+  CUDART_TRY(copyLinearArray(__func__, Src, WOffsetSrc, HOffsetSrc,
+                             Bytes.data(), Count, /*ToArray=*/false,
+                             cudaMemcpyDeviceToHost, nullptr,
+                             /*Async=*/false));
+  return copyLinearArray(__func__, Dst, WOffsetDst, HOffsetDst, Bytes.data(),
+                         Count, /*ToArray=*/true, cudaMemcpyHostToDevice,
+                         nullptr, /*Async=*/false);
 }
 
 } // extern "C"

@@ -500,4 +500,16 @@ cudaError_t CUDARTAPI cudaProfilerStop(void) {
   return cudaSuccess;
 }
 
+cudaError_t CUDARTAPI cudaDeviceGetP2PAttribute(int *Value,
+                                                enum cudaDeviceP2PAttr Attr,
+                                                int Device, int PeerDevice) {
+  CUDART_FAIL_IF(!Value, cudaErrorInvalidValue, "The value pointer is null.");
+  CUDART_TRY(checkDevice(__func__, Device));
+  CUDART_TRY(checkDevice(__func__, PeerDevice));
+  // cudaDeviceP2PAttr's values are CUdevice_P2PAttribute's.
+  CUDART_DRIVER(cuDeviceGetP2PAttribute(
+      Value, static_cast<CUdevice_P2PAttribute>(Attr), Device, PeerDevice));
+  return cudaSuccess;
+}
+
 } // extern "C"

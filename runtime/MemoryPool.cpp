@@ -115,4 +115,33 @@ cudaError_t CUDARTAPI cudaMallocFromPoolAsync_ptsz(void **Ptr, size_t Size,
                                  Stream ? Stream : cudaStreamPerThread);
 }
 
+cudaError_t CUDARTAPI
+cudaMemGetDefaultMemPool(cudaMemPool_t *Pool, struct cudaMemLocation *Location,
+                         enum cudaMemAllocationType Type) {
+  CUDART_TRY(initialize(__func__));
+  CUDART_DRIVER(
+      cuMemGetDefaultMemPool(Pool, reinterpret_cast<CUmemLocation *>(Location),
+                             static_cast<CUmemAllocationType>(Type)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaMemGetMemPool(cudaMemPool_t *Pool,
+                                        struct cudaMemLocation *Location,
+                                        enum cudaMemAllocationType Type) {
+  CUDART_TRY(initialize(__func__));
+  CUDART_DRIVER(cuMemGetMemPool(Pool,
+                                reinterpret_cast<CUmemLocation *>(Location),
+                                static_cast<CUmemAllocationType>(Type)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaMemSetMemPool(struct cudaMemLocation *Location,
+                                        enum cudaMemAllocationType Type,
+                                        cudaMemPool_t Pool) {
+  CUDART_TRY(initialize(__func__));
+  CUDART_DRIVER(cuMemSetMemPool(reinterpret_cast<CUmemLocation *>(Location),
+                                static_cast<CUmemAllocationType>(Type), Pool));
+  return cudaSuccess;
+}
+
 } // extern "C"

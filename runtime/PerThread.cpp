@@ -35,6 +35,9 @@ CUDART_PTSZ(cudaMemcpy2DAsync,
 CUDART_PTSZ(cudaMemcpy3DAsync,
             (const cudaMemcpy3DParms *P, cudaStream_t Stream), P,
             perThread(Stream))
+CUDART_PTSZ(cudaMemcpy3DPeerAsync,
+            (const cudaMemcpy3DPeerParms *P, cudaStream_t Stream), P,
+            perThread(Stream))
 CUDART_PTSZ(cudaMemcpy2DToArrayAsync,
             (cudaArray_t D, size_t X, size_t Y, const void *S, size_t SP,
              size_t W, size_t H, cudaMemcpyKind K, cudaStream_t Stream),
@@ -133,6 +136,7 @@ CUDART_PTDS(cudaMemcpy2D,
              cudaMemcpyKind K),
             D, DP, S, SP, W, H, K)
 CUDART_PTDS(cudaMemcpy3D, (const cudaMemcpy3DParms *P), P)
+CUDART_PTDS(cudaMemcpy3DPeer, (const cudaMemcpy3DPeerParms *P), P)
 CUDART_PTDS(cudaMemcpy2DToArray,
             (cudaArray_t D, size_t X, size_t Y, const void *S, size_t SP,
              size_t W, size_t H, cudaMemcpyKind K),
@@ -141,6 +145,10 @@ CUDART_PTDS(cudaMemcpy2DFromArray,
             (void *D, size_t DP, cudaArray_const_t S, size_t X, size_t Y,
              size_t W, size_t H, cudaMemcpyKind K),
             D, DP, S, X, Y, W, H, K)
+CUDART_PTDS(cudaMemcpyArrayToArray,
+            (cudaArray_t D, size_t DX, size_t DY, cudaArray_const_t S,
+             size_t SX, size_t SY, size_t N, cudaMemcpyKind K),
+            D, DX, DY, S, SX, SY, N, K)
 CUDART_PTDS(cudaMemcpy2DArrayToArray,
             (cudaArray_t D, size_t DX, size_t DY, cudaArray_const_t S,
              size_t SX, size_t SY, size_t W, size_t H, cudaMemcpyKind K),

@@ -31,14 +31,17 @@ struct FatBinaryWrapper {
 };
 constexpr int FatBinaryWrapperMagic = 0x466243b1;
 
-/// One registered fat binary and the modules loaded from it, by context id.
-/// One registered fat binary and the modules loaded from it, by context id;
-/// or, for relocatable device code (-rdc=true), the fat binaries of every
-/// translation unit of one linked program or library (Parts), which are
-/// linked into one module when it is first loaded.
+/// One registered fat binary, or, for relocatable device code
+/// (-rdc=true), the fat binaries of every translation unit of one linked
+/// program or library (Parts), linked into one image when first loaded.
+/// It is loaded as a context-independent library, as CUDA 12's runtime
+/// loads it: cudaGetKernel's kernels are the library's, and each context's
+/// module (by context id) is the library's module there, so a kernel handle
+/// and the kernel's host stub reach the same variables.
 struct FatBinary {
   const FatBinaryWrapper *Wrapper = nullptr;
   std::vector<const FatBinaryWrapper *> Parts;
+  CUlibrary Library = nullptr;
   std::map<uint64_t, CUmodule> Modules;
 };
 
@@ -241,11 +244,18 @@ public:
     }
     std::unique_lock Lock(Mutex);
     auto It = Kernels.find(Stub);
-    // Since CUDA 12 the pointer may also be a cudaKernel_t, so NVIDIA
-    // answers an unknown one as an invalid handle (observed on an H200).
-    if (It == Kernels.end())
+    if (It == Kernels.end()) {
+      // Since CUDA 12 the pointer may also be a cudaKernel_t (cudaGetKernel,
+      // cudaLibraryGetKernel): its function in this context. NVIDIA answers
+      // a pointer that is neither as an invalid handle (observed on an H200).
+      CUkernel Kernel = static_cast<CUkernel>(const_cast<void *>(Stub));
+      if (cuKernelGetFunction(&Out, Kernel) == CUDA_SUCCESS)
+        return cudaSuccess;
       return fail(Caller, cudaErrorInvalidResourceHandle,
-                  "%p is not the host function of a registered kernel.", Stub);
+                  "%p is neither the host function of a registered kernel nor "
+                  "a cudaKernel_t.",
+                  Stub);
+    }
     CUmodule Module;
     CUDART_TRY(module(Caller, *It->second.Binary, Ctx, Module));
     CUfunction F;
@@ -254,6 +264,21 @@ public:
     Functions[Key] = CachedFunction{F, It->second.Binary};
     Last = {Key, Generation, F};
     Out = F;
+    return cudaSuccess;
+  }
+
+  cudaError_t kernel(const char *Caller, const void *Stub,
+                     const CurrentContext &Ctx, CUkernel &Out) {
+    std::unique_lock Lock(Mutex);
+    auto It = Kernels.find(Stub);
+    if (It == Kernels.end())
+      return fail(Caller, cudaErrorInvalidDeviceFunction,
+                  "%p is not the host function of a registered kernel.", Stub);
+    CUmodule Module;
+    CUDART_TRY(module(Caller, *It->second.Binary, Ctx, Module));
+    if (CUresult R = cuLibraryGetKernel(&Out, It->second.Binary->Library,
+                                        It->second.Name.c_str()))
+      return failDriverAs(Caller, R, cudaErrorInvalidDeviceFunction);
     return cudaSuccess;
   }
 
@@ -340,8 +365,12 @@ private:
     // capture mode ("the local thread is not prohibited from potentially
     // unsafe API calls", cuStreamBeginCapture).
     RelaxedCapture Relaxed;
-    CUresult R = B.Parts.empty() ? cuModuleLoadData(&Out, B.Wrapper)
-                                 : loadLinked(B, Out);
+    CUresult R = CUDA_SUCCESS;
+    if (!B.Library)
+      R = B.Parts.empty() ? loadLibrary(B.Wrapper, B.Library)
+                          : loadLinked(B, B.Library);
+    if (R == CUDA_SUCCESS)
+      R = cuLibraryGetModule(&Out, B.Library);
     if (R != CUDA_SUCCESS)
       return failDriverAs(Caller, R,
                           R == CUDA_ERROR_NO_BINARY_FOR_GPU
@@ -351,10 +380,17 @@ private:
     return bindManaged(Caller, B, Ctx, Out);
   }
 
+  /// Loads \p Image (a fat binary's wrapper, or a linked image) as a
+  /// library; the driver loads it into the current context at once.
+  static CUresult loadLibrary(const void *Image, CUlibrary &Out) {
+    return cuLibraryLoadData(&Out, Image, nullptr, nullptr, 0, nullptr, nullptr,
+                             0);
+  }
+
   /// Links the relocatable parts of \p B with the driver's JIT linker, as
   /// nvcc's device link would have before the program ran, and loads the
   /// result.
-  static CUresult loadLinked(const FatBinary &B, CUmodule &Out) {
+  static CUresult loadLinked(const FatBinary &B, CUlibrary &Out) {
     CUlinkState Link = nullptr;
     if (CUresult R = cuLinkCreate(0, nullptr, nullptr, &Link))
       return R;
@@ -370,7 +406,7 @@ private:
     if (R == CUDA_SUCCESS)
       R = cuLinkComplete(Link, &Image, &Size);
     if (R == CUDA_SUCCESS)
-      R = cuModuleLoadData(&Out, Image);
+      R = loadLibrary(Image, Out);
     cuLinkDestroy(Link);
     return R;
   }
@@ -418,6 +454,11 @@ private:
 cudaError_t rt::findFunction(const char *Caller, const void *HostFunction,
                              const CurrentContext &Ctx, CUfunction &Out) {
   return Registry::get().function(Caller, HostFunction, Ctx, Out);
+}
+
+cudaError_t rt::findKernel(const char *Caller, const void *HostFunction,
+                           const CurrentContext &Ctx, CUkernel &Out) {
+  return Registry::get().kernel(Caller, HostFunction, Ctx, Out);
 }
 
 const void *rt::findHostFunction(CUfunction F, const CurrentContext &Ctx) {

@@ -23,10 +23,17 @@
 namespace cucpu::rt {
 
 /// The driver function of the kernel whose host stub is \p HostFunction,
-/// loaded into \p Ctx. cudaErrorInvalidDeviceFunction (recorded for
-/// \p Caller) when nothing registered that stub.
+/// loaded into \p Ctx, or of the cudaKernel_t \p HostFunction is.
+/// cudaErrorInvalidResourceHandle (recorded for \p Caller) when it is
+/// neither.
 cudaError_t findFunction(const char *Caller, const void *HostFunction,
                          const CurrentContext &Ctx, CUfunction &Out);
+
+/// The context-independent kernel (cudaGetKernel) of the kernel whose host
+/// stub is \p HostFunction, its fat binary loaded into \p Ctx first.
+/// cudaErrorInvalidDeviceFunction when nothing registered that stub.
+cudaError_t findKernel(const char *Caller, const void *HostFunction,
+                       const CurrentContext &Ctx, CUkernel &Out);
 
 /// The host stub of the registered kernel whose driver function in \p Ctx
 /// is \p F (a kernel node's function, given back as the program named it),

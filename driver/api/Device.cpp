@@ -182,6 +182,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetP2PAttribute(
                   Src);
     switch (Attribute) {
     case CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK:
+    // Every atomic works between devices that share the host's memory.
+    case CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED:
       *Value = 0;
       break;
     case CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED:

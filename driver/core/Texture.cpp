@@ -152,6 +152,28 @@ llvm::Error checkMipmapView(const MipmappedArray &M,
   return llvm::Error::success();
 }
 
+/// A view of an array: its own format and its whole extent (cucpu
+/// reinterprets no texels and reads no sub-range of an array's layers).
+llvm::Error checkArrayView(const Array &A,
+                           const CUDA_RESOURCE_VIEW_DESC &View) {
+  const CUDA_ARRAY3D_DESCRIPTOR &D = A.descriptor();
+  CU_INVALID_IF(View.format != sameFormatView(D.Format, D.NumChannels),
+                CUDA_ERROR_NOT_SUPPORTED,
+                "Views that read an array in another format are not "
+                "supported.");
+  CU_INVALID_IF(
+      View.width != D.Width || View.height != D.Height || View.depth != D.Depth,
+      CUDA_ERROR_INVALID_VALUE,
+      "The view's extent {0} x {1} x {2} is not the array's {3} x "
+      "{4} x {5}.",
+      View.width, View.height, View.depth, D.Width, D.Height, D.Depth);
+  CU_INVALID_IF(View.firstMipmapLevel || View.lastMipmapLevel ||
+                    View.firstLayer || View.lastLayer,
+                CUDA_ERROR_NOT_SUPPORTED,
+                "Views of an array's levels or layers are not supported.");
+  return llvm::Error::success();
+}
+
 llvm::Error checkPitched(uint64_t Address, uint64_t Width, uint64_t Height,
                          uint64_t Pitch, unsigned Format, unsigned Channels) {
   CU_INVALID_IF(!validChannelCount(Channels), CUDA_ERROR_INVALID_VALUE,
@@ -455,9 +477,10 @@ TexObject::create(const std::shared_ptr<Context> &Ctx,
                 "Texture flags {0:x} are not CU_TRSF_* flags.",
                 Tex.flags & ~TexObjectFlags);
   CU_INVALID_IF(View && View->format != CU_RES_VIEW_FORMAT_NONE &&
-                    Res.resType != CU_RESOURCE_TYPE_MIPMAPPED_ARRAY,
-                CUDA_ERROR_NOT_SUPPORTED,
-                "Resource views of another format are not supported.");
+                    Res.resType != CU_RESOURCE_TYPE_MIPMAPPED_ARRAY &&
+                    Res.resType != CU_RESOURCE_TYPE_ARRAY,
+                CUDA_ERROR_INVALID_VALUE,
+                "Only arrays and mipmapped arrays take a resource view.");
 
   std::shared_ptr<TexObject> O(new TexObject);
   CucpuTexture &T = O->Texture;
@@ -466,6 +489,8 @@ TexObject::create(const std::shared_ptr<Context> &Ctx,
     auto A = HandleRegistry::get().findAs<Array>(Res.res.array.hArray);
     CU_INVALID_IF(!A, CUDA_ERROR_INVALID_VALUE,
                   "The resource's array is not a live CUarray.");
+    if (View && View->format != CU_RES_VIEW_FORMAT_NONE)
+      CU_TRY(checkArrayView(*A, *View));
     T = arrayTexture(*A);
     O->Keep = std::move(A);
     break;

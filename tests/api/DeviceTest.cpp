@@ -369,3 +369,43 @@ TEST_F(Device, ByPciBusIdNullArgumentsRejected) {
 }
 
 } // namespace
+
+TEST_F(Device, PeerAttributes) {
+  int Count = 0, Value = -1;
+  ASSERT_CU(CUDA_SUCCESS, cuDeviceGetCount(&Count));
+  EXPECT_CU(CUDA_ERROR_INVALID_DEVICE,
+            cuDeviceGetP2PAttribute(
+                &Value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0, 0))
+      << "a device is not its own peer";
+  EXPECT_CU(CUDA_ERROR_INVALID_DEVICE,
+            cuDeviceGetP2PAttribute(
+                &Value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0, Count))
+      << "a device that does not exist";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuDeviceGetP2PAttribute(nullptr,
+                                    CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0,
+                                    Count > 1 ? 1 : 0))
+      << "no place for the value";
+  if (Count < 2)
+    return;
+  for (CUdevice_P2PAttribute A :
+       {CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK,
+        CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED,
+        CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED,
+        CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED,
+        CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED}) {
+    Value = -1;
+    EXPECT_CU(CUDA_SUCCESS, cuDeviceGetP2PAttribute(&Value, A, 0, 1))
+        << "attribute " << A;
+    EXPECT_GE(Value, 0) << "attribute " << A;
+  }
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuDeviceGetP2PAttribute(&Value, CUdevice_P2PAttribute(99), 0, 1))
+      << "not an attribute";
+  int CanAccess = -1;
+  EXPECT_CU(CUDA_SUCCESS, cuDeviceCanAccessPeer(&CanAccess, 0, 1));
+  EXPECT_CU(CUDA_SUCCESS,
+            cuDeviceGetP2PAttribute(
+                &Value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0, 1));
+  EXPECT_EQ(CanAccess, Value) << "access support is what CanAccessPeer says";
+}

@@ -14,7 +14,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <cstring>
 #include <mutex>
+#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -594,3 +597,107 @@ TEST_F(Graph, ExecUpdateWithAnotherNodeTypeFails) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Instantiation with parameters, upload, flags and events of nodes
+//===----------------------------------------------------------------------===//
+
+TEST_F(Graph, InstantiateWithParamsUploadsToTheStream) {
+  CUdeviceptr A = buffer(), B = buffer();
+  CUgraph G = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphCreate(&G, 0));
+  CUgraphNode M, K;
+  ASSERT_CU(CUDA_SUCCESS, addMemset(&M, G, {}, A, 6));
+  ASSERT_CU(CUDA_SUCCESS, addAddInto(&K, G, {M}, A, B, 1)); // B = 7
+  CUstream S = stream();
+  CUDA_GRAPH_INSTANTIATE_PARAMS P{};
+  P.flags = CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD;
+  P.hUploadStream = S;
+  CUgraphExec E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphInstantiateWithParams(&E, G, &P));
+  EXPECT_EQ(CUDA_GRAPH_INSTANTIATE_SUCCESS, P.result_out);
+  EXPECT_EQ(nullptr, P.hErrNode_out);
+  cuuint64_t Flags = ~cuuint64_t(0);
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecGetFlags(E, &Flags));
+  EXPECT_EQ(0u, Flags) << "the upload flag is not kept (NVIDIA's driver "
+                          "documents it)";
+  EXPECT_CU(CUDA_SUCCESS, cuGraphUpload(E, S)) << "uploading again is allowed";
+  EXPECT_CU(CUDA_SUCCESS, launchAndWait(E, S));
+  EXPECT_TRUE(holds(B, 7)) << "the graph ran";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGraphExecGetFlags(E, nullptr));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuGraphInstantiateWithParams(&E, G, nullptr))
+      << "the parameters are required";
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecDestroy(E));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
+}
+
+TEST_F(Graph, AutoFreeFlagIsReportedBack) {
+  CUgraph G = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphCreate(&G, 0));
+  CUgraphExec E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuGraphInstantiate(
+                &E, G, CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH));
+  cuuint64_t Flags = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecGetFlags(E, &Flags));
+  EXPECT_EQ(
+      static_cast<cuuint64_t>(CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH),
+      Flags);
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecDestroy(E));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
+}
+
+TEST_F(Graph, EventNodesTakeAnotherEvent) {
+  CUevent First = nullptr, Second = nullptr, Got = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&First, CU_EVENT_DISABLE_TIMING));
+  ASSERT_CU(CUDA_SUCCESS, cuEventCreate(&Second, CU_EVENT_DISABLE_TIMING));
+  CUgraph G = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphCreate(&G, 0));
+  CUgraphNode Record, Wait;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuGraphAddEventRecordNode(&Record, G, nullptr, 0, First));
+  ASSERT_CU(CUDA_SUCCESS, cuGraphAddEventWaitNode(&Wait, G, &Record, 1, First));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphEventRecordNodeSetEvent(Record, Second));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphEventRecordNodeGetEvent(Record, &Got));
+  EXPECT_EQ(Second, Got);
+  EXPECT_CU(CUDA_SUCCESS, cuGraphEventWaitNodeSetEvent(Wait, Second));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphEventWaitNodeGetEvent(Wait, &Got));
+  EXPECT_EQ(Second, Got);
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuGraphEventWaitNodeSetEvent(Record, First))
+      << "a record node is no wait node";
+  CUgraphExec E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphInstantiate(&E, G, 0));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecEventRecordNodeSetEvent(E, Record, First));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecEventWaitNodeSetEvent(E, Wait, First));
+  EXPECT_CU(CUDA_SUCCESS, launchAndWait(E, stream()));
+  EXPECT_CU(CUDA_SUCCESS, cuEventQuery(First)) << "the exec recorded First";
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecDestroy(E));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(First));
+  EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(Second));
+}
+
+TEST_F(Graph, DebugDotPrintWritesAGraph) {
+  CUdeviceptr A = buffer();
+  CUgraph G = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphCreate(&G, 0));
+  CUgraphNode M;
+  ASSERT_CU(CUDA_SUCCESS, addMemset(&M, G, {}, A, 1));
+  char Path[] = "/tmp/cucpu-graph-XXXXXX";
+  int Fd = mkstemp(Path);
+  ASSERT_GE(Fd, 0);
+  close(Fd);
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDebugDotPrint(G, Path, 0));
+  std::FILE *F = std::fopen(Path, "r");
+  ASSERT_NE(nullptr, F);
+  char Text[64] = {};
+  size_t Read = std::fread(Text, 1, sizeof(Text) - 1, F);
+  std::fclose(F);
+  unlink(Path);
+  EXPECT_GT(Read, 0u);
+  EXPECT_NE(nullptr, std::strstr(Text, "digraph")) << "a DOT graph: " << Text;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGraphDebugDotPrint(G, nullptr, 0));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
+}

@@ -248,6 +248,35 @@ TEST_F(TexObjectTest, ArrayObjectsKeepTheirDescriptions) {
   EXPECT_CU(CUDA_SUCCESS, cuArrayDestroy(A));
 }
 
+TEST_F(TexObjectTest, ArrayViewOfTheSameFormatRoundTrips) {
+  CUDA_ARRAY_DESCRIPTOR AD{};
+  AD.Width = 16;
+  AD.Height = 8;
+  AD.Format = CU_AD_FORMAT_FLOAT;
+  AD.NumChannels = 2;
+  CUarray A = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuArrayCreate(&A, &AD));
+  CUDA_RESOURCE_DESC Res{};
+  Res.resType = CU_RESOURCE_TYPE_ARRAY;
+  Res.res.array.hArray = A;
+  CUDA_TEXTURE_DESC Tex{};
+  CUDA_RESOURCE_VIEW_DESC View{};
+  View.format = CU_RES_VIEW_FORMAT_FLOAT_2X32;
+  View.width = 16;
+  View.height = 8;
+  CUtexObject O = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuTexObjectCreate(&O, &Res, &Tex, &View))
+      << "a view of the whole array in its own format";
+  CUDA_RESOURCE_VIEW_DESC Back{};
+  EXPECT_CU(CUDA_SUCCESS, cuTexObjectGetResourceViewDesc(&Back, O));
+  EXPECT_EQ(CU_RES_VIEW_FORMAT_FLOAT_2X32, Back.format);
+  EXPECT_EQ(16u, Back.width);
+  EXPECT_EQ(8u, Back.height);
+  EXPECT_EQ(0u, Back.depth);
+  EXPECT_CU(CUDA_SUCCESS, cuTexObjectDestroy(O));
+  EXPECT_CU(CUDA_SUCCESS, cuArrayDestroy(A));
+}
+
 TEST_F(TexObjectTest, InvalidDescriptionsAreRejected) {
   CUdeviceptr Dev = 0;
   ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&Dev, 4096));

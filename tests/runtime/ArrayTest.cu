@@ -153,3 +153,35 @@ TEST_F(Array, FreeArrayNullIsANoOp) {
   EXPECT_CUDA(cudaSuccess, cudaFreeArray(nullptr))
       << "documented: if the array is 0, no operation is performed";
 }
+
+TEST_F(Array, MemcpyArrayToArrayCopiesRowsEndToEnd) {
+  // Two byte arrays of different widths: a linear copy wraps at each one's
+  // own row length.
+  const size_t SrcW = 16, SrcH = 4, DstW = 12, DstH = 5;
+  cudaChannelFormatDesc Desc = cudaCreateChannelDesc<unsigned char>();
+  cudaArray_t Src = nullptr, Dst = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMallocArray(&Src, &Desc, SrcW, SrcH));
+  ASSERT_CUDA(cudaSuccess, cudaMallocArray(&Dst, &Desc, DstW, DstH));
+  std::vector<unsigned char> In(SrcW * SrcH), Out(DstW * DstH, 0);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = static_cast<unsigned char>(I + 1);
+  EXPECT_CUDA(cudaSuccess, cudaMemcpy2DToArray(Src, 0, 0, In.data(), SrcW, SrcW,
+                                               SrcH, cudaMemcpyHostToDevice));
+  EXPECT_CUDA(cudaSuccess,
+              cudaMemcpy2DToArray(Dst, 0, 0, Out.data(), DstW, DstW, DstH,
+                                  cudaMemcpyHostToDevice));
+  const size_t Count = 30, SrcX = 5, SrcY = 1, DstX = 3, DstY = 2;
+  EXPECT_CUDA(cudaSuccess,
+              cudaMemcpyArrayToArray(Dst, DstX, DstY, Src, SrcX, SrcY, Count,
+                                     cudaMemcpyDeviceToDevice))
+      << "30 bytes from (5, 1) to (3, 2)";
+  EXPECT_CUDA(cudaSuccess,
+              cudaMemcpy2DFromArray(Out.data(), DstW, Dst, 0, 0, DstW, DstH,
+                                    cudaMemcpyDeviceToHost));
+  std::vector<unsigned char> Expected(DstW * DstH, 0);
+  for (size_t I = 0; I < Count; ++I)
+    Expected[DstY * DstW + DstX + I] = In[SrcY * SrcW + SrcX + I];
+  EXPECT_EQ(Expected, Out) << "both arrays read as their rows laid end to end";
+  EXPECT_CUDA(cudaSuccess, cudaFreeArray(Src)) << "cleanup";
+  EXPECT_CUDA(cudaSuccess, cudaFreeArray(Dst)) << "cleanup";
+}

@@ -388,3 +388,39 @@ TEST_F(Device, StreamPriorityRange) {
   EXPECT_CUDA(cudaSuccess, cudaDeviceGetStreamPriorityRange(nullptr, &Greatest))
       << "either output may be null";
 }
+
+TEST_F(Device, PeerAttributes) {
+  int Value = -1, Count = 0;
+  EXPECT_CUDA(cudaSuccess, cudaGetDeviceCount(&Count));
+  EXPECT_CUDA(
+      cudaErrorInvalidDevice,
+      cudaDeviceGetP2PAttribute(&Value, cudaDevP2PAttrAccessSupported, 0, 0))
+      << "a device is not its own peer";
+  EXPECT_CUDA(cudaErrorInvalidDevice,
+              cudaDeviceGetP2PAttribute(&Value, cudaDevP2PAttrAccessSupported,
+                                        0, Count))
+      << "a device that does not exist";
+  EXPECT_CUDA(cudaErrorInvalidValue,
+              cudaDeviceGetP2PAttribute(nullptr, cudaDevP2PAttrAccessSupported,
+                                        0, Count > 1 ? 1 : 0))
+      << "no place for the value";
+  (void)cudaGetLastError();
+  if (Count < 2)
+    return;
+  for (cudaDeviceP2PAttr Attr :
+       {cudaDevP2PAttrPerformanceRank, cudaDevP2PAttrAccessSupported,
+        cudaDevP2PAttrNativeAtomicSupported,
+        cudaDevP2PAttrCudaArrayAccessSupported,
+        cudaDevP2PAttrOnlyPartialNativeAtomicSupported}) {
+    Value = -1;
+    EXPECT_CUDA(cudaSuccess, cudaDeviceGetP2PAttribute(&Value, Attr, 0, 1))
+        << "attribute " << Attr;
+    EXPECT_GE(Value, 0) << "attribute " << Attr;
+    report("cudaDeviceGetP2PAttribute." + std::to_string(Attr), Value);
+  }
+  int CanAccess = -1;
+  EXPECT_CUDA(cudaSuccess, cudaDeviceCanAccessPeer(&CanAccess, 0, 1));
+  EXPECT_CUDA(cudaSuccess, cudaDeviceGetP2PAttribute(
+                               &Value, cudaDevP2PAttrAccessSupported, 0, 1));
+  EXPECT_EQ(CanAccess, Value) << "access support is what CanAccessPeer says";
+}

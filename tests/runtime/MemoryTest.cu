@@ -527,3 +527,45 @@ TEST_F(Memory, PointerAttributesNullOutputRejected) {
       << "the output pointer is required";
   (void)cudaGetLastError();
 }
+
+TEST_F(Memory, PoolsOfALocation) {
+  cudaMemLocation Location{};
+  Location.type = cudaMemLocationTypeDevice;
+  Location.id = 0;
+  cudaMemPool_t Default = nullptr, ByDevice = nullptr, Current = nullptr;
+  EXPECT_CUDA(cudaSuccess,
+              cudaMemGetDefaultMemPool(&Default, &Location,
+                                       cudaMemAllocationTypePinned));
+  EXPECT_CUDA(cudaSuccess, cudaDeviceGetDefaultMemPool(&ByDevice, 0));
+  EXPECT_EQ(ByDevice, Default) << "device 0's default pool, either way";
+  EXPECT_CUDA(cudaSuccess, cudaMemGetMemPool(&Current, &Location,
+                                             cudaMemAllocationTypePinned));
+  EXPECT_EQ(Default, Current) << "the default pool is current at first";
+
+  cudaMemPoolProps Props{};
+  Props.allocType = cudaMemAllocationTypePinned;
+  Props.location = Location;
+  cudaMemPool_t Mine = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMemPoolCreate(&Mine, &Props));
+  EXPECT_CUDA(cudaSuccess,
+              cudaMemSetMemPool(&Location, cudaMemAllocationTypePinned, Mine));
+  EXPECT_CUDA(cudaSuccess, cudaDeviceGetMemPool(&Current, 0));
+  EXPECT_EQ(Mine, Current) << "cudaMemSetMemPool made it device 0's pool";
+  int *Data = nullptr;
+  EXPECT_CUDA(cudaSuccess, cudaMallocAsync(&Data, 256 * sizeof(int), nullptr))
+      << "from the current pool";
+  memAddOne<<<1, 256>>>(Data, 256);
+  EXPECT_CUDA(cudaSuccess, cudaFreeAsync(Data, nullptr));
+  EXPECT_CUDA(
+      cudaSuccess,
+      cudaMemSetMemPool(&Location, cudaMemAllocationTypePinned, Default));
+  EXPECT_CUDA(cudaSuccess, cudaDeviceSynchronize());
+  EXPECT_CUDA(cudaSuccess, cudaMemPoolDestroy(Mine));
+
+  Location.id = 1 << 20;
+  EXPECT_CUDA(cudaErrorInvalidDevice,
+              cudaMemGetDefaultMemPool(&Default, &Location,
+                                       cudaMemAllocationTypePinned))
+      << "a device that does not exist";
+  (void)cudaGetLastError();
+}

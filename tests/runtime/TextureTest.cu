@@ -276,6 +276,44 @@ TEST_F(Texture, ResourceDescRoundTrip) {
   destroyArrayTexture(T);
 }
 
+TEST_F(Texture, ResourceViewDescRoundTrip) {
+  ArrayTexture T;
+  ASSERT_CUDA(cudaSuccess, makeArrayTexture(T, 8, 4, cudaFilterModePoint, false,
+                                            cudaAddressModeClamp))
+      << "an array texture without a view";
+  cudaResourceViewDesc View{};
+  EXPECT_CUDA(cudaSuccess,
+              cudaGetTextureObjectResourceViewDesc(&View, T.Object))
+      << "no view was given (NVIDIA's driver answers this too, tests/api)";
+  report("cudaGetTextureObjectResourceViewDesc.noView.format",
+         static_cast<int>(View.format));
+  cudaResourceDesc Res{};
+  Res.resType = cudaResourceTypeArray;
+  Res.res.array.array = T.Array;
+  cudaTextureDesc Tex{};
+  Tex.readMode = cudaReadModeElementType;
+  cudaResourceViewDesc Given{};
+  Given.format = cudaResViewFormatFloat1;
+  Given.width = 8;
+  Given.height = 4;
+  cudaTextureObject_t Viewed = 0;
+  ASSERT_CUDA(cudaSuccess, cudaCreateTextureObject(&Viewed, &Res, &Tex, &Given))
+      << "the same array through a view";
+  EXPECT_CUDA(cudaSuccess, cudaGetTextureObjectResourceViewDesc(&View, Viewed));
+  EXPECT_EQ(cudaResViewFormatFloat1, View.format);
+  EXPECT_EQ(8u, View.width);
+  EXPECT_EQ(4u, View.height);
+  EXPECT_EQ(0u, View.depth);
+  EXPECT_EQ(0u, View.firstMipmapLevel);
+  EXPECT_EQ(0u, View.lastMipmapLevel);
+  EXPECT_CUDA(cudaErrorInvalidValue,
+              cudaGetTextureObjectResourceViewDesc(nullptr, Viewed))
+      << "no place for the view";
+  (void)cudaGetLastError();
+  EXPECT_CUDA(cudaSuccess, cudaDestroyTextureObject(Viewed));
+  destroyArrayTexture(T);
+}
+
 TEST_F(Texture, CreateArgumentsChecked) {
   cudaTextureDesc Tex{};
   cudaResourceDesc Res{};
