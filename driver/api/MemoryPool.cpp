@@ -11,6 +11,7 @@
 #include "core/CurrentContext.h"
 #include "core/EntryPoint.h"
 #include "core/HandleRegistry.h"
+#include "core/Platform.h"
 
 #include <cstring>
 
@@ -44,6 +45,13 @@ llvm::Expected<Device &> poolDevice(const CUmemLocation *Location,
   CU_INVALID_IF(Location->type != CU_MEM_LOCATION_TYPE_DEVICE,
                 CUDA_ERROR_INVALID_VALUE, "{0} is not a memory location type.",
                 int(Location->type));
+  // A location that names no device is a bad value, not a bad device
+  // (observed on an H200 through cudaMemGetDefaultMemPool).
+  CU_INVALID_IF(Location->id < 0 ||
+                    Location->id >= Platform::get().deviceCount(),
+                CUDA_ERROR_INVALID_VALUE,
+                "The location names device {0}, which does not exist.",
+                Location->id);
   return lookupDevice(Location->id);
 }
 

@@ -148,6 +148,11 @@ TEST_F(MemoryPool, CreateChecksItsProperties) {
   Props.location.id = 999;
   EXPECT_NE(CUDA_SUCCESS, cuMemPoolCreate(&Pool, &Props))
       << "a device that does not exist";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuMemGetDefaultMemPool(&Pool, &Props.location,
+                                   CU_MEM_ALLOCATION_TYPE_PINNED))
+      << "a location on a device that does not exist is a bad value (as "
+         "cudaMemGetDefaultMemPool answers on NVIDIA)";
 }
 
 TEST_F(MemoryPool, Attributes) {

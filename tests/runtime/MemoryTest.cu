@@ -563,9 +563,10 @@ TEST_F(Memory, PoolsOfALocation) {
   EXPECT_CUDA(cudaSuccess, cudaMemPoolDestroy(Mine));
 
   Location.id = 1 << 20;
-  EXPECT_CUDA(cudaErrorInvalidDevice,
+  EXPECT_CUDA(cudaErrorInvalidValue,
               cudaMemGetDefaultMemPool(&Default, &Location,
                                        cudaMemAllocationTypePinned))
-      << "a device that does not exist";
+      << "a location on a device that does not exist (observed on NVIDIA: "
+         "a bad value, not a bad device)";
   (void)cudaGetLastError();
 }

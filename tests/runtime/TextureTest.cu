@@ -284,9 +284,8 @@ TEST_F(Texture, ResourceViewDescRoundTrip) {
   cudaResourceViewDesc View{};
   EXPECT_CUDA(cudaSuccess,
               cudaGetTextureObjectResourceViewDesc(&View, T.Object))
-      << "no view was given (NVIDIA's driver answers this too, tests/api)";
-  report("cudaGetTextureObjectResourceViewDesc.noView.format",
-         static_cast<int>(View.format));
+      << "no view was given (observed on NVIDIA: success, the contents "
+         "undefined)";
   cudaResourceDesc Res{};
   Res.resType = cudaResourceTypeArray;
   Res.res.array.array = T.Array;
@@ -306,10 +305,8 @@ TEST_F(Texture, ResourceViewDescRoundTrip) {
   EXPECT_EQ(0u, View.depth);
   EXPECT_EQ(0u, View.firstMipmapLevel);
   EXPECT_EQ(0u, View.lastMipmapLevel);
-  EXPECT_CUDA(cudaErrorInvalidValue,
-              cudaGetTextureObjectResourceViewDesc(nullptr, Viewed))
-      << "no place for the view";
-  (void)cudaGetLastError();
+  EXPECT_CUDA(cudaSuccess, cudaGetTextureObjectResourceViewDesc(nullptr, Viewed))
+      << "no place for the view: observed on NVIDIA, nothing is written";
   EXPECT_CUDA(cudaSuccess, cudaDestroyTextureObject(Viewed));
   destroyArrayTexture(T);
 }
