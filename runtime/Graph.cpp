@@ -736,4 +736,47 @@ cudaError_t CUDARTAPI cudaGraphDebugDotPrint(cudaGraph_t Graph,
   return cudaSuccess;
 }
 
+cudaError_t CUDARTAPI
+cudaGraphKernelNodeGetAttribute(cudaGraphNode_t Node, cudaKernelNodeAttrID Id,
+                                cudaKernelNodeAttrValue *Value) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphKernelNodeGetAttribute(
+      Node, static_cast<CUkernelNodeAttrID>(Id),
+      reinterpret_cast<CUkernelNodeAttrValue *>(Value)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI
+cudaGraphKernelNodeSetAttribute(cudaGraphNode_t Node, cudaKernelNodeAttrID Id,
+                                const cudaKernelNodeAttrValue *Value) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphKernelNodeSetAttribute(
+      Node, static_cast<CUkernelNodeAttrID>(Id),
+      reinterpret_cast<const CUkernelNodeAttrValue *>(Value)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t Dst,
+                                                        cudaGraphNode_t Src) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphKernelNodeCopyAttributes(Dst, Src));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphNodeSetEnabled(cudaGraphExec_t Exec,
+                                              cudaGraphNode_t Node,
+                                              unsigned int IsEnabled) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphNodeSetEnabled(Exec, Node, IsEnabled));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphNodeGetEnabled(cudaGraphExec_t Exec,
+                                              cudaGraphNode_t Node,
+                                              unsigned int *IsEnabled) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphNodeGetEnabled(Exec, Node, IsEnabled));
+  return cudaSuccess;
+}
+
 } // extern "C"

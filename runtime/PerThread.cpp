@@ -90,6 +90,17 @@ CUDART_PTSZ(cudaEventRecordWithFlags,
             perThread(Stream), F)
 CUDART_PTSZ(cudaStreamGetPriority, (cudaStream_t Stream, int *P),
             perThread(Stream), P)
+CUDART_PTSZ(cudaStreamGetAttribute,
+            (cudaStream_t Stream, cudaStreamAttrID Id, cudaStreamAttrValue *V),
+            perThread(Stream), Id, V)
+CUDART_PTSZ(cudaStreamSetAttribute,
+            (cudaStream_t Stream, cudaStreamAttrID Id,
+             const cudaStreamAttrValue *V),
+            perThread(Stream), Id, V)
+cudaError_t CUDARTAPI cudaStreamCopyAttributes_ptsz(cudaStream_t Dst,
+                                                    cudaStream_t Src) {
+  return cudaStreamCopyAttributes(perThread(Dst), perThread(Src));
+}
 CUDART_PTSZ(cudaStreamGetFlags, (cudaStream_t Stream, unsigned *F),
             perThread(Stream), F)
 CUDART_PTSZ(cudaStreamGetId, (cudaStream_t Stream, unsigned long long *Id),

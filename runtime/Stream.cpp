@@ -197,4 +197,36 @@ cudaError_t CUDARTAPI cudaEventElapsedTime(float *Ms, cudaEvent_t Start,
   return answer(__func__, cuEventElapsedTime(Ms, Start, End));
 }
 
+// cudaLaunchAttributeValue has CUlaunchAttributeValue's layout and
+// cudaLaunchAttributeID its values, so attributes pass through.
+static_assert(sizeof(cudaLaunchAttributeValue) ==
+              sizeof(CUlaunchAttributeValue));
+
+cudaError_t CUDARTAPI cudaStreamGetAttribute(cudaStream_t Stream,
+                                             cudaStreamAttrID Id,
+                                             cudaStreamAttrValue *Value) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(
+      cuStreamGetAttribute(Stream, static_cast<CUstreamAttrID>(Id),
+                           reinterpret_cast<CUstreamAttrValue *>(Value)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaStreamSetAttribute(cudaStream_t Stream,
+                                             cudaStreamAttrID Id,
+                                             const cudaStreamAttrValue *Value) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(
+      cuStreamSetAttribute(Stream, static_cast<CUstreamAttrID>(Id),
+                           reinterpret_cast<const CUstreamAttrValue *>(Value)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaStreamCopyAttributes(cudaStream_t Dst,
+                                               cudaStream_t Src) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuStreamCopyAttributes(Dst, Src));
+  return cudaSuccess;
+}
+
 } // extern "C"

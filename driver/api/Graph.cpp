@@ -353,6 +353,46 @@ cuGraphKernelNodeGetParams(CUgraphNode H, CUDA_KERNEL_NODE_PARAMS_v1 *P) {
   });
 }
 
+CUCPU_EXPORT CUresult CUDAAPI cuGraphKernelNodeGetAttribute(
+    CUgraphNode H, CUkernelNodeAttrID Id, CUkernelNodeAttrValue *Out) {
+  return CU_ENTRY(H, Id, Out).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The value pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<GraphNode> N,
+                  typedNode(H, CU_GRAPH_NODE_TYPE_KERNEL));
+    CU_TRY(checkAttributeId(AttributeHolder::KernelNode, Id));
+    return changeNode(*N, [&] { *Out = N->Params.Attributes.get(Id); });
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuGraphKernelNodeSetAttribute(
+    CUgraphNode H, CUkernelNodeAttrID Id, const CUkernelNodeAttrValue *Value) {
+  return CU_ENTRY(H, Id, Value).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE,
+                  "The value pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<GraphNode> N,
+                  typedNode(H, CU_GRAPH_NODE_TYPE_KERNEL));
+    std::shared_ptr<Context> C = N->Params.Kernel.F->context();
+    CU_INVALID_IF(!C, CUDA_ERROR_INVALID_CONTEXT,
+                  "The kernel's context has been destroyed.");
+    CU_TRY(
+        checkAttribute(AttributeHolder::KernelNode, Id, *Value, C->device()));
+    return changeNode(*N, [&] { N->Params.Attributes.set(Id, *Value); });
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuGraphKernelNodeCopyAttributes(CUgraphNode Dst,
+                                                              CUgraphNode Src) {
+  return CU_ENTRY(Dst, Src).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<GraphNode> To,
+                  typedNode(Dst, CU_GRAPH_NODE_TYPE_KERNEL));
+    CU_TRY_ASSIGN(std::shared_ptr<GraphNode> From,
+                  typedNode(Src, CU_GRAPH_NODE_TYPE_KERNEL));
+    LaunchAttributes Copy;
+    CU_TRY(changeNode(*From, [&] { Copy = From->Params.Attributes; }));
+    return changeNode(*To, [&] { To->Params.Attributes = std::move(Copy); });
+  });
+}
+
 CUCPU_EXPORT CUresult CUDAAPI
 cuGraphKernelNodeSetParams_v2(CUgraphNode H, const CUDA_KERNEL_NODE_PARAMS *P) {
   return CU_ENTRY(H, P).run([&] { return setKernelParams(H, P); });

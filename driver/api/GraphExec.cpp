@@ -66,6 +66,22 @@ llvm::Expected<const GraphNode *> execNode(const GraphExec &Exec, CUgraphNode H,
                    "was instantiated from.");
 }
 
+/// The node of \p Exec's graph that \p H names, for enabling or disabling:
+/// a kernel, memcpy or memset node.
+llvm::Expected<const GraphNode *> switchableNode(const GraphExec &Exec,
+                                                 CUgraphNode H) {
+  CU_TRY_ASSIGN(std::shared_ptr<GraphNode> N, lookupNode(H));
+  CUgraphNodeType Type = N->Params.Type;
+  CU_INVALID_IF(Type != CU_GRAPH_NODE_TYPE_KERNEL &&
+                    Type != CU_GRAPH_NODE_TYPE_MEMCPY &&
+                    Type != CU_GRAPH_NODE_TYPE_MEMSET,
+                CUDA_ERROR_INVALID_VALUE,
+                "Only kernel, memcpy and memset nodes can be disabled (the "
+                "node is of type {0}).",
+                static_cast<int>(Type));
+  return execNode(Exec, H, Type);
+}
+
 /// Gives node \p H of executable graph \p E the parameters \p P (of node
 /// type \p Type), from the next launch on.
 llvm::Error setExecNode(CUgraphExec E, CUgraphNode H, CUgraphNodeType Type,
@@ -356,5 +372,29 @@ cuGraphExecUpdate(CUgraphExec E, CUgraph H, CUgraphNode *ErrorNode,
                        ? toHandle(const_cast<GraphNode &>(*Check.Culprit))
                        : nullptr;
     return Err;
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuGraphNodeSetEnabled(CUgraphExec E,
+                                                    CUgraphNode H,
+                                                    unsigned int IsEnabled) {
+  return CU_ENTRY(E, H, IsEnabled).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<GraphExec> Exec, lookupExec(E));
+    CU_TRY_ASSIGN(const GraphNode *Source, switchableNode(*Exec, H));
+    Exec->setEnabled(Source, IsEnabled != 0);
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuGraphNodeGetEnabled(CUgraphExec E,
+                                                    CUgraphNode H,
+                                                    unsigned int *IsEnabled) {
+  return CU_ENTRY(E, H, IsEnabled).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!IsEnabled, CUDA_ERROR_INVALID_VALUE,
+                  "The result pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<GraphExec> Exec, lookupExec(E));
+    CU_TRY_ASSIGN(const GraphNode *Source, switchableNode(*Exec, H));
+    *IsEnabled = Exec->enabled(Source) ? 1 : 0;
+    return llvm::Error::success();
   });
 }

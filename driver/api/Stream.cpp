@@ -220,3 +220,68 @@ CUCPU_EXPORT CUresult CUDAAPI cuStreamGetDevice(CUstream H, CUdevice *Out) {
     return llvm::Error::success();
   });
 }
+
+namespace {
+/// The attributes of \p H's context's default streams, with the lock that
+/// guards them held, for a NULL, legacy or per-thread stream handle.
+struct DefaultStreamAttributes {
+  std::unique_lock<std::mutex> Lock;
+  LaunchAttributes &Values;
+};
+DefaultStreamAttributes defaultStreamAttributes(Context &C) {
+  return {std::unique_lock(C.DefaultStreamAttributesMutex),
+          C.DefaultStreamAttributes};
+}
+} // namespace
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamGetAttribute(CUstream H,
+                                                   CUstreamAttrID Id,
+                                                   CUstreamAttrValue *Out) {
+  return CU_ENTRY(H, Id, Out).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The value pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    CU_TRY(checkAttributeId(AttributeHolder::Stream, Id));
+    if (S) {
+      *Out = S->attribute(Id);
+    } else {
+      auto Defaults = defaultStreamAttributes(*C);
+      *Out = Defaults.Values.get(Id);
+    }
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamSetAttribute(
+    CUstream H, CUstreamAttrID Id, const CUstreamAttrValue *Value) {
+  return CU_ENTRY(H, Id, Value).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE,
+                  "The value pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> S, lookupStream(H));
+    CU_TRY(checkAttribute(AttributeHolder::Stream, Id, *Value, C->device()));
+    if (S) {
+      S->setAttribute(Id, *Value);
+    } else {
+      auto Defaults = defaultStreamAttributes(*C);
+      Defaults.Values.set(Id, *Value);
+    }
+    return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuStreamCopyAttributes(CUstream Dst,
+                                                     CUstream Src) {
+  return CU_ENTRY(Dst, Src).run([&]() -> llvm::Error {
+    CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> To, lookupStream(Dst));
+    CU_TRY_ASSIGN(std::shared_ptr<Stream> From, lookupStream(Src));
+    CU_INVALID_IF(!To || !From, CUDA_ERROR_INVALID_HANDLE,
+                  "Attributes are copied between created streams, not "
+                  "default streams.");
+    CU_INVALID_IF(To->context() != From->context(), CUDA_ERROR_INVALID_CONTEXT,
+                  "The streams belong to different contexts.");
+    To->copyAttributes(*From);
+    return llvm::Error::success();
+  });
+}

@@ -11,6 +11,7 @@
 
 #include "core/Device.h"
 #include "core/DeviceHeap.h"
+#include "core/LaunchAttributes.h"
 #include "core/MemoryRegistry.h"
 #include "core/Object.h"
 #include "core/WorkQueue.h"
@@ -103,6 +104,11 @@ public:
   std::atomic<int> CacheConfig{CU_FUNC_CACHE_PREFER_NONE};
   /// cuCtxGetSharedMemConfig / cuCtxSetSharedMemConfig (a preference only).
   std::atomic<int> SharedMemConfig{CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE};
+
+  /// The attributes of the context's default streams (cuStreamSetAttribute
+  /// on a NULL, legacy or per-thread stream handle), priority included.
+  std::mutex DefaultStreamAttributesMutex;
+  LaunchAttributes DefaultStreamAttributes;
 
   /// Makes this context the owner of \p O (a stream, event or module); it is
   /// destroyed with the context.

@@ -11,6 +11,7 @@
 #ifndef CUCPU_DRIVER_CORE_GRAPH_H
 #define CUCPU_DRIVER_CORE_GRAPH_H
 
+#include "core/LaunchAttributes.h"
 #include "core/Object.h"
 
 #include <cuda.h>
@@ -54,6 +55,9 @@ struct NodeParams {
   std::shared_ptr<Event> Ev;
   /// The work of a captured copy or memset (whose parameters are not kept).
   RecordedWork Recorded;
+  /// A kernel node's attributes (cuGraphKernelNodeSetAttribute), which
+  /// setting its parameters leaves as they are.
+  LaunchAttributes Attributes;
 };
 
 /// One node of a graph.

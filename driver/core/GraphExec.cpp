@@ -35,7 +35,8 @@ void GraphExec::launch(WorkQueue &Queue) {
         ++End;
       Queue.enqueue([P, I, End] {
         for (size_t K = I; K < End; ++K)
-          (*P->Steps[K].Run)();
+          if (P->Steps[K].Enabled)
+            (*P->Steps[K].Run)();
       });
       I = End;
       continue;
@@ -59,9 +60,29 @@ void GraphExec::replace(const GraphNode *Source, GraphStep Step) {
   std::lock_guard<std::mutex> Lock(Mutex);
   auto Next = std::make_shared<GraphPlan>(*Plan);
   for (GraphStep &S : Next->Steps)
-    if (S.Source == Source)
+    if (S.Source == Source) {
+      bool Enabled = S.Enabled;
       S = Step;
+      S.Enabled = Enabled;
+    }
   Plan = std::move(Next);
+}
+
+void GraphExec::setEnabled(const GraphNode *Source, bool Enabled) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto Next = std::make_shared<GraphPlan>(*Plan);
+  for (GraphStep &S : Next->Steps)
+    if (S.Source == Source)
+      S.Enabled = Enabled;
+  Plan = std::move(Next);
+}
+
+bool GraphExec::enabled(const GraphNode *Source) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (const GraphStep &S : Plan->Steps)
+    if (S.Source == Source)
+      return S.Enabled;
+  return true;
 }
 
 void GraphExec::reset(std::shared_ptr<Graph> NewSnapshot, GraphPlan NewPlan) {

@@ -38,6 +38,9 @@ struct GraphStep {
   /// The node of the instantiated graph the step comes from (null inside a
   /// child graph).
   const GraphNode *Source = nullptr;
+  /// False while its node is disabled (cuGraphNodeSetEnabled): a launch
+  /// then skips it, as if the node were empty.
+  bool Enabled = true;
 };
 
 /// What one launch runs, in order.
@@ -66,6 +69,11 @@ public:
   void launch(WorkQueue &Queue);
   /// Replaces the step that comes from node \p Source with \p Step.
   void replace(const GraphNode *Source, GraphStep Step);
+  /// Enables or disables the steps that come from node \p Source, from the
+  /// next launch on (cuGraphNodeSetEnabled).
+  void setEnabled(const GraphNode *Source, bool Enabled);
+  /// Whether the steps from node \p Source run (cuGraphNodeGetEnabled).
+  bool enabled(const GraphNode *Source) const;
   /// Replaces the whole plan and snapshot (cuGraphExecUpdate).
   void reset(std::shared_ptr<Graph> Snapshot, GraphPlan Plan);
 

@@ -3,6 +3,7 @@
 
 #include "core/Context.h"
 
+#include <algorithm>
 #include <atomic>
 
 using namespace cucpu;
@@ -20,3 +21,41 @@ Stream::Stream(std::shared_ptr<Context> Owner, unsigned Flags, int Priority)
                                        : QueueKind::Blocking)) {}
 
 Stream::~Stream() { Queue->close(); }
+
+void Stream::setPriority(int P) {
+  Priority.store(std::clamp(P, StreamPriorityGreatest, StreamPriorityLeast),
+                 std::memory_order_relaxed);
+}
+
+CUlaunchAttributeValue Stream::attribute(CUlaunchAttributeID Id) const {
+  if (Id == CU_LAUNCH_ATTRIBUTE_PRIORITY) {
+    CUlaunchAttributeValue V{};
+    V.priority = priority();
+    return V;
+  }
+  std::lock_guard Lock(AttributesMutex);
+  return Attributes.get(Id);
+}
+
+void Stream::setAttribute(CUlaunchAttributeID Id,
+                          const CUlaunchAttributeValue &V) {
+  if (Id == CU_LAUNCH_ATTRIBUTE_PRIORITY) {
+    setPriority(V.priority);
+    return;
+  }
+  std::lock_guard Lock(AttributesMutex);
+  Attributes.set(Id, V);
+}
+
+void Stream::copyAttributes(const Stream &From) {
+  if (&From == this)
+    return;
+  LaunchAttributes Copy;
+  {
+    std::lock_guard Lock(From.AttributesMutex);
+    Copy = From.Attributes;
+  }
+  setPriority(From.priority());
+  std::lock_guard Lock(AttributesMutex);
+  Attributes = std::move(Copy);
+}

@@ -2,13 +2,16 @@
 #ifndef CUCPU_DRIVER_CORE_STREAM_H
 #define CUCPU_DRIVER_CORE_STREAM_H
 
+#include "core/LaunchAttributes.h"
 #include "core/Object.h"
 #include "core/WorkQueue.h"
 
 #include <cuda.h>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 
 namespace cucpu {
 
@@ -31,7 +34,17 @@ public:
   /// The context the stream belongs to (null once it was destroyed).
   std::shared_ptr<Context> context() const { return Owner.lock(); }
   unsigned flags() const { return Flags; }
-  int priority() const { return Priority; }
+  int priority() const { return Priority.load(std::memory_order_relaxed); }
+  /// Sets the priority (cuStreamSetAttribute), clamped into the range
+  /// cuCtxGetStreamPriorityRange reports, as creation clamps it.
+  void setPriority(int P);
+  /// The attribute \p Id (cuStreamGetAttribute); the priority is the
+  /// stream's.
+  CUlaunchAttributeValue attribute(CUlaunchAttributeID Id) const;
+  /// Sets attribute \p Id, already checked (cuStreamSetAttribute).
+  void setAttribute(CUlaunchAttributeID Id, const CUlaunchAttributeValue &V);
+  /// Takes every attribute of \p From (cuStreamCopyAttributes).
+  void copyAttributes(const Stream &From);
   /// Unique over the process's lifetime (cuStreamGetId).
   unsigned long long id() const { return Id; }
   /// Where the stream's operations wait their turn.
@@ -40,7 +53,9 @@ public:
 private:
   std::weak_ptr<Context> Owner;
   unsigned Flags;
-  int Priority;
+  std::atomic<int> Priority;
+  mutable std::mutex AttributesMutex; ///< Guards Attributes.
+  LaunchAttributes Attributes;
   unsigned long long Id;
   std::shared_ptr<WorkQueue> Queue;
 };

@@ -701,3 +701,43 @@ TEST_F(Graph, DebugDotPrintWritesAGraph) {
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGraphDebugDotPrint(G, nullptr, 0));
   EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
 }
+
+TEST_F(Graph, DisabledNodeIsSkippedUntilEnabled) {
+  CUdeviceptr A = buffer();
+  CUgraph G = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphCreate(&G, 0));
+  CUgraphNode M, K1, K2;
+  ASSERT_CU(CUDA_SUCCESS, addMemset(&M, G, {}, A, 2));     // A = 2
+  ASSERT_CU(CUDA_SUCCESS, addScaleBy(&K1, G, {M}, A, 3));  // A = 6
+  ASSERT_CU(CUDA_SUCCESS, addScaleBy(&K2, G, {K1}, A, 5)); // A = 30
+  CUgraphExec E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphInstantiate(&E, G, 0));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphNodeSetEnabled(E, K1, 0));
+  unsigned On = 9;
+  EXPECT_CU(CUDA_SUCCESS, cuGraphNodeGetEnabled(E, K1, &On));
+  EXPECT_EQ(0u, On);
+  EXPECT_CU(CUDA_SUCCESS, launchAndWait(E, stream()));
+  EXPECT_TRUE(holds(A, 10)) << "2 * 5: the disabled kernel did not run";
+  EXPECT_CU(CUDA_SUCCESS, cuGraphNodeSetEnabled(E, K1, 1));
+  EXPECT_CU(CUDA_SUCCESS, launchAndWait(E, stream()));
+  EXPECT_TRUE(holds(A, 30)) << "enabled again";
+  CUgraphNode Empty;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphAddEmptyNode(&Empty, G, nullptr, 0));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGraphNodeSetEnabled(E, Empty, 0))
+      << "only kernel, memcpy and memset nodes";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGraphNodeGetEnabled(E, K1, nullptr));
+  CUkernelNodeAttrValue V{};
+  V.priority = -2;
+  EXPECT_CU(CUDA_SUCCESS, cuGraphKernelNodeSetAttribute(
+                              K1, CU_LAUNCH_ATTRIBUTE_PRIORITY, &V));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphKernelNodeCopyAttributes(K2, K1));
+  V = {};
+  EXPECT_CU(CUDA_SUCCESS, cuGraphKernelNodeGetAttribute(
+                              K2, CU_LAUNCH_ATTRIBUTE_PRIORITY, &V));
+  EXPECT_EQ(-2, V.priority);
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuGraphKernelNodeGetAttribute(M, CU_LAUNCH_ATTRIBUTE_PRIORITY, &V))
+      << "a memset node";
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecDestroy(E));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
+}

@@ -359,3 +359,42 @@ TEST_F(Stream, WaitEventOfAnotherContext) {
 }
 
 } // namespace
+
+TEST_F(Stream, AttributesReadBackWhatWasSet) {
+  CUstream S = nullptr, T = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0));
+  ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&T, 0));
+  CUstreamAttrValue V{};
+  V.syncPolicy = CU_SYNC_POLICY_BLOCKING_SYNC;
+  EXPECT_CU(
+      CUDA_SUCCESS,
+      cuStreamSetAttribute(S, CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY, &V));
+  V = {};
+  V.priority = -1000;
+  EXPECT_CU(CUDA_SUCCESS,
+            cuStreamSetAttribute(S, CU_LAUNCH_ATTRIBUTE_PRIORITY, &V))
+      << "out of range: clamped as creation clamps it";
+  int Least = 0, Greatest = 0, Priority = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuCtxGetStreamPriorityRange(&Least, &Greatest));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamGetPriority(S, &Priority));
+  EXPECT_EQ(Greatest, Priority);
+  EXPECT_CU(CUDA_SUCCESS, cuStreamCopyAttributes(T, S));
+  V = {};
+  EXPECT_CU(
+      CUDA_SUCCESS,
+      cuStreamGetAttribute(T, CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY, &V));
+  EXPECT_EQ(CU_SYNC_POLICY_BLOCKING_SYNC, V.syncPolicy);
+  V = {};
+  EXPECT_CU(CUDA_SUCCESS,
+            cuStreamGetAttribute(T, CU_LAUNCH_ATTRIBUTE_PRIORITY, &V));
+  EXPECT_EQ(Greatest, V.priority);
+  V = {};
+  V.memSyncDomain = static_cast<CUlaunchMemSyncDomain>(7);
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuStreamSetAttribute(S, CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN, &V))
+      << "no such domain";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuStreamSetAttribute(S, CU_LAUNCH_ATTRIBUTE_PRIORITY, nullptr));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
+  EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(T));
+}

@@ -1292,3 +1292,131 @@ TEST_F(StreamCapture, ThreadExchangeCaptureModeSwaps) {
   // segmentation fault on an H200, CUDA 13.0); cucpu's answers
   // cudaErrorInvalidValue.
 }
+
+TEST_F(Graph, KernelNodeAttributesReadBackWhatWasSet) {
+  int *Dev = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMalloc(&Dev, N * sizeof(int)));
+  cudaGraph_t G = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphCreate(&G, 0));
+  int Factor = 3, Count = N;
+  void *Args[] = {&Dev, &Factor, &Count};
+  cudaKernelNodeParams K = kernelParams((const void *)graphScale, Args);
+  cudaGraphNode_t A = nullptr, B = nullptr, Set = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddKernelNode(&A, G, nullptr, 0, &K));
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddKernelNode(&B, G, &A, 1, &K));
+  cudaKernelNodeAttrValue V{};
+  EXPECT_CUDA(cudaSuccess, cudaGraphKernelNodeGetAttribute(
+                               A, cudaKernelNodeAttributePriority, &V));
+  EXPECT_EQ(0, V.priority) << "the default priority";
+  V = {};
+  V.priority = -1;
+  EXPECT_CUDA(cudaSuccess, cudaGraphKernelNodeSetAttribute(
+                               A, cudaKernelNodeAttributePriority, &V));
+  V = {};
+  V.cooperative = 1;
+  EXPECT_CUDA(cudaSuccess, cudaGraphKernelNodeSetAttribute(
+                               A, cudaLaunchAttributeCooperative, &V));
+  EXPECT_CUDA(cudaSuccess, cudaGraphKernelNodeCopyAttributes(B, A));
+  V = {};
+  EXPECT_CUDA(cudaSuccess, cudaGraphKernelNodeGetAttribute(
+                               B, cudaKernelNodeAttributePriority, &V));
+  EXPECT_EQ(-1, V.priority) << "copied";
+  V = {};
+  EXPECT_CUDA(cudaSuccess, cudaGraphKernelNodeGetAttribute(
+                               B, cudaLaunchAttributeCooperative, &V));
+  EXPECT_EQ(1, V.cooperative) << "copied";
+
+  cudaKernelNodeParams K2 = K;
+  Factor = 5;
+  EXPECT_CUDA(cudaSuccess, cudaGraphKernelNodeSetParams(A, &K2));
+  V = {};
+  EXPECT_CUDA(cudaSuccess, cudaGraphKernelNodeGetAttribute(
+                               A, cudaKernelNodeAttributePriority, &V));
+  EXPECT_EQ(-1, V.priority) << "setting the parameters keeps the attributes";
+
+  cudaMemsetParams M = {};
+  M.dst = Dev;
+  M.value = 1;
+  M.elementSize = sizeof(int);
+  M.width = N;
+  M.height = 1;
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddMemsetNode(&Set, G, nullptr, 0, &M));
+  EXPECT_CUDA(
+      cudaErrorInvalidValue,
+      cudaGraphKernelNodeGetAttribute(Set, cudaKernelNodeAttributePriority, &V))
+      << "a memset node has no kernel attributes";
+  (void)cudaGetLastError();
+
+  std::vector<int> Host(N, 0);
+  EXPECT_CUDA(cudaSuccess, cudaMemset(Dev, 0, N * sizeof(int)));
+  cudaGraphExec_t E = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiate(&E, G, 0));
+  EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(E, nullptr));
+  EXPECT_CUDA(cudaSuccess, cudaStreamSynchronize(nullptr));
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(E));
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G));
+  EXPECT_CUDA(cudaSuccess, cudaFree(Dev));
+}
+
+TEST_F(Graph, DisabledNodesDoNothing) {
+  int *Dev = nullptr, Host[N];
+  ASSERT_CUDA(cudaSuccess, cudaMalloc(&Dev, N * sizeof(int)));
+  cudaGraph_t G = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphCreate(&G, 0));
+  // memset (Dev = 1) -> Dev *= 3 -> Dev *= 5
+  cudaMemsetParams M = {};
+  M.dst = Dev;
+  M.value = 1;
+  M.elementSize = sizeof(int);
+  M.width = N;
+  M.height = 1;
+  cudaGraphNode_t Set = nullptr, Three = nullptr, Five = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddMemsetNode(&Set, G, nullptr, 0, &M));
+  int F3 = 3, F5 = 5, Count = N;
+  void *Args3[] = {&Dev, &F3, &Count}, *Args5[] = {&Dev, &F5, &Count};
+  cudaKernelNodeParams K3 = kernelParams((const void *)graphScale, Args3);
+  cudaKernelNodeParams K5 = kernelParams((const void *)graphScale, Args5);
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddKernelNode(&Three, G, &Set, 1, &K3));
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddKernelNode(&Five, G, &Three, 1, &K5));
+  cudaGraphExec_t E = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiate(&E, G, 0));
+  unsigned Enabled = 7;
+  EXPECT_CUDA(cudaSuccess, cudaGraphNodeGetEnabled(E, Three, &Enabled));
+  EXPECT_EQ(1u, Enabled) << "nodes start enabled";
+  EXPECT_CUDA(cudaSuccess, cudaGraphNodeSetEnabled(E, Three, 0));
+  EXPECT_CUDA(cudaSuccess, cudaGraphNodeGetEnabled(E, Three, &Enabled));
+  EXPECT_EQ(0u, Enabled);
+  auto Run = [&] {
+    EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(E, nullptr));
+    EXPECT_CUDA(cudaSuccess,
+                cudaMemcpy(Host, Dev, sizeof(Host), cudaMemcpyDeviceToHost));
+    return Host[N - 1];
+  };
+  EXPECT_EQ(5, Run()) << "1 * 5: the disabled node did nothing";
+  EXPECT_CUDA(cudaSuccess, cudaGraphNodeSetEnabled(E, Set, 0));
+  EXPECT_CUDA(cudaSuccess, cudaMemset(Dev, 0, N * sizeof(int)));
+  int Two = 2;
+  for (int I = 0; I < N; ++I)
+    EXPECT_CUDA(cudaSuccess,
+                cudaMemcpy(Dev + I, &Two, sizeof(int), cudaMemcpyHostToDevice));
+  EXPECT_EQ(10, Run()) << "2 * 5: the memset node is disabled too";
+  EXPECT_CUDA(cudaSuccess, cudaGraphNodeSetEnabled(E, Set, 1));
+  EXPECT_CUDA(cudaSuccess, cudaGraphNodeSetEnabled(E, Three, 1));
+  EXPECT_EQ(15, Run()) << "1 * 3 * 5 with both enabled again";
+  F5 = 7;
+  cudaKernelNodeParams K7 = kernelParams((const void *)graphScale, Args5);
+  EXPECT_CUDA(cudaSuccess, cudaGraphNodeSetEnabled(E, Five, 0));
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecKernelNodeSetParams(E, Five, &K7));
+  EXPECT_EQ(3, Run()) << "new parameters leave the node disabled";
+  EXPECT_CUDA(cudaSuccess, cudaGraphNodeSetEnabled(E, Five, 1));
+  EXPECT_EQ(21, Run()) << "and it runs them once enabled";
+
+  cudaGraphNode_t EmptyNode = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddEmptyNode(&EmptyNode, G, nullptr, 0));
+  EXPECT_CUDA(cudaErrorInvalidValue, cudaGraphNodeSetEnabled(E, EmptyNode, 0))
+      << "an empty node is not in the executable graph, nor switchable";
+  (void)cudaGetLastError();
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(E));
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G));
+  EXPECT_CUDA(cudaSuccess, cudaFree(Dev));
+}

@@ -357,3 +357,90 @@ TEST_F(Stream, DestroyedStreamRejected) {
   GTEST_SKIP() << "cucpu-only: NVIDIA's runtime may crash on a stale handle";
 #endif
 }
+
+TEST_F(Stream, AttributesReadBackWhatWasSet) {
+  cudaStream_t S = nullptr, T = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaStreamCreate(&S));
+  ASSERT_CUDA(cudaSuccess, cudaStreamCreate(&T));
+  cudaStreamAttrValue V{};
+  EXPECT_CUDA(
+      cudaSuccess,
+      cudaStreamGetAttribute(S, cudaStreamAttributeSynchronizationPolicy, &V));
+  report("cudaStreamGetAttribute.syncPolicy.default",
+         static_cast<int>(V.syncPolicy));
+  EXPECT_CUDA(cudaSuccess, cudaStreamGetAttribute(
+                               S, cudaStreamAttributeMemSyncDomainMap, &V));
+  report("cudaStreamGetAttribute.memSyncDomainMap.default",
+         V.memSyncDomainMap.default_ * 256 + V.memSyncDomainMap.remote);
+
+  V = {};
+  V.syncPolicy = cudaSyncPolicyYield;
+  EXPECT_CUDA(
+      cudaSuccess,
+      cudaStreamSetAttribute(S, cudaStreamAttributeSynchronizationPolicy, &V));
+  V = {};
+  EXPECT_CUDA(
+      cudaSuccess,
+      cudaStreamGetAttribute(S, cudaStreamAttributeSynchronizationPolicy, &V));
+  EXPECT_EQ(cudaSyncPolicyYield, V.syncPolicy);
+
+  int Least = 0, Greatest = 0;
+  EXPECT_CUDA(cudaSuccess, cudaDeviceGetStreamPriorityRange(&Least, &Greatest));
+  V = {};
+  V.priority = Greatest;
+  EXPECT_CUDA(cudaSuccess,
+              cudaStreamSetAttribute(S, cudaStreamAttributePriority, &V));
+  int Priority = 99;
+  EXPECT_CUDA(cudaSuccess, cudaStreamGetPriority(S, &Priority));
+  EXPECT_EQ(Greatest, Priority) << "the priority attribute is the priority";
+
+  V = {};
+  V.accessPolicyWindow.base_ptr = nullptr;
+  V.accessPolicyWindow.num_bytes = 0;
+  V.accessPolicyWindow.hitRatio = 0.5f;
+  V.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+  V.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+  EXPECT_CUDA(cudaSuccess, cudaStreamSetAttribute(
+                               S, cudaStreamAttributeAccessPolicyWindow, &V));
+  V = {};
+  EXPECT_CUDA(cudaSuccess, cudaStreamGetAttribute(
+                               S, cudaStreamAttributeAccessPolicyWindow, &V));
+  EXPECT_EQ(0.5f, V.accessPolicyWindow.hitRatio);
+  EXPECT_EQ(cudaAccessPropertyPersisting, V.accessPolicyWindow.hitProp);
+  EXPECT_EQ(cudaAccessPropertyStreaming, V.accessPolicyWindow.missProp);
+
+  EXPECT_CUDA(cudaSuccess, cudaStreamCopyAttributes(T, S));
+  V = {};
+  EXPECT_CUDA(
+      cudaSuccess,
+      cudaStreamGetAttribute(T, cudaStreamAttributeSynchronizationPolicy, &V));
+  EXPECT_EQ(cudaSyncPolicyYield, V.syncPolicy) << "copied";
+  EXPECT_CUDA(cudaSuccess, cudaStreamGetPriority(T, &Priority));
+  EXPECT_EQ(Greatest, Priority) << "the priority is copied too";
+
+  EXPECT_CUDA(cudaSuccess, cudaStreamDestroy(S));
+  EXPECT_CUDA(cudaSuccess, cudaStreamDestroy(T));
+}
+
+TEST_F(Stream, AttributeValuesChecked) {
+  cudaStream_t S = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaStreamCreate(&S));
+  cudaStreamAttrValue V{};
+  V.accessPolicyWindow.hitRatio = 1.5f;
+  EXPECT_CUDA(
+      cudaErrorInvalidValue,
+      cudaStreamSetAttribute(S, cudaStreamAttributeAccessPolicyWindow, &V))
+      << "a hit ratio above 1";
+  V = {};
+  V.syncPolicy = static_cast<cudaSynchronizationPolicy>(9);
+  EXPECT_CUDA(
+      cudaErrorInvalidValue,
+      cudaStreamSetAttribute(S, cudaStreamAttributeSynchronizationPolicy, &V))
+      << "no such policy";
+  EXPECT_CUDA(cudaErrorInvalidValue,
+              cudaStreamGetAttribute(
+                  S, cudaStreamAttributeSynchronizationPolicy, nullptr))
+      << "no place for the value";
+  (void)cudaGetLastError();
+  EXPECT_CUDA(cudaSuccess, cudaStreamDestroy(S));
+}

@@ -305,7 +305,8 @@ TEST_F(Texture, ResourceViewDescRoundTrip) {
   EXPECT_EQ(0u, View.depth);
   EXPECT_EQ(0u, View.firstMipmapLevel);
   EXPECT_EQ(0u, View.lastMipmapLevel);
-  EXPECT_CUDA(cudaSuccess, cudaGetTextureObjectResourceViewDesc(nullptr, Viewed))
+  EXPECT_CUDA(cudaSuccess,
+              cudaGetTextureObjectResourceViewDesc(nullptr, Viewed))
       << "no place for the view: observed on NVIDIA, nothing is written";
   EXPECT_CUDA(cudaSuccess, cudaDestroyTextureObject(Viewed));
   destroyArrayTexture(T);
