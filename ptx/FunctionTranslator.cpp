@@ -75,6 +75,7 @@ Space FunctionTranslator::spaceOf(const Instruction &I) {
     Space S = llvm::StringSwitch<Space>(M)
                   .Case("global", Space::Global)
                   .Case("shared", Space::Shared)
+                  .Case("shared::cta", Space::Shared)
                   // Clusters are of one block: the cluster's shared
                   // memory is the block's own.
                   .Case("shared::cluster", Space::Shared)

@@ -47,11 +47,10 @@ llvm::Expected<Device &> poolDevice(const CUmemLocation *Location,
                 int(Location->type));
   // A location that names no device is a bad value, not a bad device
   // (observed on an H200 through cudaMemGetDefaultMemPool).
-  CU_INVALID_IF(Location->id < 0 ||
-                    Location->id >= Platform::get().deviceCount(),
-                CUDA_ERROR_INVALID_VALUE,
-                "The location names device {0}, which does not exist.",
-                Location->id);
+  CU_INVALID_IF(
+      Location->id < 0 || Location->id >= Platform::get().deviceCount(),
+      CUDA_ERROR_INVALID_VALUE,
+      "The location names device {0}, which does not exist.", Location->id);
   return lookupDevice(Location->id);
 }
 

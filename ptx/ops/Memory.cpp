@@ -1,4 +1,4 @@
-//===- Memory.cpp - PTX instructions: ld, st, ldu, prefetch ---------------===//
+//===- Memory.cpp - PTX instructions: ld, st, ldu, prefetch, cp.async -----===//
 //
 // Loads and stores of every state space and vector width. Addresses become
 // generic pointers (FunctionTranslator::pointer); .volatile accesses stay
@@ -123,9 +123,81 @@ llvm::Error prefetch(FunctionTranslator &, const Instruction &) {
   return llvm::Error::success();
 }
 
+/// cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size |
+/// ignore-src}{, cache-policy}: copies cp-size bytes (4, 8 or 16) from
+/// global to shared memory, the bytes past src-size (all of them when the
+/// ignore-src predicate is true) zeros. A GPU completes it later, when the
+/// thread waits for its group (cp.async.commit_group, wait_group,
+/// wait_all); here the copy is done at once, so the groups have nothing
+/// left to wait for. As on a GPU, other threads see the data after a
+/// barrier.
+llvm::Error copyAsync(FunctionTranslator &F, const Instruction &I) {
+  if (I.has("commit_group") || I.has("wait_group") || I.has("wait_all"))
+    return llvm::Error::success();
+  if (!I.has("ca") && !I.has("cg"))
+    return F.error(I, "only the cp.async.ca and cp.async.cg copies are "
+                      "supported (not bulk, tensor or mbarrier forms)");
+  size_t Count = I.Operands.size();
+  if (I.has("L2::cache_hint") && Count > 3)
+    --Count; // The cache policy: a hint.
+  if (Count < 3 || Count > 4)
+    return F.error(I, "takes [dst], [src], cp-size and an optional "
+                      "src-size or ignore-src predicate");
+  const Operand &Size = I.Operands[2];
+  if (Size.K != Operand::Kind::Integer ||
+      (Size.Value != 4 && Size.Value != 8 && Size.Value != 16))
+    return F.error(I, "cp-size must be 4, 8 or 16");
+  auto Dst = F.pointer(I, I.Operands[0], Space::Shared);
+  if (!Dst)
+    return Dst.takeError();
+  auto Src = F.pointer(I, I.Operands[1], Space::Global);
+  if (!Src)
+    return Src.takeError();
+  llvm::Value *Full = F.B.getInt64(Size.Value);
+  llvm::Value *Copied = Full;
+  if (Count == 4) {
+    const Operand &Extra = I.Operands[3];
+    const LocalSymbol *L =
+        Extra.K == Operand::Kind::Register ? F.lookup(Extra.Name) : nullptr;
+    if (L && L->Ptx.K == PtxType::Kind::Pred) {
+      auto Ignore = F.read(I, Extra, L->Ptx);
+      if (!Ignore)
+        return Ignore.takeError();
+      Copied = F.B.CreateSelect(*Ignore, F.B.getInt64(0), Full);
+    } else {
+      auto SrcSize = F.readAs(I, Extra, F.B.getInt64Ty(), /*Signed=*/false);
+      if (!SrcSize)
+        return SrcSize.takeError();
+      Copied = F.B.CreateBinaryIntrinsic(llvm::Intrinsic::umin, *SrcSize, Full);
+    }
+  }
+  llvm::Align Align(Size.Value);
+  F.B.CreateMemCpy(*Dst, Align, *Src, Align, Copied);
+  llvm::Value *Tail = F.B.CreateGEP(F.B.getInt8Ty(), *Dst, Copied);
+  F.B.CreateMemSet(Tail, F.B.getInt8(0), F.B.CreateSub(Full, Copied),
+                   llvm::MaybeAlign(1));
+  return llvm::Error::success();
+}
+
+/// createpolicy: an L2 cache eviction policy for the .L2::cache_hint
+/// forms of loads, stores and copies. Caches take no hints here: the policy
+/// is an opaque 64-bit value, 0.
+llvm::Error createPolicy(FunctionTranslator &F, const Instruction &I) {
+  if (I.Operands.empty())
+    return F.error(I, "needs a destination register");
+  auto T = F.type(I);
+  if (!T)
+    return T.takeError();
+  if (T->width() != 64)
+    return F.error(I, "a cache policy is .b64");
+  return F.write(I, I.Operands[0], F.B.getInt64(0), *T);
+}
+
 } // namespace
 
 void addMemoryOps(OpTable &T) {
+  T["cp"] = copyAsync;
+  T["createpolicy"] = createPolicy;
   T["ld"] = load;
   T["ldu"] = load;
   T["st"] = store;
