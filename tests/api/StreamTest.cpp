@@ -393,8 +393,12 @@ TEST_F(Stream, AttributesReadBackWhatWasSet) {
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
             cuStreamSetAttribute(S, CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN, &V))
       << "no such domain";
+#if CUCPU_ONLY
+  // NVIDIA's driver dereferences the pointer (a segmentation fault on an
+  // H200, driver 580).
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
             cuStreamSetAttribute(S, CU_LAUNCH_ATTRIBUTE_PRIORITY, nullptr));
+#endif
   EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
   EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(T));
 }

@@ -366,6 +366,8 @@ TEST_F(Stream, AttributesReadBackWhatWasSet) {
   EXPECT_CUDA(
       cudaSuccess,
       cudaStreamGetAttribute(S, cudaStreamAttributeSynchronizationPolicy, &V));
+  // Observed on NVIDIA: -1, which is no cudaSynchronizationPolicy;
+  // cucpu answers cudaSyncPolicyAuto (docs/conformance.md).
   report("cudaStreamGetAttribute.syncPolicy.default",
          static_cast<int>(V.syncPolicy));
   EXPECT_CUDA(cudaSuccess, cudaStreamGetAttribute(
@@ -437,10 +439,14 @@ TEST_F(Stream, AttributeValuesChecked) {
       cudaErrorInvalidValue,
       cudaStreamSetAttribute(S, cudaStreamAttributeSynchronizationPolicy, &V))
       << "no such policy";
+#if CUCPU_ONLY
+  // NVIDIA's runtime dereferences the pointer (a segmentation fault on an
+  // H200, CUDA 13.0).
   EXPECT_CUDA(cudaErrorInvalidValue,
               cudaStreamGetAttribute(
                   S, cudaStreamAttributeSynchronizationPolicy, nullptr))
       << "no place for the value";
+#endif
   (void)cudaGetLastError();
   EXPECT_CUDA(cudaSuccess, cudaStreamDestroy(S));
 }
