@@ -19,6 +19,7 @@
 #include "Registry.h"
 
 #include <cstddef>
+#include <cstring>
 
 using namespace cucpu;
 using namespace cucpu::rt;
@@ -132,6 +133,62 @@ cudaError_t toDriverHost(const char *Function, const cudaHostNodeParams *P,
   Out.fn = P->fn;
   Out.userData = P->userData;
   return cudaSuccess;
+}
+
+/// The driver's form of generic node parameters \p P: a kernel's host stub
+/// becomes its function in \p Ctx, copies and memsets take the driver's
+/// layouts; the other kinds have the same fields.
+cudaError_t toDriverNode(const char *Function, const cudaGraphNodeParams *P,
+                         const CurrentContext &Ctx, CUgraphNodeParams &Out) {
+  CUDART_FAIL_IF_FOR(Function, !P, cudaErrorInvalidValue,
+                     "The node parameters are null.");
+  Out = {};
+  Out.type = static_cast<CUgraphNodeType>(P->type);
+  switch (P->type) {
+  case cudaGraphNodeTypeKernel: {
+    const cudaKernelNodeParamsV2 &K = P->kernel;
+    cudaKernelNodeParams V1 = {};
+    V1.func = K.func;
+    V1.gridDim = dim3(K.gridDim.x, K.gridDim.y, K.gridDim.z);
+    V1.blockDim = dim3(K.blockDim.x, K.blockDim.y, K.blockDim.z);
+    V1.sharedMemBytes = K.sharedMemBytes;
+    V1.kernelParams = K.kernelParams;
+    V1.extra = K.extra;
+    CUDA_KERNEL_NODE_PARAMS D;
+    CUDART_TRY(toDriverKernel(Function, &V1, Ctx, D));
+    std::memcpy(&Out.kernel, &D, sizeof(D));
+    return cudaSuccess;
+  }
+  case cudaGraphNodeTypeMemcpy:
+    Out.memcpy.flags = P->memcpy.flags;
+    CUDART_TRY(contextHandle(Function, Out.memcpy.copyCtx));
+    return toDriverCopy3D(Function, &P->memcpy.copyParams,
+                          Out.memcpy.copyParams);
+  case cudaGraphNodeTypeMemset: {
+    const cudaMemsetParamsV2 &M = P->memset;
+    Out.memset = {address(M.dst), M.pitch,  M.value, M.elementSize,
+                  M.width,        M.height, nullptr};
+    return contextHandle(Function, Out.memset.ctx);
+  }
+  case cudaGraphNodeTypeHost:
+    Out.host.fn = P->host.fn;
+    Out.host.userData = P->host.userData;
+    return cudaSuccess;
+  case cudaGraphNodeTypeGraph:
+    Out.graph.graph = P->graph.graph;
+    Out.graph.ownership =
+        static_cast<CUgraphChildGraphNodeOwnership>(P->graph.ownership);
+    return cudaSuccess;
+  case cudaGraphNodeTypeEventRecord:
+    Out.eventRecord.event = P->eventRecord.event;
+    return cudaSuccess;
+  case cudaGraphNodeTypeWaitEvent:
+    Out.eventWait.event = P->eventWait.event;
+    return cudaSuccess;
+  default:
+    // Empty nodes need nothing; the driver answers the kinds it lacks.
+    return cudaSuccess;
+  }
 }
 
 /// Adds a memcpy node doing \p C in the current context.
@@ -776,6 +833,38 @@ cudaError_t CUDARTAPI cudaGraphNodeGetEnabled(cudaGraphExec_t Exec,
                                               unsigned int *IsEnabled) {
   CUDART_CONTEXT(Ctx);
   CUDART_DRIVER(cuGraphNodeGetEnabled(Exec, Node, IsEnabled));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphAddNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
+                                       const cudaGraphNode_t *Deps,
+                                       const cudaGraphEdgeData *Edges,
+                                       size_t NumDeps,
+                                       struct cudaGraphNodeParams *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUgraphNodeParams D;
+  CUDART_TRY(toDriverNode(__func__, Params, Ctx, D));
+  CUDART_DRIVER(
+      cuGraphAddNode_v2(Node, Graph, Deps, driverEdges(Edges), NumDeps, &D));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphNodeSetParams(
+    cudaGraphNode_t Node, struct cudaGraphNodeParams *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUgraphNodeParams D;
+  CUDART_TRY(toDriverNode(__func__, Params, Ctx, D));
+  CUDART_DRIVER(cuGraphNodeSetParams(Node, &D));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI
+cudaGraphExecNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode_t Node,
+                           struct cudaGraphNodeParams *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUgraphNodeParams D;
+  CUDART_TRY(toDriverNode(__func__, Params, Ctx, D));
+  CUDART_DRIVER(cuGraphExecNodeSetParams(Exec, Node, &D));
   return cudaSuccess;
 }
 

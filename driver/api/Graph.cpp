@@ -129,14 +129,9 @@ llvm::Error graphEdges(CUgraph H, CUgraphNode *From, CUgraphNode *To,
   return llvm::Error::success();
 }
 
-llvm::Error changeDependencies(CUgraph H, const CUgraphNode *From,
-                               const CUgraphNode *To,
-                               const CUgraphEdgeData *EdgeData, size_t Count,
-                               bool Add) {
-  CU_TRY_ASSIGN(std::shared_ptr<Graph> G, lookupGraph(H));
-  CU_INVALID_IF(Count && (!From || !To), CUDA_ERROR_INVALID_VALUE,
-                "{0} dependencies were announced but from or to is NULL.",
-                Count);
+/// Checks that the \p Count edges' data (if any) are the default: cucpu's
+/// graphs have plain dependencies.
+llvm::Error checkDefaultEdges(const CUgraphEdgeData *EdgeData, size_t Count) {
   if (EdgeData)
     for (size_t I = 0; I < Count; ++I)
       CU_INVALID_IF(EdgeData[I].type != CU_GRAPH_DEPENDENCY_TYPE_DEFAULT ||
@@ -145,6 +140,18 @@ llvm::Error changeDependencies(CUgraph H, const CUgraphNode *From,
                     "Edge {0} has data other than the default; cucpu's "
                     "graphs have plain dependencies.",
                     I);
+  return llvm::Error::success();
+}
+
+llvm::Error changeDependencies(CUgraph H, const CUgraphNode *From,
+                               const CUgraphNode *To,
+                               const CUgraphEdgeData *EdgeData, size_t Count,
+                               bool Add) {
+  CU_TRY_ASSIGN(std::shared_ptr<Graph> G, lookupGraph(H));
+  CU_INVALID_IF(Count && (!From || !To), CUDA_ERROR_INVALID_VALUE,
+                "{0} dependencies were announced but from or to is NULL.",
+                Count);
+  CU_TRY(checkDefaultEdges(EdgeData, Count));
   std::lock_guard<std::mutex> Lock(G->Mutex);
   for (size_t I = 0; I < Count; ++I) {
     CU_TRY_ASSIGN(std::vector<GraphNode *> Ends, nodesOf(*G, &From[I], 1));
@@ -260,6 +267,67 @@ llvm::Error checkNotRecorded(const GraphNode &N) {
   return llvm::Error::success();
 }
 } // namespace
+
+llvm::Expected<NodeParams> api::nodeParamsFrom(const CUgraphNodeParams *P) {
+  CU_INVALID_IF(!P, CUDA_ERROR_INVALID_VALUE, "The node parameters are NULL.");
+  switch (P->type) {
+  case CU_GRAPH_NODE_TYPE_KERNEL: {
+    // CUDA_KERNEL_NODE_PARAMS_v3 has the v2 layout.
+    CUDA_KERNEL_NODE_PARAMS K;
+    static_assert(sizeof(K) == sizeof(P->kernel));
+    std::memcpy(&K, &P->kernel, sizeof(K));
+    return kernelNode(&K);
+  }
+  case CU_GRAPH_NODE_TYPE_MEMCPY:
+    return copyNode(&P->memcpy.copyParams);
+  case CU_GRAPH_NODE_TYPE_MEMSET: {
+    const CUDA_MEMSET_NODE_PARAMS_v2 &M = P->memset;
+    CUDA_MEMSET_NODE_PARAMS V{M.dst,         M.pitch, M.value,
+                              M.elementSize, M.width, M.height};
+    return memsetNodeParams(&V);
+  }
+  case CU_GRAPH_NODE_TYPE_HOST: {
+    CUDA_HOST_NODE_PARAMS H{P->host.fn, P->host.userData};
+    return hostNode(&H);
+  }
+  case CU_GRAPH_NODE_TYPE_GRAPH: {
+    const CUDA_CHILD_GRAPH_NODE_PARAMS &C = P->graph;
+    CU_INVALID_IF(C.ownership != CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE,
+                  CUDA_ERROR_NOT_SUPPORTED,
+                  "Child graphs are cloned into their node; moving one in "
+                  "(ownership {0}) is not supported.",
+                  static_cast<int>(C.ownership));
+    CU_TRY_ASSIGN(std::shared_ptr<Graph> Child, lookupGraph(C.graph));
+    NodeParams N;
+    N.Type = CU_GRAPH_NODE_TYPE_GRAPH;
+    {
+      std::lock_guard<std::mutex> Lock(Child->Mutex);
+      N.Child = Child->clone();
+    }
+    HandleRegistry::get().add(N.Child);
+    return N;
+  }
+  case CU_GRAPH_NODE_TYPE_EMPTY:
+    return NodeParams{};
+  case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+    return eventNode(CU_GRAPH_NODE_TYPE_EVENT_RECORD, P->eventRecord.event);
+  case CU_GRAPH_NODE_TYPE_WAIT_EVENT:
+    return eventNode(CU_GRAPH_NODE_TYPE_WAIT_EVENT, P->eventWait.event);
+  case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
+  case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
+  case CU_GRAPH_NODE_TYPE_MEM_ALLOC:
+  case CU_GRAPH_NODE_TYPE_MEM_FREE:
+  case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
+  case CU_GRAPH_NODE_TYPE_CONDITIONAL:
+    return makeError(CUDA_ERROR_NOT_SUPPORTED,
+                     llvm::formatv("Graph nodes of type {0} are not "
+                                   "supported yet.",
+                                   static_cast<int>(P->type)));
+  }
+  return makeError(CUDA_ERROR_INVALID_VALUE,
+                   llvm::formatv("{0} is not a CUgraphNodeType.",
+                                 static_cast<int>(P->type)));
+}
 
 CUCPU_EXPORT CUresult CUDAAPI cuGraphCreate(CUgraph *Out, unsigned int Flags) {
   return CU_ENTRY(Out, Flags).run([&]() -> llvm::Error {
@@ -750,5 +818,40 @@ CUCPU_EXPORT CUresult CUDAAPI cuGraphDebugDotPrint(CUgraph H, const char *Path,
     std::fprintf(File, "}\n");
     std::fclose(File);
     return llvm::Error::success();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuGraphAddNode(CUgraphNode *Out, CUgraph H,
+                                             const CUgraphNode *Deps,
+                                             size_t Count,
+                                             CUgraphNodeParams *P) {
+  return CU_ENTRY(Out, H, Deps, Count, P).run([&] {
+    return addNode(Out, H, Deps, Count, [&] { return nodeParamsFrom(P); });
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuGraphAddNode_v2(CUgraphNode *Out, CUgraph H,
+                                                const CUgraphNode *Deps,
+                                                const CUgraphEdgeData *Edges,
+                                                size_t Count,
+                                                CUgraphNodeParams *P) {
+  return CU_ENTRY(Out, H, Deps, Edges, Count, P).run([&]() -> llvm::Error {
+    CU_TRY(checkDefaultEdges(Edges, Count));
+    return addNode(Out, H, Deps, Count, [&] { return nodeParamsFrom(P); });
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuGraphNodeSetParams(CUgraphNode H,
+                                                   CUgraphNodeParams *P) {
+  return CU_ENTRY(H, P).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!P, CUDA_ERROR_INVALID_VALUE,
+                  "The node parameters are NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<GraphNode> N, typedNode(H, P->type));
+    CU_TRY_ASSIGN(NodeParams New, nodeParamsFrom(P));
+    return changeNode(*N, [&] {
+      // A kernel node keeps its attributes.
+      New.Attributes = std::move(N->Params.Attributes);
+      N->Params = std::move(New);
+    });
   });
 }

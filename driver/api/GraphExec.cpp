@@ -398,3 +398,30 @@ CUCPU_EXPORT CUresult CUDAAPI cuGraphNodeGetEnabled(CUgraphExec E,
     return llvm::Error::success();
   });
 }
+
+CUCPU_EXPORT CUresult CUDAAPI cuGraphExecNodeSetParams(CUgraphExec E,
+                                                       CUgraphNode H,
+                                                       CUgraphNodeParams *P) {
+  return CU_ENTRY(E, H, P).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!P, CUDA_ERROR_INVALID_VALUE,
+                  "The node parameters are NULL.");
+    switch (P->type) {
+    case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+      return setExecEvent(E, H, P->type, P->eventRecord.event);
+    case CU_GRAPH_NODE_TYPE_WAIT_EVENT:
+      return setExecEvent(E, H, P->type, P->eventWait.event);
+    case CU_GRAPH_NODE_TYPE_GRAPH:
+      return makeError(CUDA_ERROR_NOT_SUPPORTED,
+                       "Updating a child graph node of an executable graph "
+                       "is not supported yet.");
+    default:
+      break;
+    }
+    CU_TRY_ASSIGN(NodeParams N, nodeParamsFrom(P));
+    if (P->type == CU_GRAPH_NODE_TYPE_EMPTY) {
+      CU_TRY_ASSIGN(std::shared_ptr<GraphExec> Exec, lookupExec(E));
+      return execNode(*Exec, H, CU_GRAPH_NODE_TYPE_EMPTY).takeError();
+    }
+    return setExecNode(E, H, P->type, std::move(N));
+  });
+}

@@ -37,6 +37,12 @@ kernelNodeParams(const CUDA_KERNEL_NODE_PARAMS &P);
 llvm::Expected<RecordedWork> recordCopy(const CUDA_MEMCPY3D &P);
 llvm::Expected<RecordedWork> recordMemset(const CUDA_MEMSET_NODE_PARAMS &P);
 
+/// The node parameters of the generic form (cuGraphAddNode,
+/// cuGraphNodeSetParams), checked as the node kind's own entry point checks
+/// them. Memory, conditional, external-semaphore and batch memory-operation
+/// nodes are CUDA_ERROR_NOT_SUPPORTED.
+llvm::Expected<NodeParams> nodeParamsFrom(const CUgraphNodeParams *P);
+
 /// The step a node doing \p P runs as in an executable graph of the
 /// current context (not for child graph nodes).
 llvm::Expected<GraphStep> stepFor(const NodeParams &P);

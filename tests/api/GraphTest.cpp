@@ -741,3 +741,50 @@ TEST_F(Graph, DisabledNodeIsSkippedUntilEnabled) {
   EXPECT_CU(CUDA_SUCCESS, cuGraphExecDestroy(E));
   EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
 }
+
+TEST_F(Graph, GenericNodeCallsAddAndChangeNodes) {
+  CUdeviceptr A = buffer();
+  CUgraph G = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphCreate(&G, 0));
+  CUgraphNodeParams P{};
+  P.type = CU_GRAPH_NODE_TYPE_MEMSET;
+  P.memset.dst = A;
+  P.memset.value = 2;
+  P.memset.elementSize = 4;
+  P.memset.width = N;
+  P.memset.height = 1;
+  CUgraphNode M, K;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphAddNode(&M, G, nullptr, nullptr, 0, &P))
+      << "CUDA 13's cuGraphAddNode is the form with edge data";
+  int Count = N, Factor = 3;
+  void *Args[] = {&A, &Count, &Factor};
+  CUDA_KERNEL_NODE_PARAMS KP = kernelParams(ScaleBy, Args);
+  P = {};
+  P.type = CU_GRAPH_NODE_TYPE_KERNEL;
+  std::memcpy(&P.kernel, &KP, sizeof(KP));
+  CUgraphEdgeData Edge{};
+  ASSERT_CU(CUDA_SUCCESS, cuGraphAddNode(&K, G, &M, &Edge, 1, &P));
+  CUgraphExec E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphInstantiate(&E, G, 0));
+  EXPECT_CU(CUDA_SUCCESS, launchAndWait(E, stream()));
+  EXPECT_TRUE(holds(A, 6)) << "2 * 3";
+  int Five = 5;
+  void *Args5[] = {&A, &Count, &Five};
+  KP = kernelParams(ScaleBy, Args5);
+  std::memcpy(&P.kernel, &KP, sizeof(KP));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecNodeSetParams(E, K, &P));
+  EXPECT_CU(CUDA_SUCCESS, launchAndWait(E, stream()));
+  EXPECT_TRUE(holds(A, 10)) << "2 * 5 in the executable graph";
+  EXPECT_CU(CUDA_SUCCESS, cuGraphNodeSetParams(K, &P));
+  CUDA_KERNEL_NODE_PARAMS Back{};
+  EXPECT_CU(CUDA_SUCCESS, cuGraphKernelNodeGetParams(K, &Back));
+  EXPECT_EQ(5, *static_cast<int *>(Back.kernelParams[2]))
+      << "the graph's node took the new arguments";
+  P.type = CU_GRAPH_NODE_TYPE_EMPTY;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGraphNodeSetParams(K, &P))
+      << "a node keeps its type";
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuGraphAddNode(&K, G, nullptr, nullptr, 0, nullptr));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecDestroy(E));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
+}

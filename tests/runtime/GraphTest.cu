@@ -1420,3 +1420,84 @@ TEST_F(Graph, DisabledNodesDoNothing) {
   EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G));
   EXPECT_CUDA(cudaSuccess, cudaFree(Dev));
 }
+
+TEST_F(Graph, GenericNodeParameters) {
+  int *Dev = nullptr, *Host = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMalloc(&Dev, N * sizeof(int)));
+  ASSERT_CUDA(cudaSuccess, cudaMallocHost(&Host, N * sizeof(int)));
+  cudaGraph_t G = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphCreate(&G, 0));
+  // memset (Dev = 4) -> Dev *= 3 -> Host = Dev, each made by cudaGraphAddNode.
+  cudaGraphNodeParams P = {};
+  P.type = cudaGraphNodeTypeMemset;
+  P.memset.dst = Dev;
+  P.memset.value = 4;
+  P.memset.elementSize = sizeof(int);
+  P.memset.width = N;
+  P.memset.height = 1;
+  cudaGraphNode_t Set = nullptr, Scale = nullptr, Copy = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddNode(&Set, G, nullptr, nullptr, 0, &P));
+  int Factor = 3, Count = N;
+  void *Args[] = {&Dev, &Factor, &Count};
+  P = {};
+  P.type = cudaGraphNodeTypeKernel;
+  P.kernel.func = (void *)graphScale;
+  P.kernel.gridDim = dim3((N + 127) / 128);
+  P.kernel.blockDim = dim3(128);
+  P.kernel.kernelParams = Args;
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddNode(&Scale, G, &Set, nullptr, 1, &P));
+  P = {};
+  P.type = cudaGraphNodeTypeMemcpy;
+  P.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(Dev, N * sizeof(int), N, 1);
+  P.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(Host, N * sizeof(int), N, 1);
+  P.memcpy.copyParams.extent = make_cudaExtent(N * sizeof(int), 1, 1);
+  P.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddNode(&Copy, G, &Scale, nullptr, 1, &P));
+  cudaGraphNodeType Type;
+  EXPECT_CUDA(cudaSuccess, cudaGraphNodeGetType(Scale, &Type));
+  EXPECT_EQ(cudaGraphNodeTypeKernel, Type);
+
+  cudaGraphExec_t E = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiate(&E, G, 0));
+  EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(E, nullptr));
+  EXPECT_CUDA(cudaSuccess, cudaStreamSynchronize(nullptr));
+  EXPECT_EQ(12, Host[N - 1]) << "4 * 3";
+
+  // The executable graph's memset takes 5; the graph's kernel takes 7,
+  // which only a new instantiation sees.
+  P = {};
+  P.type = cudaGraphNodeTypeMemset;
+  P.memset.dst = Dev;
+  P.memset.value = 5;
+  P.memset.elementSize = sizeof(int);
+  P.memset.width = N;
+  P.memset.height = 1;
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecNodeSetParams(E, Set, &P));
+  int Seven = 7;
+  void *Args7[] = {&Dev, &Seven, &Count};
+  P = {};
+  P.type = cudaGraphNodeTypeKernel;
+  P.kernel.func = (void *)graphScale;
+  P.kernel.gridDim = dim3((N + 127) / 128);
+  P.kernel.blockDim = dim3(128);
+  P.kernel.kernelParams = Args7;
+  EXPECT_CUDA(cudaSuccess, cudaGraphNodeSetParams(Scale, &P));
+  EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(E, nullptr));
+  EXPECT_CUDA(cudaSuccess, cudaStreamSynchronize(nullptr));
+  EXPECT_EQ(15, Host[N - 1]) << "5 * 3: the executable graph's own copy";
+  cudaGraphExec_t E2 = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiate(&E2, G, 0));
+  EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(E2, nullptr));
+  EXPECT_CUDA(cudaSuccess, cudaStreamSynchronize(nullptr));
+  EXPECT_EQ(28, Host[N - 1]) << "4 * 7 in a new instantiation";
+
+  P.type = cudaGraphNodeTypeHost;
+  EXPECT_CUDA(cudaErrorInvalidValue, cudaGraphNodeSetParams(Scale, &P))
+      << "a kernel node cannot become a host node";
+  (void)cudaGetLastError();
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(E));
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(E2));
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G));
+  EXPECT_CUDA(cudaSuccess, cudaFreeHost(Host));
+  EXPECT_CUDA(cudaSuccess, cudaFree(Dev));
+}
