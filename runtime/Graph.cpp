@@ -185,6 +185,13 @@ cudaError_t toDriverNode(const char *Function, const cudaGraphNodeParams *P,
   case cudaGraphNodeTypeWaitEvent:
     Out.eventWait.event = P->eventWait.event;
     return cudaSuccess;
+  case cudaGraphNodeTypeMemAlloc:
+    // The runtime's allocation parameters have the driver's layout.
+    std::memcpy(&Out.alloc, &P->alloc, sizeof(Out.alloc));
+    return cudaSuccess;
+  case cudaGraphNodeTypeMemFree:
+    Out.free.dptr = address(P->free.dptr);
+    return cudaSuccess;
   default:
     // Empty nodes need nothing; the driver answers the kinds it lacks.
     return cudaSuccess;
@@ -846,6 +853,8 @@ cudaError_t CUDARTAPI cudaGraphAddNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
   CUDART_TRY(toDriverNode(__func__, Params, Ctx, D));
   CUDART_DRIVER(
       cuGraphAddNode_v2(Node, Graph, Deps, driverEdges(Edges), NumDeps, &D));
+  if (Params->type == cudaGraphNodeTypeMemAlloc)
+    Params->alloc.dptr = reinterpret_cast<void *>(D.alloc.dptr);
   return cudaSuccess;
 }
 
@@ -865,6 +874,69 @@ cudaGraphExecNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode_t Node,
   CUgraphNodeParams D;
   CUDART_TRY(toDriverNode(__func__, Params, Ctx, D));
   CUDART_DRIVER(cuGraphExecNodeSetParams(Exec, Node, &D));
+  return cudaSuccess;
+}
+
+static_assert(sizeof(cudaMemAllocNodeParams) ==
+              sizeof(CUDA_MEM_ALLOC_NODE_PARAMS));
+static_assert(sizeof(cudaMemAllocNodeParamsV2) ==
+              sizeof(CUDA_MEM_ALLOC_NODE_PARAMS_v2));
+
+cudaError_t CUDARTAPI cudaGraphAddMemAllocNode(
+    cudaGraphNode_t *Node, cudaGraph_t Graph, const cudaGraphNode_t *Deps,
+    size_t NumDeps, struct cudaMemAllocNodeParams *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphAddMemAllocNode(
+      Node, Graph, Deps, NumDeps,
+      reinterpret_cast<CUDA_MEM_ALLOC_NODE_PARAMS *>(Params)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphMemAllocNodeGetParams(
+    cudaGraphNode_t Node, struct cudaMemAllocNodeParams *Params) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphMemAllocNodeGetParams(
+      Node, reinterpret_cast<CUDA_MEM_ALLOC_NODE_PARAMS *>(Params)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphAddMemFreeNode(cudaGraphNode_t *Node,
+                                              cudaGraph_t Graph,
+                                              const cudaGraphNode_t *Deps,
+                                              size_t NumDeps, void *Address) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(
+      cuGraphAddMemFreeNode(Node, Graph, Deps, NumDeps, address(Address)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphMemFreeNodeGetParams(cudaGraphNode_t Node,
+                                                    void *Address) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(
+      cuGraphMemFreeNodeGetParams(Node, static_cast<CUdeviceptr *>(Address)));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaDeviceGraphMemTrim(int Device) {
+  CUDART_TRY(checkDevice(__func__, Device));
+  CUDART_DRIVER(cuDeviceGraphMemTrim(Device));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaDeviceGetGraphMemAttribute(
+    int Device, enum cudaGraphMemAttributeType Attr, void *Value) {
+  CUDART_TRY(checkDevice(__func__, Device));
+  CUDART_DRIVER(cuDeviceGetGraphMemAttribute(
+      Device, static_cast<CUgraphMem_attribute>(Attr), Value));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaDeviceSetGraphMemAttribute(
+    int Device, enum cudaGraphMemAttributeType Attr, void *Value) {
+  CUDART_TRY(checkDevice(__func__, Device));
+  CUDART_DRIVER(cuDeviceSetGraphMemAttribute(
+      Device, static_cast<CUgraphMem_attribute>(Attr), Value));
   return cudaSuccess;
 }
 

@@ -10,6 +10,8 @@
 #include "api/Handles.h"
 #include "api/Kernels.h"
 #include "core/EntryPoint.h"
+#include "core/GraphAllocation.h"
+#include "core/MemoryPool.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -251,6 +253,61 @@ llvm::Expected<NodeParams> hostNode(const CUDA_HOST_NODE_PARAMS *P) {
   return N;
 }
 
+/// An allocation node's parameters, its memory allocated now in the current
+/// context; \p P->dptr receives the address.
+llvm::Expected<NodeParams> allocNode(CUDA_MEM_ALLOC_NODE_PARAMS *P) {
+  CU_INVALID_IF(!P, CUDA_ERROR_INVALID_VALUE,
+                "The allocation node parameters are NULL.");
+  const CUmemPoolProps &Props = P->poolProps;
+  CU_INVALID_IF(Props.allocType != CU_MEM_ALLOCATION_TYPE_PINNED,
+                CUDA_ERROR_INVALID_VALUE,
+                "Graph allocations are CU_MEM_ALLOCATION_TYPE_PINNED (got "
+                "type {0}).",
+                static_cast<int>(Props.allocType));
+  CU_INVALID_IF(Props.location.type != CU_MEM_LOCATION_TYPE_DEVICE,
+                CUDA_ERROR_INVALID_VALUE,
+                "Graph allocations are located on a device (got location "
+                "type {0}).",
+                static_cast<int>(Props.location.type));
+  CU_INVALID_IF(Props.handleTypes != CU_MEM_HANDLE_TYPE_NONE,
+                CUDA_ERROR_INVALID_VALUE,
+                "Graph allocations cannot be exported (handle types {0:x}).",
+                static_cast<unsigned>(Props.handleTypes));
+  CU_INVALID_IF(P->bytesize == 0, CUDA_ERROR_INVALID_VALUE,
+                "A graph allocation needs a size.");
+  CU_INVALID_IF(P->accessDescCount && !P->accessDescs, CUDA_ERROR_INVALID_VALUE,
+                "{0} access descriptors were announced but the array is NULL.",
+                P->accessDescCount);
+  CU_TRY(lookupDevice(Props.location.id).takeError());
+  CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
+  CU_INVALID_IF(Ctx->device().ordinal() != Props.location.id,
+                CUDA_ERROR_NOT_SUPPORTED,
+                "Graph allocations on device {0} from a context of device {1} "
+                "are not supported.",
+                Props.location.id, Ctx->device().ordinal());
+  NodeParams N;
+  N.Type = CU_GRAPH_NODE_TYPE_MEM_ALLOC;
+  N.AllocProps = Props;
+  N.AllocAccess.assign(P->accessDescs, P->accessDescs + P->accessDescCount);
+  CU_TRY_ASSIGN(N.Allocation,
+                GraphAllocation::create(
+                    Ctx, *MemoryPool::defaultOf(Ctx->device()), P->bytesize));
+  P->dptr = N.Allocation->address();
+  return N;
+}
+
+/// A free node's parameters: the graph allocation at \p Address.
+llvm::Expected<NodeParams> freeNode(CUdeviceptr Address) {
+  NodeParams N;
+  N.Type = CU_GRAPH_NODE_TYPE_MEM_FREE;
+  N.Allocation = GraphAllocation::find(Address);
+  CU_INVALID_IF(!N.Allocation, CUDA_ERROR_INVALID_VALUE,
+                "{0:x} is not the address of a graph allocation (a memory "
+                "allocation node's).",
+                Address);
+  return N;
+}
+
 llvm::Expected<NodeParams> eventNode(CUgraphNodeType Type, CUevent E) {
   CU_INVALID_IF(!E, CUDA_ERROR_INVALID_VALUE, "The event is NULL.");
   NodeParams N;
@@ -313,10 +370,19 @@ llvm::Expected<NodeParams> api::nodeParamsFrom(const CUgraphNodeParams *P) {
     return eventNode(CU_GRAPH_NODE_TYPE_EVENT_RECORD, P->eventRecord.event);
   case CU_GRAPH_NODE_TYPE_WAIT_EVENT:
     return eventNode(CU_GRAPH_NODE_TYPE_WAIT_EVENT, P->eventWait.event);
+  case CU_GRAPH_NODE_TYPE_MEM_ALLOC: {
+    // The generic form writes the address back, as cuGraphAddMemAllocNode.
+    CUDA_MEM_ALLOC_NODE_PARAMS A;
+    static_assert(sizeof(A) == sizeof(P->alloc));
+    std::memcpy(&A, &P->alloc, sizeof(A));
+    CU_TRY_ASSIGN(NodeParams N, allocNode(&A));
+    const_cast<CUgraphNodeParams *>(P)->alloc.dptr = A.dptr;
+    return N;
+  }
+  case CU_GRAPH_NODE_TYPE_MEM_FREE:
+    return freeNode(P->free.dptr);
   case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
   case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
-  case CU_GRAPH_NODE_TYPE_MEM_ALLOC:
-  case CU_GRAPH_NODE_TYPE_MEM_FREE:
   case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
   case CU_GRAPH_NODE_TYPE_CONDITIONAL:
     return makeError(CUDA_ERROR_NOT_SUPPORTED,
@@ -853,5 +919,51 @@ CUCPU_EXPORT CUresult CUDAAPI cuGraphNodeSetParams(CUgraphNode H,
       New.Attributes = std::move(N->Params.Attributes);
       N->Params = std::move(New);
     });
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI
+cuGraphAddMemAllocNode(CUgraphNode *Out, CUgraph H, const CUgraphNode *Deps,
+                       size_t Count, CUDA_MEM_ALLOC_NODE_PARAMS *P) {
+  return CU_ENTRY(Out, H, Deps, Count, P).run([&] {
+    return addNode(Out, H, Deps, Count, [&] { return allocNode(P); });
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI
+cuGraphMemAllocNodeGetParams(CUgraphNode H, CUDA_MEM_ALLOC_NODE_PARAMS *P) {
+  return CU_ENTRY(H, P).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!P, CUDA_ERROR_INVALID_VALUE,
+                  "The parameter pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<GraphNode> N,
+                  typedNode(H, CU_GRAPH_NODE_TYPE_MEM_ALLOC));
+    return changeNode(*N, [&] {
+      P->poolProps = N->Params.AllocProps;
+      P->accessDescs = N->Params.AllocAccess.data();
+      P->accessDescCount = N->Params.AllocAccess.size();
+      P->bytesize = N->Params.Allocation->size();
+      P->dptr = N->Params.Allocation->address();
+    });
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuGraphAddMemFreeNode(CUgraphNode *Out, CUgraph H,
+                                                    const CUgraphNode *Deps,
+                                                    size_t Count,
+                                                    CUdeviceptr Address) {
+  return CU_ENTRY(Out, H, Deps, Count, Address).run([&] {
+    return addNode(Out, H, Deps, Count, [&] { return freeNode(Address); });
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuGraphMemFreeNodeGetParams(CUgraphNode H,
+                                                          CUdeviceptr *Out) {
+  return CU_ENTRY(H, Out).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE,
+                  "The address pointer is NULL.");
+    CU_TRY_ASSIGN(std::shared_ptr<GraphNode> N,
+                  typedNode(H, CU_GRAPH_NODE_TYPE_MEM_FREE));
+    *Out = N->Params.Allocation->address();
+    return llvm::Error::success();
   });
 }

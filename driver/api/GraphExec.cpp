@@ -15,6 +15,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <unordered_map>
 
 using namespace cucpu;
@@ -45,6 +47,39 @@ llvm::Error instantiate(CUgraphExec *Out, CUgraph H, unsigned long long Flags) {
                                           std::move(Plan), Flags);
   HandleRegistry::get().add(Exec);
   *Out = toHandle(*Exec);
+  return llvm::Error::success();
+}
+
+/// Checks what a launch of \p Plan does to graph memory and then does it:
+/// an allocation still live from an earlier launch (not freed since) is an
+/// error unless \p FreeOnLaunch, and so is a free node that frees memory
+/// that is not live. A refused launch changes nothing.
+llvm::Error applyMemoryEffects(const GraphPlan &Plan, bool FreeOnLaunch) {
+  if (Plan.MemoryEffects.empty())
+    return llvm::Error::success();
+  static std::mutex Mutex; // Launches of graphs sharing memory, in turn.
+  std::lock_guard<std::mutex> Lock(Mutex);
+  std::map<GraphAllocation *, bool> Live;
+  for (const GraphMemoryEffect &E : Plan.MemoryEffects) {
+    GraphAllocation &A = *E.Allocation;
+    bool &L = Live.try_emplace(&A, A.live()).first->second;
+    if (E.Frees) {
+      CU_INVALID_IF(!L, CUDA_ERROR_INVALID_VALUE,
+                    "The graph frees the graph allocation at {0:x}, which is "
+                    "not allocated then.",
+                    A.address());
+      L = false;
+      continue;
+    }
+    CU_INVALID_IF(L && !FreeOnLaunch, CUDA_ERROR_INVALID_VALUE,
+                  "The graph allocation at {0:x} of an earlier launch has not "
+                  "been freed; free it first, or instantiate with "
+                  "CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH.",
+                  A.address());
+    L = true;
+  }
+  for (auto &[A, L] : Live)
+    L ? (void)A->allocate() : (void)A->free();
   return llvm::Error::success();
 }
 
@@ -123,6 +158,11 @@ UpdateCheck compareTopology(const Graph &A, const Graph &B) {
     const GraphNode &X = *NA[I], &Y = *NB[I];
     if (X.Params.Type != Y.Params.Type)
       return {CU_GRAPH_EXEC_UPDATE_ERROR_NODE_TYPE_CHANGED, &Y};
+    // Memory nodes keep their memory: an update cannot change them.
+    if ((Y.Params.Type == CU_GRAPH_NODE_TYPE_MEM_ALLOC ||
+         Y.Params.Type == CU_GRAPH_NODE_TYPE_MEM_FREE) &&
+        X.Params.Allocation != Y.Params.Allocation)
+      return {CU_GRAPH_EXEC_UPDATE_ERROR_NOT_SUPPORTED, &Y};
     if (X.Dependencies.size() != Y.Dependencies.size())
       return {CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED, &Y};
     std::vector<size_t> DA, DB;
@@ -247,6 +287,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuGraphLaunch(CUgraphExec E, CUstream H) {
       return captureNode(*S, std::move(P));
     }
     CU_TRY_ASSIGN(WorkQueue & Q, queueFor(S.get(), *Ctx));
+    CU_TRY(applyMemoryEffects(
+        *Exec->plan(),
+        Exec->flags() & CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH));
     Exec->launch(Q);
     if (launchBlocking())
       CU_TRY(WorkQueue::wait(Q.tail()));

@@ -36,18 +36,26 @@ LaunchRequest requestFor(const KernelNodeParams &K) {
   return R;
 }
 
-llvm::Error appendSteps(const Graph &G, bool TopLevel,
-                        std::vector<GraphStep> &Steps) {
+llvm::Error appendSteps(const Graph &G, bool TopLevel, GraphPlan &Plan) {
   CU_TRY_ASSIGN(std::vector<GraphNode *> Order, G.topologicalOrder());
   for (GraphNode *N : Order) {
-    if (N->Params.Type == CU_GRAPH_NODE_TYPE_GRAPH) {
+    CUgraphNodeType Type = N->Params.Type;
+    if (Type == CU_GRAPH_NODE_TYPE_GRAPH) {
       std::lock_guard<std::mutex> Lock(N->Params.Child->Mutex);
-      CU_TRY(appendSteps(*N->Params.Child, false, Steps));
+      CU_TRY(appendSteps(*N->Params.Child, false, Plan));
       continue;
+    }
+    if (Type == CU_GRAPH_NODE_TYPE_MEM_ALLOC ||
+        Type == CU_GRAPH_NODE_TYPE_MEM_FREE) {
+      CU_INVALID_IF(!TopLevel, CUDA_ERROR_NOT_SUPPORTED,
+                    "Memory allocation and free nodes in child graphs are "
+                    "not supported.");
+      Plan.MemoryEffects.push_back(
+          {N->Params.Allocation, Type == CU_GRAPH_NODE_TYPE_MEM_FREE});
     }
     CU_TRY_ASSIGN(GraphStep Step, stepFor(N->Params));
     Step.Source = TopLevel ? N->Origin : nullptr;
-    Steps.push_back(std::move(Step));
+    Plan.Steps.push_back(std::move(Step));
   }
   return llvm::Error::success();
 }
@@ -149,6 +157,11 @@ llvm::Expected<GraphStep> api::stepFor(const NodeParams &P) {
     Step.Ev = P.Ev;
     return Step;
   case CU_GRAPH_NODE_TYPE_EMPTY:
+  // An allocation's memory exists from the node's creation and a free
+  // leaves it to the graph (GraphAllocation.h): launches only check and
+  // change its state (cuGraphLaunch).
+  case CU_GRAPH_NODE_TYPE_MEM_ALLOC:
+  case CU_GRAPH_NODE_TYPE_MEM_FREE:
     Step.Run = noWork();
     return Step;
   default:
@@ -162,6 +175,6 @@ llvm::Expected<GraphStep> api::stepFor(const NodeParams &P) {
 
 llvm::Expected<GraphPlan> api::planFor(const Graph &G) {
   GraphPlan Plan;
-  CU_TRY(appendSteps(G, true, Plan.Steps));
+  CU_TRY(appendSteps(G, true, Plan));
   return Plan;
 }

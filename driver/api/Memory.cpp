@@ -3,6 +3,7 @@
 #include "api/StreamCapture.h"
 #include "core/AddressSpace.h"
 #include "core/EntryPoint.h"
+#include "core/GraphAllocation.h"
 #include "core/HandleRegistry.h"
 #include "core/MemoryPool.h"
 
@@ -172,6 +173,16 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemFree_v2(CUdeviceptr Ptr) {
     CU_TRY_ASSIGN(std::shared_ptr<Context> C, current::context());
     if (!Ptr)
       return llvm::Error::success(); // As free(NULL).
+    if (std::shared_ptr<GraphAllocation> A = GraphAllocation::find(Ptr)) {
+      // The graph keeps the memory for its next launch (GraphAllocation.h).
+      CU_TRY(C->synchronize());
+      CU_INVALID_IF(!A->free(), CUDA_ERROR_INVALID_VALUE,
+                    "The graph allocation at {0:x} is not allocated: its "
+                    "graph has not run its allocation node since it was "
+                    "last freed.",
+                    Ptr);
+      return llvm::Error::success();
+    }
     // With unified addressing the pointer names its allocation whichever
     // context is current, as on NVIDIA's driver.
     std::optional<OwnedAllocation> Found = findAllocation(Ptr);

@@ -6,10 +6,12 @@
 //===----------------------------------------------------------------------===//
 #include "core/MemoryPool.h"
 #include "api/Handles.h"
+#include "api/StreamCapture.h"
 #include "api/StreamWork.h"
 #include "core/AddressSpace.h"
 #include "core/CurrentContext.h"
 #include "core/EntryPoint.h"
+#include "core/GraphAllocation.h"
 #include "core/HandleRegistry.h"
 #include "core/Platform.h"
 
@@ -96,7 +98,39 @@ llvm::Error allocateAsync(CUdeviceptr *Out, size_t Bytes, MemoryPool &Pool,
                 "The pool belongs to device {0}, the current context to "
                 "device {1}.",
                 Pool.device().ordinal(), C->device().ordinal());
+  CU_TRY_ASSIGN(std::shared_ptr<cucpu::Stream> S, lookupStream(Stream));
+  if (capturing(S.get())) {
+    // Captured, the allocation becomes a graph's allocation node, whose
+    // address the program gets now.
+    NodeParams P;
+    P.Type = CU_GRAPH_NODE_TYPE_MEM_ALLOC;
+    P.AllocProps = Pool.properties();
+    CU_TRY_ASSIGN(P.Allocation, GraphAllocation::create(C, Pool, Bytes));
+    uintptr_t Address = P.Allocation->address();
+    CU_TRY(captureNode(*S, std::move(P)));
+    *Out = Address;
+    return llvm::Error::success();
+  }
   CU_TRY_ASSIGN(*Out, C->allocate(Bytes, MemoryKind::Device, 0, &Pool));
+  return llvm::Error::success();
+}
+
+/// cuMemFreeAsync of graph allocation \p A: a free node when \p Stream is
+/// being captured, else the end of the memory's use until the graph's next
+/// launch (GraphAllocation.h).
+llvm::Error freeGraphMemory(std::shared_ptr<GraphAllocation> A,
+                            CUstream Stream) {
+  CU_TRY_ASSIGN(std::shared_ptr<cucpu::Stream> S, lookupStream(Stream));
+  if (capturing(S.get())) {
+    NodeParams P;
+    P.Type = CU_GRAPH_NODE_TYPE_MEM_FREE;
+    P.Allocation = std::move(A);
+    return captureNode(*S, std::move(P));
+  }
+  CU_INVALID_IF(!A->free(), CUDA_ERROR_INVALID_VALUE,
+                "The graph allocation at {0:x} is not allocated: its graph "
+                "has not run its allocation node since it was last freed.",
+                A->address());
   return llvm::Error::success();
 }
 
@@ -263,6 +297,8 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr Ptr, CUstream Stream) {
     CU_TRY(checkStream(Stream));
     if (!Ptr)
       return llvm::Error::success(); // As free(NULL), and as NVIDIA answers.
+    if (std::shared_ptr<GraphAllocation> A = GraphAllocation::find(Ptr))
+      return freeGraphMemory(std::move(A), Stream);
     std::optional<OwnedAllocation> Found = findAllocation(Ptr);
     CU_INVALID_IF(!Found || !Found->Owner ||
                       (Found->Range.Kind != MemoryKind::Device &&
@@ -282,5 +318,55 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr Ptr, CUstream Stream) {
               Owner->release(Ptr, {MemoryKind::Device, MemoryKind::Managed}));
         },
         CU_GRAPH_NODE_TYPE_MEM_FREE);
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuDeviceGraphMemTrim(CUdevice Dev) {
+  return CU_ENTRY(Dev).run([&]() -> llvm::Error {
+    // Graph memory is held by its graphs only: there is none to trim.
+    return lookupDevice(Dev).takeError();
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuDeviceGetGraphMemAttribute(
+    CUdevice Dev, CUgraphMem_attribute Attr, void *Value) {
+  return CU_ENTRY(Dev, Attr, Value).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE,
+                  "The value pointer is NULL.");
+    CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
+    auto *Out = static_cast<cuuint64_t *>(Value);
+    switch (Attr) {
+    // Graph memory is reserved as it is used: both counts are the same.
+    case CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT:
+    case CU_GRAPH_MEM_ATTR_RESERVED_MEM_CURRENT:
+      *Out = GraphAllocation::bytesOf(D);
+      return llvm::Error::success();
+    case CU_GRAPH_MEM_ATTR_USED_MEM_HIGH:
+    case CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH:
+      *Out = GraphAllocation::highOf(D);
+      return llvm::Error::success();
+    }
+    return makeError(CUDA_ERROR_INVALID_VALUE,
+                     llvm::formatv("{0} is not a CUgraphMem_attribute.",
+                                   static_cast<int>(Attr)));
+  });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuDeviceSetGraphMemAttribute(
+    CUdevice Dev, CUgraphMem_attribute Attr, void *Value) {
+  return CU_ENTRY(Dev, Attr, Value).run([&]() -> llvm::Error {
+    CU_INVALID_IF(!Value, CUDA_ERROR_INVALID_VALUE,
+                  "The value pointer is NULL.");
+    CU_TRY_ASSIGN(Device & D, lookupDevice(Dev));
+    CU_INVALID_IF(Attr != CU_GRAPH_MEM_ATTR_USED_MEM_HIGH &&
+                      Attr != CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH,
+                  CUDA_ERROR_INVALID_VALUE,
+                  "Only the high-water marks can be set (attribute {0}).",
+                  static_cast<int>(Attr));
+    CU_INVALID_IF(*static_cast<cuuint64_t *>(Value) != 0,
+                  CUDA_ERROR_INVALID_VALUE,
+                  "A high-water mark can only be reset, to 0.");
+    GraphAllocation::resetHigh(D);
+    return llvm::Error::success();
   });
 }

@@ -29,6 +29,7 @@ namespace cucpu {
 class Event;
 class Function;
 class Graph;
+class GraphAllocation;
 
 /// Work a stream capture recorded for a copy or memset: validated when it
 /// was issued, run at each launch of the graph.
@@ -58,6 +59,12 @@ struct NodeParams {
   /// A kernel node's attributes (cuGraphKernelNodeSetAttribute), which
   /// setting its parameters leaves as they are.
   LaunchAttributes Attributes;
+  /// A memory allocation node's memory, or the memory a free node frees.
+  std::shared_ptr<GraphAllocation> Allocation;
+  /// An allocation node's pool properties and access descriptors, as given
+  /// (cuGraphMemAllocNodeGetParams).
+  CUmemPoolProps AllocProps{};
+  std::vector<CUmemAccessDesc> AllocAccess;
 };
 
 /// One node of a graph.

@@ -17,6 +17,11 @@ std::shared_ptr<Graph> GraphExec::snapshot() const {
   return Snapshot;
 }
 
+std::shared_ptr<const GraphPlan> GraphExec::plan() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Plan;
+}
+
 void GraphExec::launch(WorkQueue &Queue) {
   // Held while issuing, so that launches from several threads are ordered
   // as they take it.

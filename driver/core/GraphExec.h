@@ -13,6 +13,7 @@
 #define CUCPU_DRIVER_CORE_GRAPHEXEC_H
 
 #include "core/Graph.h"
+#include "core/GraphAllocation.h"
 #include "core/Object.h"
 #include "core/WorkQueue.h"
 
@@ -43,9 +44,19 @@ struct GraphStep {
   bool Enabled = true;
 };
 
+/// What a launch does to the memory of allocation nodes: an allocation
+/// node makes it live, a free node ends that (GraphAllocation.h).
+struct GraphMemoryEffect {
+  std::shared_ptr<GraphAllocation> Allocation;
+  bool Frees = false;
+};
+
 /// What one launch runs, in order.
 struct GraphPlan {
   std::vector<GraphStep> Steps;
+  /// The allocation and free nodes, in the order of Steps. Their memory
+  /// stays while a launch that holds the plan may use it.
+  std::vector<GraphMemoryEffect> MemoryEffects;
 };
 
 /// An instantiated graph (CUgraphExec).
@@ -62,6 +73,8 @@ public:
   /// A copy of the graph as instantiated (or last updated); its nodes'
   /// Origin are the nodes of the graph the program holds.
   std::shared_ptr<Graph> snapshot() const;
+  /// The plan the next launch runs.
+  std::shared_ptr<const GraphPlan> plan() const;
 
   /// Issues one launch to \p Queue, after the previous launch of this
   /// graph, whichever stream it went to ("each launch is ordered behind ...

@@ -788,3 +788,45 @@ TEST_F(Graph, GenericNodeCallsAddAndChangeNodes) {
   EXPECT_CU(CUDA_SUCCESS, cuGraphExecDestroy(E));
   EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
 }
+
+TEST_F(Graph, MemoryNodesAreChecked) {
+  CUgraph G = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphCreate(&G, 0));
+  CUdevice Dev = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetDevice(&Dev));
+  CUDA_MEM_ALLOC_NODE_PARAMS A{};
+  A.poolProps.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+  A.poolProps.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  A.poolProps.location.id = Dev;
+  A.bytesize = 0;
+  CUgraphNode Alloc, Free;
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuGraphAddMemAllocNode(&Alloc, G, nullptr, 0, &A))
+      << "an allocation needs a size";
+  A.bytesize = 4096;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphAddMemAllocNode(&Alloc, G, nullptr, 0, &A));
+  EXPECT_NE(0u, A.dptr);
+  CUdeviceptr Plain = buffer();
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuGraphAddMemFreeNode(&Free, G, &Alloc, 1, Plain))
+      << "a free node frees graph allocations only";
+  ASSERT_CU(CUDA_SUCCESS, cuGraphAddMemFreeNode(&Free, G, &Alloc, 1, A.dptr));
+  CUdeviceptr Back = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuGraphMemFreeNodeGetParams(Free, &Back));
+  EXPECT_EQ(A.dptr, Back);
+  CUgraphExec E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphInstantiate(&E, G, 0));
+  EXPECT_CU(CUDA_SUCCESS, launchAndWait(E, stream()));
+  EXPECT_CU(CUDA_SUCCESS, launchAndWait(E, stream()));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemFree(A.dptr))
+      << "the graph has freed it already";
+  cuuint64_t Used = 0;
+  EXPECT_CU(CUDA_SUCCESS, cuDeviceGetGraphMemAttribute(
+                              Dev, CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH, &Used));
+  EXPECT_GE(Used, 4096u);
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuDeviceGetGraphMemAttribute(
+                Dev, CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT, nullptr));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecDestroy(E));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
+}

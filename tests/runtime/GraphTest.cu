@@ -1501,3 +1501,164 @@ TEST_F(Graph, GenericNodeParameters) {
   EXPECT_CUDA(cudaSuccess, cudaFreeHost(Host));
   EXPECT_CUDA(cudaSuccess, cudaFree(Dev));
 }
+
+/// Allocation node parameters for \p Bytes on device 0.
+static cudaMemAllocNodeParams allocParams(size_t Bytes) {
+  cudaMemAllocNodeParams P = {};
+  P.poolProps.allocType = cudaMemAllocationTypePinned;
+  P.poolProps.location.type = cudaMemLocationTypeDevice;
+  P.poolProps.location.id = 0;
+  P.bytesize = Bytes;
+  return P;
+}
+
+TEST_F(Graph, MemoryNodesAllocateAndFree) {
+  int *Host = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMallocHost(&Host, N * sizeof(int)));
+  cudaGraph_t G = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphCreate(&G, 0));
+  // alloc -> fill with 7 -> copy to Host -> free
+  cudaMemAllocNodeParams A = allocParams(N * sizeof(int));
+  cudaGraphNode_t Alloc = nullptr, Fill = nullptr, Copy = nullptr,
+                  Free = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddMemAllocNode(&Alloc, G, nullptr, 0, &A));
+  ASSERT_NE(nullptr, A.dptr) << "the node reports its address at once";
+  int *Dev = static_cast<int *>(A.dptr);
+  int Value = 7, Count = N;
+  void *Args[] = {&Dev, &Value, &Count};
+  cudaKernelNodeParams K = kernelParams((const void *)graphFill, Args);
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddKernelNode(&Fill, G, &Alloc, 1, &K));
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddMemcpyNode1D(&Copy, G, &Fill, 1, Host,
+                                                    Dev, N * sizeof(int),
+                                                    cudaMemcpyDeviceToHost));
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddMemFreeNode(&Free, G, &Copy, 1, Dev));
+
+  cudaMemAllocNodeParams Back = {};
+  EXPECT_CUDA(cudaSuccess, cudaGraphMemAllocNodeGetParams(Alloc, &Back));
+  EXPECT_EQ(A.dptr, Back.dptr);
+  EXPECT_EQ(N * sizeof(int), Back.bytesize);
+  EXPECT_EQ(cudaMemLocationTypeDevice, Back.poolProps.location.type);
+  void *Freed = nullptr;
+  EXPECT_CUDA(cudaSuccess, cudaGraphMemFreeNodeGetParams(Free, &Freed));
+  EXPECT_EQ(A.dptr, Freed);
+
+  cudaGraphExec_t E = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiate(&E, G, 0));
+  for (int Launch = 0; Launch < 3; ++Launch) {
+    std::fill(Host, Host + N, -1);
+    EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(E, nullptr))
+        << "launch " << Launch << ": the graph frees what it allocates";
+    EXPECT_CUDA(cudaSuccess, cudaStreamSynchronize(nullptr));
+    EXPECT_EQ(7, Host[0]);
+    EXPECT_EQ(7, Host[N - 1]);
+  }
+  unsigned long long High = 0;
+  EXPECT_CUDA(cudaSuccess, cudaDeviceGetGraphMemAttribute(
+                               0, cudaGraphMemAttrReservedMemHigh, &High));
+  EXPECT_GE(High, N * sizeof(int)) << "the graph's memory was reserved";
+  unsigned long long Zero = 0, One = 1;
+  EXPECT_CUDA(cudaSuccess, cudaDeviceSetGraphMemAttribute(
+                               0, cudaGraphMemAttrUsedMemHigh, &Zero))
+      << "a high-water mark is reset with 0";
+  EXPECT_CUDA(cudaErrorInvalidValue, cudaDeviceSetGraphMemAttribute(
+                                         0, cudaGraphMemAttrUsedMemHigh, &One))
+      << "and only with 0";
+  EXPECT_CUDA(
+      cudaErrorInvalidValue,
+      cudaDeviceSetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &Zero))
+      << "the current use cannot be set";
+  (void)cudaGetLastError();
+  EXPECT_CUDA(cudaSuccess, cudaDeviceGraphMemTrim(0));
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(E));
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G));
+  EXPECT_CUDA(cudaSuccess, cudaFreeHost(Host));
+}
+
+TEST_F(Graph, UnfreedAllocationMustBeFreedBeforeTheNextLaunch) {
+  cudaGraph_t G = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphCreate(&G, 0));
+  cudaMemAllocNodeParams A = allocParams(N * sizeof(int));
+  cudaGraphNode_t Alloc = nullptr, Fill = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddMemAllocNode(&Alloc, G, nullptr, 0, &A));
+  int *Dev = static_cast<int *>(A.dptr);
+  int Value = 3, Count = N;
+  void *Args[] = {&Dev, &Value, &Count};
+  cudaKernelNodeParams K = kernelParams((const void *)graphFill, Args);
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddKernelNode(&Fill, G, &Alloc, 1, &K));
+  cudaGraphExec_t E = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiate(&E, G, 0));
+  EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(E, nullptr));
+  EXPECT_CUDA(cudaSuccess, cudaStreamSynchronize(nullptr));
+  int Back = 0;
+  EXPECT_CUDA(cudaSuccess, cudaMemcpy(&Back, Dev + N - 1, sizeof(int),
+                                      cudaMemcpyDeviceToHost))
+      << "the memory outlives the launch";
+  EXPECT_EQ(3, Back);
+  EXPECT_CUDA(cudaErrorInvalidValue, cudaGraphLaunch(E, nullptr))
+      << "the allocation of the first launch was not freed";
+  (void)cudaGetLastError();
+  EXPECT_CUDA(cudaSuccess, cudaFree(Dev)) << "freed outside the graph";
+  EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(E, nullptr)) << "so it runs again";
+  EXPECT_CUDA(cudaSuccess, cudaFreeAsync(Dev, nullptr))
+      << "and stream-ordered frees work too";
+  EXPECT_CUDA(cudaSuccess, cudaStreamSynchronize(nullptr));
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(E));
+
+  cudaGraphExec_t Auto = nullptr;
+  ASSERT_CUDA(
+      cudaSuccess,
+      cudaGraphInstantiate(&Auto, G, cudaGraphInstantiateFlagAutoFreeOnLaunch));
+  EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(Auto, nullptr));
+  EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(Auto, nullptr))
+      << "this instantiation frees the last launch's allocation itself";
+  EXPECT_CUDA(cudaSuccess, cudaStreamSynchronize(nullptr));
+  EXPECT_CUDA(cudaSuccess, cudaFree(Dev));
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(Auto));
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G));
+}
+
+TEST_F(StreamCapture, MallocAsyncAndFreeAsyncBecomeMemoryNodes) {
+  int *Host = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMallocHost(&Host, N * sizeof(int)));
+  cudaStream_t S = nullptr;
+  ASSERT_CUDA(cudaSuccess,
+              cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
+  ASSERT_CUDA(cudaSuccess,
+              cudaStreamBeginCapture(S, cudaStreamCaptureModeGlobal));
+  int *Dev = nullptr;
+  EXPECT_CUDA(cudaSuccess, cudaMallocAsync(&Dev, N * sizeof(int), S))
+      << "captured, the allocation becomes a node";
+  EXPECT_NE(nullptr, Dev) << "whose address the program gets now";
+  graphFill<<<Blocks, Threads, 0, S>>>(Dev, 5, N);
+  graphAddOne<<<Blocks, Threads, 0, S>>>(Dev, N);
+  EXPECT_CUDA(cudaSuccess, cudaMemcpyAsync(Host, Dev, N * sizeof(int),
+                                           cudaMemcpyDeviceToHost, S));
+  EXPECT_CUDA(cudaSuccess, cudaFreeAsync(Dev, S));
+  cudaGraph_t G = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaStreamEndCapture(S, &G));
+  size_t Count = 0;
+  EXPECT_CUDA(cudaSuccess, cudaGraphGetNodes(G, nullptr, &Count));
+  std::vector<cudaGraphNode_t> Nodes(Count);
+  EXPECT_CUDA(cudaSuccess, cudaGraphGetNodes(G, Nodes.data(), &Count));
+  int Allocs = 0, Frees = 0;
+  for (cudaGraphNode_t Node : Nodes) {
+    cudaGraphNodeType Type;
+    EXPECT_CUDA(cudaSuccess, cudaGraphNodeGetType(Node, &Type));
+    Allocs += Type == cudaGraphNodeTypeMemAlloc;
+    Frees += Type == cudaGraphNodeTypeMemFree;
+  }
+  EXPECT_EQ(1, Allocs);
+  EXPECT_EQ(1, Frees);
+  cudaGraphExec_t E = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiate(&E, G, 0));
+  for (int Launch = 0; Launch < 2; ++Launch) {
+    std::fill(Host, Host + N, 0);
+    EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(E, S));
+    EXPECT_CUDA(cudaSuccess, cudaStreamSynchronize(S));
+    EXPECT_EQ(6, Host[N / 2]) << "launch " << Launch;
+  }
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(E));
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G));
+  EXPECT_CUDA(cudaSuccess, cudaStreamDestroy(S));
+  EXPECT_CUDA(cudaSuccess, cudaFreeHost(Host));
+}
