@@ -175,6 +175,15 @@ int activeBlocks(const Function &F, int BlockSize, size_t Dynamic) {
   return Blocks;
 }
 
+} // namespace
+
+int api::activeBlocksPerMultiprocessor(const Function &F, int BlockSize,
+                                       size_t Dynamic) {
+  return activeBlocks(F, BlockSize, Dynamic);
+}
+
+namespace {
+
 llvm::Error checkOccupancyFlags(unsigned Flags) {
   CU_INVALID_IF(Flags != CU_OCCUPANCY_DEFAULT &&
                     Flags != CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE,

@@ -35,6 +35,12 @@ llvm::Expected<std::shared_ptr<Function>> lookupFunction(CUfunction H);
 llvm::Expected<std::shared_ptr<Function>>
 launchableFunction(CUfunction H, const std::shared_ptr<Context> &Ctx);
 
+/// Blocks of \p BlockSize threads and \p Dynamic bytes of dynamic shared
+/// memory that one multiprocessor holds at once (the occupancy model of
+/// cuOccupancyMaxActiveBlocksPerMultiprocessor).
+int activeBlocksPerMultiprocessor(const Function &F, int BlockSize,
+                                  size_t Dynamic);
+
 /// Builds the parameter buffer of a launch of \p F from cuLaunchKernel's
 /// kernelParams or extra (one of them, as the kernel's layout needs).
 llvm::Error gatherLaunchParams(const Function &F, void **KernelParams,

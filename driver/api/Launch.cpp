@@ -49,6 +49,11 @@ llvm::Error launchOrCapture(const std::shared_ptr<Function> &F,
   P.Kernel.Block = R.Block;
   P.Kernel.SharedBytes = R.DynamicShared;
   P.Kernel.Buffer.assign(R.Params.begin(), R.Params.end());
+  if (R.Cooperative) {
+    CUlaunchAttributeValue V{};
+    V.cooperative = 1;
+    P.Attributes.set(CU_LAUNCH_ATTRIBUTE_COOPERATIVE, V);
+  }
   return captureNode(*S, std::move(P));
 }
 
@@ -173,10 +178,22 @@ llvm::Error checkLaunchAttributes(const CUlaunchConfig &Config) {
   return llvm::Error::success();
 }
 
-/// cuLaunchKernel and cuLaunchKernelEx.
+/// Whether a launch of \p Config asks to be cooperative.
+bool cooperativeAttribute(const CUlaunchConfig &Config) {
+  for (unsigned I = 0; I < Config.numAttrs; ++I)
+    if (Config.attrs[I].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE &&
+        Config.attrs[I].value.cooperative)
+      return true;
+  return false;
+}
+
+/// cuLaunchKernel, cuLaunchKernelEx and cuLaunchCooperativeKernel. A
+/// cooperative grid must fit on the device at once, as the occupancy
+/// calculator counts it (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE).
 llvm::Error launchKernel(CUfunction H, std::array<unsigned, 3> Grid,
                          std::array<unsigned, 3> Block, unsigned Shared,
-                         CUstream Stream, void **KernelParams, void **Extra) {
+                         CUstream Stream, void **KernelParams, void **Extra,
+                         bool Cooperative = false) {
   CU_TRY_ASSIGN(std::shared_ptr<Context> Ctx, current::context());
   CU_TRY_ASSIGN(std::shared_ptr<Function> F, launchableFunction(H, Ctx));
   CU_TRY_ASSIGN(std::shared_ptr<cucpu::Stream> S, launchStream(Stream, Ctx));
@@ -187,6 +204,21 @@ llvm::Error launchKernel(CUfunction H, std::array<unsigned, 3> Grid,
   R.Block = Block;
   R.DynamicShared = Shared;
   R.Params = std::move(Buffer);
+  R.Cooperative = Cooperative;
+  if (Cooperative) {
+    CU_TRY(checkGrid(Grid));
+    CU_TRY(checkBlock(Block));
+    uint64_t Blocks = uint64_t(Grid[0]) * Grid[1] * Grid[2];
+    uint64_t Fit =
+        uint64_t(activeBlocksPerMultiprocessor(
+            *F, static_cast<int>(Block[0] * Block[1] * Block[2]), Shared)) *
+        Ctx->device().workers();
+    CU_INVALID_IF(Blocks > Fit, CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE,
+                  "A cooperative grid of {0} blocks is larger than the {1} "
+                  "the device holds at once (cuOccupancyMaxActiveBlocksPer"
+                  "Multiprocessor times the multiprocessor count).",
+                  Blocks, Fit);
+  }
   return launchOrCapture(F, Ctx, S, std::move(R));
 }
 } // namespace
@@ -286,6 +318,20 @@ CUCPU_EXPORT CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *Config,
     return launchKernel(
         H, {Config->gridDimX, Config->gridDimY, Config->gridDimZ},
         {Config->blockDimX, Config->blockDimY, Config->blockDimZ},
-        Config->sharedMemBytes, Config->hStream, KernelParams, Extra);
+        Config->sharedMemBytes, Config->hStream, KernelParams, Extra,
+        cooperativeAttribute(*Config));
   });
+}
+
+CUCPU_EXPORT CUresult CUDAAPI cuLaunchCooperativeKernel(
+    CUfunction H, unsigned int GridX, unsigned int GridY, unsigned int GridZ,
+    unsigned int BlockX, unsigned int BlockY, unsigned int BlockZ,
+    unsigned int Shared, CUstream Stream, void **KernelParams) {
+  return CU_ENTRY(H, GridX, GridY, GridZ, BlockX, BlockY, BlockZ, Shared,
+                  Stream, KernelParams)
+      .run([&] {
+        return launchKernel(H, {GridX, GridY, GridZ}, {BlockX, BlockY, BlockZ},
+                            Shared, Stream, KernelParams, nullptr,
+                            /*Cooperative=*/true);
+      });
 }

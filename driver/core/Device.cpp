@@ -242,7 +242,7 @@ llvm::Expected<int> Device::attribute(int Attribute) const {
   case CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1:
     return 0;
   case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH:
-    return 0;
+    return 1;
   case CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH:
     return 0;
   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:

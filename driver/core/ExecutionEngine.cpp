@@ -105,16 +105,71 @@ void watch(LaunchState &L, unsigned Ms) {
                                [&] { return L.Finished; });
   }
 }
+/// The barrier of a cooperative launch (grid_group::sync()). Every block
+/// runs on a thread of its own, so blocks waiting here do not keep others
+/// from running; one thread of each block arrives per sync, between two
+/// block barriers (cooperative_groups.h). A block that fails, or ends while
+/// others wait for it, breaks the barrier: the waiting blocks fail rather
+/// than wait forever (on a GPU that program would hang).
+class GridBarrier {
+public:
+  explicit GridBarrier(uint64_t Blocks) : Blocks(Blocks) {}
+
+  /// Returns true when every block has arrived, false if the barrier broke.
+  bool arrive() {
+    std::unique_lock Lock(Mutex);
+    if (Broken || Ended) {
+      breakLocked();
+      return false;
+    }
+    uint64_t Round = Rounds;
+    if (++Arrived == Blocks) {
+      Arrived = 0;
+      ++Rounds;
+      Changed.notify_all();
+      return true;
+    }
+    Changed.wait(Lock, [&] { return Rounds != Round || Broken; });
+    return Rounds != Round;
+  }
+
+  /// A block has ended, having failed or not.
+  void leave(bool Failed) {
+    std::lock_guard Lock(Mutex);
+    ++Ended;
+    if (Failed || Arrived > 0)
+      breakLocked();
+  }
+
+private:
+  void breakLocked() {
+    Broken = true;
+    Changed.notify_all();
+  }
+
+  const uint64_t Blocks;
+  std::mutex Mutex;
+  std::condition_variable Changed;
+  uint64_t Arrived = 0, Rounds = 0, Ended = 0;
+  bool Broken = false;
+};
+
+/// The grid barrier of the cooperative launch whose block the calling
+/// thread runs, or null.
+thread_local GridBarrier *CurrentGrid = nullptr;
+
 } // namespace
 
 llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
                                  unsigned Workers, std::string &Output) {
   LaunchState L;
   const uint64_t Total = Config.blocks();
-  // A block the fiber engine runs is long enough to be dealt alone.
+  // A block the fiber engine runs is long enough to be dealt alone, and so
+  // is each block of a cooperative launch, which has a thread of its own.
   const uint64_t Divisor =
-      Config.BlockEntry ? uint64_t(std::max(Workers, 1u)) * TakesPerWorkerShare
-                        : 0;
+      Config.BlockEntry && !Config.Cooperative
+          ? uint64_t(std::max(Workers, 1u)) * TakesPerWorkerShare
+          : 0;
   const unsigned WatchdogMs = Config.WatchdogMs;
   auto Job = [&] {
     BlockRunner &R = BlockRunner::forThisThread();
@@ -155,6 +210,8 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
         L.fail(R.failureCode(), R.failureMessage());
         return;
       }
+      if (Config.Cooperative)
+        return;
     }
   };
   std::thread Watchdog;
@@ -162,11 +219,28 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
     installWatchdogHandler();
     Watchdog = std::thread(watch, std::ref(L), WatchdogMs);
   }
-  if (Workers <= 1 || Total == 1 ||
-      Total * Config.threadsPerBlock() <= CallerOnlyThreads)
+  if (Config.Cooperative) {
+    // Every block on a thread of its own, all at once, so that they can
+    // meet at the grid barrier; the launch checked that they are few (no
+    // more than the device holds at once).
+    GridBarrier Barrier(Total);
+    std::vector<std::thread> Blocks;
+    Blocks.reserve(Total);
+    for (uint64_t I = 0; I < Total; ++I)
+      Blocks.emplace_back([&] {
+        CurrentGrid = &Barrier;
+        Job();
+        Barrier.leave(L.Failed.load());
+        CurrentGrid = nullptr;
+      });
+    for (std::thread &T : Blocks)
+      T.join();
+  } else if (Workers <= 1 || Total == 1 ||
+             Total * Config.threadsPerBlock() <= CallerOnlyThreads) {
     Job();
-  else
+  } else {
     ThreadPool::forDevice(DeviceOrdinal, Workers).run(Job);
+  }
   if (Watchdog.joinable()) {
     {
       std::lock_guard Lock(L.Mutex);
@@ -369,6 +443,22 @@ void *__cucpu_device_malloc(uint64_t Bytes) {
 /// free in a kernel.
 void __cucpu_device_free(void *Ptr) {
   BlockRunner::activeOnThisThread()->deviceFree(Ptr);
+}
+
+int32_t __cucpu_grid_is_cooperative(void) { return CurrentGrid ? 1 : 0; }
+
+void __cucpu_grid_sync(void) {
+  BlockRunner *Runner = BlockRunner::activeOnThisThread();
+  if (!CurrentGrid)
+    Runner->abortFromFault(CUDA_ERROR_LAUNCH_FAILED,
+                           "grid_group::sync() needs a cooperative launch "
+                           "(cuLaunchCooperativeKernel, "
+                           "cudaLaunchCooperativeKernel).");
+  if (!CurrentGrid->arrive())
+    Runner->abortFromFault(CUDA_ERROR_LAUNCH_FAILED,
+                           "The grid barrier broke: another block failed, or "
+                           "ended without reaching the grid_group::sync() "
+                           "this block waited at.");
 }
 
 void __cucpu_trap(CucpuThread *T) {

@@ -48,6 +48,9 @@ struct LaunchConfig {
   /// Stop the launch after this many milliseconds (0: never).
   unsigned WatchdogMs = 0;
   size_t StackBytes = MinFiberStack; ///< Per CUDA thread.
+  /// A cooperative launch: every block runs at once, on a thread of its
+  /// own, so that blocks can meet at the grid barrier (grid_group::sync()).
+  bool Cooperative = false;
 
   /// Threads in one block.
   unsigned threadsPerBlock() const { return Block[0] * Block[1] * Block[2]; }

@@ -221,6 +221,7 @@ cucpu::prepareLaunch(Function &F, const std::shared_ptr<Context> &Current,
   }
   C.StaticShared = F.kernel().StaticShared;
   C.DynamicShared = R.DynamicShared;
+  C.Cooperative = R.Cooperative;
   C.WatchdogMs = Ctx->watchdogMs();
   C.Heap = &Ctx->deviceHeap();
   // CU_LIMIT_STACK_SIZE is what a GPU thread gets; host code (printf's

@@ -19,6 +19,8 @@ struct LaunchRequest {
   std::array<unsigned, 3> Grid = {1, 1, 1};
   std::array<unsigned, 3> Block = {1, 1, 1};
   unsigned DynamicShared = 0;
+  /// cuLaunchCooperativeKernel: the grid may synchronize (grid_group).
+  bool Cooperative = false;
   /// The kernel's parameter buffer (inline up to a typical size).
   llvm::SmallVector<char, 128> Params;
 };

@@ -830,3 +830,77 @@ TEST_F(Graph, MemoryNodesAreChecked) {
   EXPECT_CU(CUDA_SUCCESS, cuGraphExecDestroy(E));
   EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
 }
+
+TEST_F(Graph, CooperativeLaunchesDirectExAndCaptured) {
+  CUfunction GridRounds = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&GridRounds, Mod, "gridRounds"));
+  int PerSm = 0, Sms = 0, Cooperative = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                              &PerSm, GridRounds, 64, 0));
+  CUdevice Dev = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxGetDevice(&Dev));
+  ASSERT_CU(CUDA_SUCCESS,
+            cuDeviceGetAttribute(&Sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                                 Dev));
+  ASSERT_CU(CUDA_SUCCESS,
+            cuDeviceGetAttribute(&Cooperative,
+                                 CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, Dev));
+  EXPECT_EQ(1, Cooperative);
+  const int Blocks = std::min(PerSm * Sms, 32), Rounds = 3;
+  ASSERT_GE(Blocks, 2);
+  CUdeviceptr Partial = 0, Out = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&Partial, Blocks * sizeof(int)));
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&Out, Rounds * Blocks * sizeof(int)));
+  int Count = Rounds;
+  void *Args[] = {&Partial, &Out, &Count};
+  auto Check = [&](const char *How) {
+    std::vector<int> Host(Rounds * Blocks, -1);
+    ASSERT_CU(CUDA_SUCCESS,
+              cuMemcpyDtoH(Host.data(), Out, Host.size() * sizeof(int)));
+    for (int R = 0; R < Rounds; ++R)
+      for (int B = 0; B < Blocks; ++B)
+        ASSERT_EQ((R + 1) * Blocks * (Blocks + 1) / 2, Host[R * Blocks + B])
+            << How << ": round " << R << ", block " << B;
+    ASSERT_CU(CUDA_SUCCESS, cuMemsetD32(Out, 0, Rounds * Blocks));
+  };
+  CUstream S = stream();
+  ASSERT_CU(CUDA_SUCCESS, cuLaunchCooperativeKernel(GridRounds, Blocks, 1, 1,
+                                                    64, 1, 1, 0, S, Args));
+  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S));
+  Check("cuLaunchCooperativeKernel");
+
+  CUlaunchAttribute Attr{};
+  Attr.id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+  Attr.value.cooperative = 1;
+  CUlaunchConfig Config{};
+  Config.gridDimX = Blocks;
+  Config.gridDimY = Config.gridDimZ = 1;
+  Config.blockDimX = 64;
+  Config.blockDimY = Config.blockDimZ = 1;
+  Config.hStream = S;
+  Config.attrs = &Attr;
+  Config.numAttrs = 1;
+  ASSERT_CU(CUDA_SUCCESS, cuLaunchKernelEx(&Config, GridRounds, Args, nullptr));
+  ASSERT_CU(CUDA_SUCCESS, cuStreamSynchronize(S));
+  Check("cuLaunchKernelEx with the cooperative attribute");
+
+  ASSERT_CU(CUDA_SUCCESS,
+            cuStreamBeginCapture(S, CU_STREAM_CAPTURE_MODE_GLOBAL));
+  ASSERT_CU(CUDA_SUCCESS, cuLaunchCooperativeKernel(GridRounds, Blocks, 1, 1,
+                                                    64, 1, 1, 0, S, Args));
+  CUgraph G = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuStreamEndCapture(S, &G));
+  CUgraphExec E = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphInstantiate(&E, G, 0));
+  ASSERT_CU(CUDA_SUCCESS, launchAndWait(E, S));
+  Check("a captured cooperative launch");
+  EXPECT_CU(CUDA_SUCCESS, cuGraphExecDestroy(E));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
+
+  EXPECT_CU(CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE,
+            cuLaunchCooperativeKernel(GridRounds, PerSm * Sms + 1, 1, 1, 64, 1,
+                                      1, 0, S, Args))
+      << "one block more than the device holds at once";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(Partial));
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(Out));
+}

@@ -12,6 +12,8 @@
 #include <cooperative_groups/reduce.h>
 #include <cooperative_groups/scan.h>
 
+#include <algorithm>
+
 using namespace curt;
 namespace cg = cooperative_groups;
 
@@ -118,4 +120,127 @@ TEST_F(CooperativeGroups, CoalescedGroupsAndDynamicTiles) {
   }
   for (int *P : {Out, Tiles})
     EXPECT_CUDA(cudaSuccess, cudaFree(P)) << "cleanup";
+}
+
+/// Rounds of a grid-wide exchange: in each, every block writes its sum of
+/// In shifted by the round into Partial[block], the grid synchronizes, and
+/// every block reads all partials (so a block that ran ahead, or a partial
+/// not yet written, shows). Out[round * blocks + block] is what block saw.
+__global__ void cgGridRounds(const int *In, int *Partial, int *Out,
+                             int Rounds) {
+  cg::grid_group Grid = cg::this_grid();
+  __shared__ int Sum;
+  unsigned Blocks = gridDim.x, Block = blockIdx.x;
+  for (int R = 0; R < Rounds; ++R) {
+    if (threadIdx.x == 0)
+      Sum = 0;
+    __syncthreads();
+    atomicAdd(&Sum, In[Block * blockDim.x + threadIdx.x] + R);
+    __syncthreads();
+    if (threadIdx.x == 0)
+      Partial[Block] = Sum;
+    Grid.sync();
+    if (threadIdx.x == 0) {
+      int All = 0;
+      for (unsigned B = 0; B < Blocks; ++B)
+        All += Partial[B];
+      Out[R * Blocks + Block] = All;
+    }
+    Grid.sync();
+  }
+}
+
+/// Out[0] = this_grid().is_valid() of an ordinary launch.
+__global__ void cgGridValid(int *Out) {
+  Out[0] = cooperative_groups::this_grid().is_valid() ? 1 : 0;
+}
+
+TEST_F(CooperativeGroups, GridSyncUnderACooperativeLaunch) {
+  int Supported = 0;
+  EXPECT_CUDA(cudaSuccess, cudaDeviceGetAttribute(
+                               &Supported, cudaDevAttrCooperativeLaunch, 0));
+  ASSERT_EQ(1, Supported) << "the device launches cooperatively";
+  const int Threads = 128, Rounds = 4;
+  int PerSm = 0, Sms = 0;
+  ASSERT_CUDA(cudaSuccess, cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                               &PerSm, cgGridRounds, Threads, 0));
+  ASSERT_CUDA(cudaSuccess,
+              cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, 0));
+  // As many blocks as fit at once, but at most 64.
+  const int Blocks = std::min(PerSm * Sms, 64);
+  ASSERT_GE(Blocks, 2);
+  int *In = nullptr, *Partial = nullptr, *Out = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaMallocManaged(&In, Blocks * Threads * 4));
+  ASSERT_CUDA(cudaSuccess, cudaMallocManaged(&Partial, Blocks * 4));
+  ASSERT_CUDA(cudaSuccess, cudaMallocManaged(&Out, Rounds * Blocks * 4));
+  long long Total = 0;
+  for (int I = 0; I < Blocks * Threads; ++I) {
+    In[I] = I % 13;
+    Total += In[I];
+  }
+  int Count = Rounds;
+  void *Args[] = {&In, &Partial, &Out, &Count};
+  ASSERT_CUDA(cudaSuccess, cudaLaunchCooperativeKernel(
+                               (const void *)cgGridRounds, dim3(Blocks),
+                               dim3(Threads), Args, 0, nullptr));
+  ASSERT_CUDA(cudaSuccess, cudaDeviceSynchronize());
+  for (int R = 0; R < Rounds; ++R)
+    for (int B = 0; B < Blocks; ++B)
+      ASSERT_EQ(Total + R * Blocks * Threads, Out[R * Blocks + B])
+          << "round " << R << ", block " << B
+          << ": every block saw every block's partial of this round";
+
+  EXPECT_CUDA(cudaErrorCooperativeLaunchTooLarge,
+              cudaLaunchCooperativeKernel((const void *)cgGridRounds,
+                                          dim3(PerSm * Sms + 1), dim3(Threads),
+                                          Args, 0, nullptr))
+      << "one block more than the device holds at once";
+  (void)cudaGetLastError();
+
+  cgGridValid<<<1, 1>>>(Out);
+  ASSERT_CUDA(cudaSuccess, cudaDeviceSynchronize());
+  EXPECT_EQ(0, Out[0]) << "an ordinary launch's grid is not valid";
+  void *ValidArgs[] = {&Out};
+  ASSERT_CUDA(cudaSuccess,
+              cudaLaunchCooperativeKernel((const void *)cgGridValid, dim3(1),
+                                          dim3(1), ValidArgs, 0, nullptr));
+  ASSERT_CUDA(cudaSuccess, cudaDeviceSynchronize());
+  EXPECT_EQ(1, Out[0]) << "a cooperative launch's is";
+  EXPECT_CUDA(cudaSuccess, cudaFree(In));
+  EXPECT_CUDA(cudaSuccess, cudaFree(Partial));
+  EXPECT_CUDA(cudaSuccess, cudaFree(Out));
+}
+
+/// Block 0 ends without the grid barrier the other blocks wait at.
+__global__ void cgGridEarlyExit(int *Out) {
+  if (blockIdx.x == 0)
+    return;
+  cg::this_grid().sync();
+  Out[blockIdx.x] = 1;
+}
+
+#if CUCPU_ONLY
+static void gridSyncWithoutABlockInChild() {
+  int *Out = nullptr;
+  childCheck(cudaMalloc(&Out, 4 * sizeof(int)) == cudaSuccess, 2, "memory");
+  void *Args[] = {&Out};
+  childCheck(cudaLaunchCooperativeKernel((const void *)cgGridEarlyExit, dim3(4),
+                                         dim3(32), Args, 0,
+                                         nullptr) == cudaSuccess,
+             3, "the launch is accepted");
+  childCheck(cudaDeviceSynchronize() == cudaErrorLaunchFailure, 4,
+             "it fails rather than hangs");
+  std::_Exit(0);
+}
+#endif
+
+TEST(CooperativeGroupsChild, BlockMissingTheGridBarrierFailsTheLaunch) {
+#if CUCPU_ONLY
+  useFreshChildProcesses();
+  EXPECT_EXIT(gridSyncWithoutABlockInChild(), ::testing::ExitedWithCode(0), "")
+      << "a block that ends while the others wait at grid.sync() breaks the "
+         "barrier";
+#else
+  GTEST_SKIP() << "cucpu-only: on a GPU the other blocks wait forever";
+#endif
 }

@@ -46,3 +46,24 @@ extern "C" __global__ void waitForFlag(volatile int *Flag, volatile int *Done) {
   }
   *Done = 1;
 }
+
+#include <cooperative_groups.h>
+
+/// A cooperative kernel: Out[round * blocks + block] is the sum of all
+/// blocks' values of that round, each block's value (block + 1) * (round +
+/// 1) written to Partial before the grid barrier.
+extern "C" __global__ void gridRounds(int *Partial, int *Out, int Rounds) {
+  cooperative_groups::grid_group Grid = cooperative_groups::this_grid();
+  for (int R = 0; R < Rounds; ++R) {
+    if (threadIdx.x == 0)
+      Partial[blockIdx.x] = (blockIdx.x + 1) * (R + 1);
+    Grid.sync();
+    if (threadIdx.x == 0) {
+      int Sum = 0;
+      for (unsigned B = 0; B < gridDim.x; ++B)
+        Sum += Partial[B];
+      Out[R * gridDim.x + blockIdx.x] = Sum;
+    }
+    Grid.sync();
+  }
+}

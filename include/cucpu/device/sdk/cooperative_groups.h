@@ -11,9 +11,10 @@
 //
 // Warps are the block's threads in linear order, 32 at a time, as on the
 // GPU; a tile is an aligned run of lanes of one warp. A grid-wide barrier
-// needs a cooperative launch, which cucpu does not offer: this_grid() of an
-// ordinary launch is not valid (is_valid() is false), as on the GPU, and its
-// sync() traps instead of deadlocking.
+// needs a cooperative launch (cudaLaunchCooperativeKernel,
+// cuLaunchCooperativeKernel), whose blocks all run at once: this_grid() of
+// an ordinary launch is not valid (is_valid() is false), as on the GPU, and
+// its sync() fails the launch instead of deadlocking.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DEVICE_SDK_COOPERATIVE_GROUPS_H
@@ -88,15 +89,24 @@ public:
 /// The calling thread's block.
 __device__ __forceinline__ thread_block this_thread_block() { return {}; }
 
+extern "C" __device__ int __cucpu_grid_is_cooperative(void);
+extern "C" __device__ void __cucpu_grid_sync(void);
+
 /// The threads of a grid, valid only under a cooperative launch.
 class grid_group {
 public:
-  /// cucpu launches no kernel cooperatively.
-  __device__ bool is_valid() const { return false; }
+  __device__ bool is_valid() const {
+    return __cucpu_grid_is_cooperative() != 0;
+  }
+  /// Every thread of the grid waits here for all the others: the block
+  /// meets, its first thread meets the other blocks' (the engine's grid
+  /// barrier), and the block meets again. Outside a cooperative launch the
+  /// launch fails with a message.
   __device__ void sync() const {
-    printf("cucpu: grid_group::sync() needs a cooperative launch "
-           "(cudaLaunchCooperativeKernel), which cucpu does not support\n");
-    __trap();
+    __syncthreads();
+    if (__cucpu_cg::linearThread() == 0)
+      __cucpu_grid_sync();
+    __syncthreads();
   }
   __device__ unsigned long long thread_rank() const {
     return block_rank() * __cucpu_cg::blockThreads() +
