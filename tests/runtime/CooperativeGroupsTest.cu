@@ -197,9 +197,12 @@ TEST_F(CooperativeGroups, GridSyncUnderACooperativeLaunch) {
       << "one block more than the device holds at once";
   (void)cudaGetLastError();
 
+  // NVIDIA's this_grid() is valid when the driver gave the launch a grid
+  // workspace, which it did for an ordinary launch of one block (observed
+  // on an H200); cucpu's only for cooperative launches.
   cgGridValid<<<1, 1>>>(Out);
   ASSERT_CUDA(cudaSuccess, cudaDeviceSynchronize());
-  EXPECT_EQ(0, Out[0]) << "an ordinary launch's grid is not valid";
+  report("this_grid().is_valid() of an ordinary launch", Out[0]);
   void *ValidArgs[] = {&Out};
   ASSERT_CUDA(cudaSuccess,
               cudaLaunchCooperativeKernel((const void *)cgGridValid, dim3(1),
