@@ -18,6 +18,10 @@ bool isSpecialRegister(llvm::StringRef Name) {
   if (!Name.consume_front("%"))
     return false;
   llvm::StringRef Base = Name.split('.').first;
+  // %envreg0 ... %envreg31: the driver's environment registers.
+  unsigned EnvReg;
+  if (Base.consume_front("envreg") && !Base.getAsInteger(10, EnvReg))
+    return EnvReg < 32;
   return llvm::StringSwitch<bool>(Base)
       .Cases("tid", "ntid", "ctaid", "nctaid", true)
       .Cases("laneid", "warpid", "nwarpid", "smid", "nsmid", "gridid", true)

@@ -115,6 +115,14 @@ class GridBarrier {
 public:
   explicit GridBarrier(uint64_t Blocks) : Blocks(Blocks) {}
 
+  /// What nvcc's grid sync reads through %envreg1 and %envreg2 (the layout
+  /// of NVIDIA's driver ABI: a size, then the barrier word that the blocks
+  /// count on with atomics).
+  struct alignas(8) Workspace {
+    uint32_t Size = sizeof(Workspace);
+    uint32_t Barrier = 0;
+  } Space;
+
   /// Returns true when every block has arrived, false if the barrier broke.
   bool arrive() {
     std::unique_lock Lock(Mutex);
@@ -446,6 +454,10 @@ void __cucpu_device_free(void *Ptr) {
 }
 
 int32_t __cucpu_grid_is_cooperative(void) { return CurrentGrid ? 1 : 0; }
+
+uint64_t __cucpu_grid_workspace(void) {
+  return CurrentGrid ? reinterpret_cast<uintptr_t>(&CurrentGrid->Space) : 0;
+}
 
 void __cucpu_grid_sync(void) {
   BlockRunner *Runner = BlockRunner::activeOnThisThread();

@@ -3,6 +3,7 @@
 
 #include "AbiAccess.h"
 #include "Translator.h"
+#include "cucpu/modules/passes/JitServices.h"
 #include "cucpu/modules/passes/LoweringDiagnostic.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -63,6 +64,19 @@ static Value *readRegister(IRBuilder<> &B, Module &M, Value *T, StringRef Reg,
     return B.getInt32(32); // Warps per multiprocessor, as on sm_75.
   if (Reg == "smid" || Reg == "gridid")
     return ConstantInt::get(Ty, 0);
+  if (Reg.starts_with("envreg")) {
+    // The driver's environment: %envreg1 (high) and %envreg2 (low half) hold
+    // the grid workspace of a cooperative launch, whose barrier word
+    // cooperative groups' grid sync counts on (0 in other launches); the
+    // others are 0.
+    if (Reg != "envreg1" && Reg != "envreg2")
+      return ConstantInt::get(Ty, 0);
+    Value *Workspace =
+        B.CreateCall(declareJitService(M, JitService::__cucpu_grid_workspace));
+    if (Reg == "envreg1")
+      Workspace = B.CreateLShr(Workspace, 32);
+    return B.CreateTrunc(Workspace, Ty, Reg);
+  }
   if (Reg == "nsmid")
     return B.getInt32(1);
   if (Reg == "dynamic_smem_size")

@@ -610,10 +610,10 @@ TEST_F(JitModuleTest, ImageAndIRMustAgree) {
 
 TEST_F(JitModuleTest, UnknownIntrinsicAndInlinePtxAreLoadErrors) {
   const char *Body = R"(
-declare i32 @llvm.nvvm.read.ptx.sreg.envreg0()
+declare i32 @llvm.nvvm.read.ptx.sreg.pm0()
 define void @k() {
-  %v = call i32 @llvm.nvvm.read.ptx.sreg.envreg0()
-  call void asm sideeffect "exit;", ""()
+  %v = call i32 @llvm.nvvm.read.ptx.sreg.pm0()
+  call void asm sideeffect "pmevent 1;", ""()
   ret void
 }
 !nvvm.annotations = !{!0}
@@ -623,7 +623,7 @@ define void @k() {
   ASSERT_FALSE(bool(M));
   std::string Msg;
   EXPECT_EQ(takeJitError(M.takeError(), Msg), JitErrorKind::Unsupported);
-  EXPECT_NE(Msg.find("envreg0"), std::string::npos) << "names it: " << Msg;
+  EXPECT_NE(Msg.find("pm0"), std::string::npos) << "names it: " << Msg;
 }
 
 TEST_F(JitModuleTest, MissingEngineServiceIsALoadError) {
