@@ -940,4 +940,44 @@ cudaError_t CUDARTAPI cudaDeviceSetGraphMemAttribute(
   return cudaSuccess;
 }
 
+cudaError_t CUDARTAPI cudaUserObjectCreate(cudaUserObject_t *Object,
+                                           void *Resource, cudaHostFn_t Destroy,
+                                           unsigned int Refs,
+                                           unsigned int Flags) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuUserObjectCreate(Object, Resource, Destroy, Refs, Flags));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaUserObjectRetain(cudaUserObject_t Object,
+                                           unsigned int Count) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuUserObjectRetain(Object, Count));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaUserObjectRelease(cudaUserObject_t Object,
+                                            unsigned int Count) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuUserObjectRelease(Object, Count));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphRetainUserObject(cudaGraph_t Graph,
+                                                cudaUserObject_t Object,
+                                                unsigned int Count,
+                                                unsigned int Flags) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphRetainUserObject(Graph, Object, Count, Flags));
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaGraphReleaseUserObject(cudaGraph_t Graph,
+                                                 cudaUserObject_t Object,
+                                                 unsigned int Count) {
+  CUDART_CONTEXT(Ctx);
+  CUDART_DRIVER(cuGraphReleaseUserObject(Graph, Object, Count));
+  return cudaSuccess;
+}
+
 } // extern "C"

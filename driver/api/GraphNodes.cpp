@@ -190,5 +190,6 @@ llvm::Expected<GraphStep> api::stepFor(const NodeParams &P) {
 llvm::Expected<GraphPlan> api::planFor(const Graph &G) {
   GraphPlan Plan;
   CU_TRY(appendSteps(G, true, Plan));
+  Plan.UserObjects = std::make_shared<UserObjectRefs>(G.UserObjects.copy());
   return Plan;
 }

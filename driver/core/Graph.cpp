@@ -105,6 +105,7 @@ std::shared_ptr<Graph> Graph::clone(bool Register) const {
     for (GraphNode *D : N->Dependencies)
       Copy->addEdge(*Map[D], *Map[N.get()]);
   Copy->NextIndex = NextIndex;
+  Copy->UserObjects = UserObjects.copy();
   return Copy;
 }
 

@@ -13,6 +13,7 @@
 
 #include "core/LaunchAttributes.h"
 #include "core/Object.h"
+#include "core/UserObject.h"
 
 #include <cuda.h>
 
@@ -113,6 +114,10 @@ public:
   bool addEdge(GraphNode &From, GraphNode &To);
   /// Removes the edge From -> To; false if there is none.
   bool removeEdge(GraphNode &From, GraphNode &To);
+  /// The user objects the graph holds references to
+  /// (cuGraphRetainUserObject); under Mutex.
+  UserObjectRefs UserObjects;
+
   /// The nodes in creation order.
   const std::vector<std::shared_ptr<GraphNode>> &nodes() const { return Nodes; }
   /// Whether \p N is a live node of this graph.

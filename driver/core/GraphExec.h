@@ -57,6 +57,9 @@ struct GraphPlan {
   /// The allocation and free nodes, in the order of Steps. Their memory
   /// stays while a launch that holds the plan may use it.
   std::vector<GraphMemoryEffect> MemoryEffects;
+  /// References to the graph's user objects, kept while a launch that
+  /// holds the plan may use them.
+  std::shared_ptr<UserObjectRefs> UserObjects;
 };
 
 /// An instantiated graph (CUgraphExec).

@@ -33,6 +33,7 @@ enum class ObjectKind : uint32_t {
   GraphNode = 0x474e4431,        // "GND1"
   GraphExec = 0x47455831,        // "GEX1"
   GraphicsResource = 0x47525331, // "GRS1"
+  UserObject = 0x55534f31,       // "USO1"
   Dead = 0xdeadbeef,             ///< Stamped on destruction.
 };
 

@@ -14,9 +14,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 #include <vector>
@@ -903,4 +905,35 @@ TEST_F(Graph, CooperativeLaunchesDirectExAndCaptured) {
       << "one block more than the device holds at once";
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(Partial));
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(Out));
+}
+
+namespace {
+std::atomic<int> ApiUserObjectsDestroyed{0};
+void CUDA_CB destroyApiUserObject(void *) { ApiUserObjectsDestroyed++; }
+} // namespace
+
+TEST_F(Graph, UserObjectReferencesOfGraphsAndClones) {
+  int Before = ApiUserObjectsDestroyed.load();
+  CUuserObject O = nullptr;
+  ASSERT_CU(CUDA_SUCCESS,
+            cuUserObjectCreate(&O, nullptr, destroyApiUserObject, 1,
+                               CU_USER_OBJECT_NO_DESTRUCTOR_SYNC));
+  CUgraph G = nullptr, Clone = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphCreate(&G, 0));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphRetainUserObject(G, O, 2, 0));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphClone(&Clone, G));
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGraphReleaseUserObject(G, O, 3))
+      << "the graph holds 2";
+  EXPECT_CU(CUDA_SUCCESS, cuGraphReleaseUserObject(G, O, 2));
+  EXPECT_CU(CUDA_SUCCESS, cuUserObjectRelease(O, 1));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(Before, ApiUserObjectsDestroyed.load())
+      << "the clone holds references of its own";
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(Clone));
+  for (int I = 0; I < 500 && ApiUserObjectsDestroyed.load() == Before; ++I)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(Before + 1, ApiUserObjectsDestroyed.load());
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGraphRetainUserObject(G, O, 0, 0))
+      << "a count of 0";
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
 }

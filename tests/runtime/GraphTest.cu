@@ -11,11 +11,14 @@
 #include "RuntimeTest.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -1661,4 +1664,67 @@ TEST_F(StreamCapture, MallocAsyncAndFreeAsyncBecomeMemoryNodes) {
   EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G));
   EXPECT_CUDA(cudaSuccess, cudaStreamDestroy(S));
   EXPECT_CUDA(cudaSuccess, cudaFreeHost(Host));
+}
+
+namespace {
+/// Counts destructor calls of user objects.
+std::atomic<int> UserObjectsDestroyed{0};
+void CUDART_CB destroyUserObject(void *Resource) {
+  delete static_cast<int *>(Resource);
+  UserObjectsDestroyed.fetch_add(1);
+}
+/// Waits up to a few seconds for \p N destructor calls in all.
+bool destroyedBy(int N) {
+  for (int I = 0; I < 500 && UserObjectsDestroyed.load() < N; ++I)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  return UserObjectsDestroyed.load() >= N;
+}
+} // namespace
+
+TEST_F(Graph, UserObjectsLiveAsLongAsTheirReferences) {
+  int Before = UserObjectsDestroyed.load();
+  cudaUserObject_t Object = nullptr;
+  ASSERT_CUDA(cudaSuccess,
+              cudaUserObjectCreate(&Object, new int(5), destroyUserObject, 1,
+                                   cudaUserObjectNoDestructorSync));
+  cudaGraph_t G = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphCreate(&G, 0));
+  cudaGraphNode_t Empty = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphAddEmptyNode(&Empty, G, nullptr, 0));
+  // The program's reference moves to the graph; an executable graph
+  // instantiated from it holds its own.
+  ASSERT_CUDA(cudaSuccess,
+              cudaGraphRetainUserObject(G, Object, 1, cudaGraphUserObjectMove));
+  cudaGraphExec_t E = nullptr;
+  ASSERT_CUDA(cudaSuccess, cudaGraphInstantiate(&E, G, 0));
+  EXPECT_CUDA(cudaSuccess, cudaGraphDestroy(G));
+  EXPECT_CUDA(cudaSuccess, cudaGraphLaunch(E, nullptr));
+  EXPECT_CUDA(cudaSuccess, cudaStreamSynchronize(nullptr));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(Before, UserObjectsDestroyed.load())
+      << "the executable graph still holds the object";
+  EXPECT_CUDA(cudaSuccess, cudaGraphExecDestroy(E));
+  EXPECT_TRUE(destroyedBy(Before + 1))
+      << "the last reference gone, the destructor ran";
+
+  cudaUserObject_t Second = nullptr;
+  ASSERT_CUDA(cudaSuccess,
+              cudaUserObjectCreate(&Second, new int(6), destroyUserObject, 2,
+                                   cudaUserObjectNoDestructorSync));
+  EXPECT_CUDA(cudaSuccess, cudaUserObjectRetain(Second, 3));
+  EXPECT_CUDA(cudaSuccess, cudaUserObjectRelease(Second, 4));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(Before + 1, UserObjectsDestroyed.load()) << "one reference left";
+  EXPECT_CUDA(cudaSuccess, cudaUserObjectRelease(Second, 1));
+  EXPECT_TRUE(destroyedBy(Before + 2));
+
+  cudaUserObject_t Third = nullptr;
+  EXPECT_CUDA(cudaErrorInvalidValue,
+              cudaUserObjectCreate(&Third, nullptr, destroyUserObject, 1, 0))
+      << "the no-destructor-sync flag is required";
+  EXPECT_CUDA(cudaErrorInvalidValue,
+              cudaUserObjectCreate(&Third, nullptr, destroyUserObject, 0,
+                                   cudaUserObjectNoDestructorSync))
+      << "at least one reference";
+  (void)cudaGetLastError();
 }

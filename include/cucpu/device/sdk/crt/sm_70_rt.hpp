@@ -1,9 +1,11 @@
-//===- sdk/crt/sm_70_rt.hpp - Match functions for clang's intrinsics -*- C++ -*-===//
+//===- sdk/crt/sm_70_rt.hpp - Match functions for clang's intrinsics -*- C++
+//-*-===//
 //
 // clang's __clang_cuda_intrinsics.h includes "crt/sm_70_rt.hpp" from the CUDA
 // SDK to get the typed __match_any_sync/__match_all_sync overloads on top of
-// its __match32/__match64 functions. cucc has no SDK, so this is cucc's own
-// version; it is only reached through that include.
+// its __match32/__match64 functions (and __nanosleep, which the toolkit
+// declares with them). cucc has no SDK, so this is cucc's own version; it is
+// only reached through that include.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUCPU_DEVICE_SDK_CRT_SM_70_RT_HPP
@@ -40,5 +42,11 @@ __CUCPU_MATCH64(long long)
 __CUCPU_MATCH64(double)
 #undef __CUCPU_MATCH32
 #undef __CUCPU_MATCH64
+
+/// __nanosleep (sm_70): waits about \p Ns nanoseconds, a hint; the engine
+/// lets the block's other threads run (libcu++'s atomics back off with it).
+static __device__ __forceinline__ void __nanosleep(unsigned int Ns) {
+  __nvvm_nanosleep(Ns);
+}
 
 #endif // CUCPU_DEVICE_SDK_CRT_SM_70_RT_HPP
