@@ -97,3 +97,14 @@ extern "C" __global__ void bigBlock(const int *In, int *Out) {
   if (T == 0)
     Out[blockIdx.x] = Partial[0];
 }
+
+// Out[t] = In[63 - t] + t: thread t waits in __nanosleep (longer for lower
+// t) after writing its own slot, then reads its mirror's after a barrier.
+extern "C" __global__ void nanosleepThenSync(const int *In, int *Out) {
+  __shared__ int Slot[64];
+  int T = threadIdx.x;
+  Slot[T] = In[T];
+  __nanosleep(64u * (64 - T));
+  __syncthreads();
+  Out[T] = Slot[63 - T] + T;
+}
