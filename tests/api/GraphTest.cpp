@@ -922,8 +922,12 @@ TEST_F(Graph, UserObjectReferencesOfGraphsAndClones) {
   ASSERT_CU(CUDA_SUCCESS, cuGraphCreate(&G, 0));
   EXPECT_CU(CUDA_SUCCESS, cuGraphRetainUserObject(G, O, 2, 0));
   EXPECT_CU(CUDA_SUCCESS, cuGraphClone(&Clone, G));
+#if CUCPU_ONLY
+  // NVIDIA's driver does not check this, and its count is wrong afterwards
+  // (the process crashed later, on an H200).
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuGraphReleaseUserObject(G, O, 3))
       << "the graph holds 2";
+#endif
   EXPECT_CU(CUDA_SUCCESS, cuGraphReleaseUserObject(G, O, 2));
   EXPECT_CU(CUDA_SUCCESS, cuUserObjectRelease(O, 1));
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
