@@ -941,3 +941,29 @@ TEST_F(Graph, UserObjectReferencesOfGraphsAndClones) {
       << "a count of 0";
   EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G));
 }
+
+TEST_F(Graph, AllocationOutlivingItsContextIsHarmless) {
+  CUcontext Other = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, createContext(&Other));
+  CUgraph G = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphCreate(&G, 0));
+  CUDA_MEM_ALLOC_NODE_PARAMS A{};
+  A.poolProps.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+  A.poolProps.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  A.poolProps.location.id = Dev;
+  A.bytesize = 1 << 16;
+  CUgraphNode Alloc;
+  ASSERT_CU(CUDA_SUCCESS, cuGraphAddMemAllocNode(&Alloc, G, nullptr, 0, &A));
+  CUcontext Popped = nullptr;
+  ASSERT_CU(CUDA_SUCCESS, cuCtxPopCurrent(&Popped));
+  EXPECT_EQ(Other, Popped);
+  EXPECT_CU(CUDA_SUCCESS, cuCtxDestroy(Other))
+      << "the context goes, and the graph's memory with it";
+  CUdeviceptr Mine = 0;
+  ASSERT_CU(CUDA_SUCCESS, cuMemAlloc(&Mine, 1 << 16));
+  EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G))
+      << "the graph goes later without touching memory that is not its";
+  EXPECT_CU(CUDA_SUCCESS, cuMemsetD8(Mine, 7, 1 << 16))
+      << "memory allocated since is intact";
+  EXPECT_CU(CUDA_SUCCESS, cuMemFree(Mine));
+}
