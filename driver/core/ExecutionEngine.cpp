@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -141,6 +142,12 @@ public:
     return Rounds != Round;
   }
 
+  /// The launch cannot start all its blocks: whoever waits stops waiting.
+  void abandon() {
+    std::lock_guard Lock(Mutex);
+    breakLocked();
+  }
+
   /// A block has ended, having failed or not.
   void leave(bool Failed) {
     std::lock_guard Lock(Mutex);
@@ -234,13 +241,25 @@ llvm::Error ExecutionEngine::run(const LaunchConfig &Config, int DeviceOrdinal,
     GridBarrier Barrier(Total);
     std::vector<std::thread> Blocks;
     Blocks.reserve(Total);
-    for (uint64_t I = 0; I < Total; ++I)
-      Blocks.emplace_back([&] {
-        CurrentGrid = &Barrier;
-        Job();
-        Barrier.leave(L.Failed.load());
-        CurrentGrid = nullptr;
-      });
+    for (uint64_t I = 0; I < Total; ++I) {
+      try {
+        Blocks.emplace_back([&] {
+          CurrentGrid = &Barrier;
+          Job();
+          Barrier.leave(L.Failed.load());
+          CurrentGrid = nullptr;
+        });
+      } catch (const std::system_error &E) {
+        L.fail(CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES,
+               llvm::formatv("A cooperative launch needs a thread for each "
+                             "of its {0} blocks; thread {1} could not start "
+                             "({2}).",
+                             Total, I, E.what())
+                   .str());
+        Barrier.abandon();
+        break;
+      }
+    }
     for (std::thread &T : Blocks)
       T.join();
   } else if (Workers <= 1 || Total == 1 ||

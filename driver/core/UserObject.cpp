@@ -2,8 +2,7 @@
 #include "core/UserObject.h"
 
 #include "core/HandleRegistry.h"
-
-#include <thread>
+#include "core/WorkerThreads.h"
 
 using namespace cucpu;
 
@@ -24,10 +23,10 @@ bool UserObject::release(unsigned Count) {
     return true;
   HandleRegistry::get().remove(this);
   // The program's destructor may not call CUDA; it runs apart from the
-  // caller, which may hold the driver's locks.
-  std::thread([Destroy = Destroy, Resource = Resource] {
-    Destroy(Resource);
-  }).detach();
+  // caller, which may hold the driver's locks, on a worker thread the
+  // driver joins before it goes.
+  startWorkerThread(
+      [Destroy = Destroy, Resource = Resource] { Destroy(Resource); });
   return true;
 }
 
