@@ -1,9 +1,11 @@
-# The install.cuda_language test (registered in CMakeLists.txt, which passes
+# Builds a project with CMake's CUDA language against this build, as one is
+# built with NVIDIA's toolkit: the install.cuda_language test
+# (tests/install/cuda-language) and the cmakeSaxpy sample. The caller passes
 # BUILD_DIR, WORK_DIR, PROJECT_DIR, GENERATOR, MAKE_PROGRAM, CXX_COMPILER,
-# CXX_FLAGS and LIBDIR). It installs the build tree into a scratch prefix
-# under WORK_DIR, then configures, builds and runs cuda-language/ (a project
-# with LANGUAGES CXX CUDA) against it, as a project is built with NVIDIA's
-# toolkit:
+# CXX_FLAGS, LIBDIR, PROGRAM (the executable the project builds, which must
+# exit 0 and print PASSED) and WAYS (of "compiler" and "path", below). It
+# installs the build tree into a scratch prefix under WORK_DIR, then
+# configures, builds and runs PROJECT_DIR against it once per way:
 #   1. -DCMAKE_CUDA_COMPILER=<prefix>/bin/nvcc -DCUDAToolkit_ROOT=<prefix>,
 #      the architectures CMake detects by default;
 #   2. nvcc found on PATH (no CMAKE_CUDA_COMPILER, no CUDAToolkit_ROOT),
@@ -46,7 +48,7 @@ set(Common -S "${PROJECT_DIR}" -G "${GENERATOR}"
   "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
   "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_CUDA_FLAGS=${CXX_FLAGS}"
   "-DCMAKE_EXE_LINKER_FLAGS=${CXX_FLAGS}" "-DCMAKE_BUILD_TYPE=Release")
-foreach(Way IN ITEMS compiler path)
+foreach(Way IN LISTS WAYS)
   message(STATUS "cuda-language, nvcc given by ${Way}")
   set(Build "${WORK_DIR}/build-${Way}")
   if(Way STREQUAL "compiler")
@@ -57,11 +59,11 @@ foreach(Way IN ITEMS compiler path)
   endif()
   run_step("${CMAKE_COMMAND}" ${Common} -B "${Build}" ${Args})
   run_step("${CMAKE_COMMAND}" --build "${Build}")
-  execute_process(COMMAND "${Build}/saxpy" OUTPUT_VARIABLE Output
+  execute_process(COMMAND "${Build}/${PROGRAM}" OUTPUT_VARIABLE Output
     ERROR_VARIABLE Output RESULT_VARIABLE Result)
   message("${Output}")
   if(NOT Result EQUAL 0 OR NOT Output MATCHES "PASSED")
-    message(FATAL_ERROR "saxpy (${Way}) did not pass (${Result}).")
+    message(FATAL_ERROR "${PROGRAM} (${Way}) did not pass (${Result}).")
   endif()
 endforeach()
 
