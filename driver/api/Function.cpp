@@ -177,9 +177,18 @@ int activeBlocks(const Function &F, int BlockSize, size_t Dynamic) {
 
 } // namespace
 
-int api::activeBlocksPerMultiprocessor(const Function &F, int BlockSize,
-                                       size_t Dynamic) {
-  return activeBlocks(F, BlockSize, Dynamic);
+llvm::Error api::checkCooperativeFit(const Function &F, const Device &D,
+                                     const LaunchRequest &R) {
+  uint64_t Blocks = uint64_t(R.Grid[0]) * R.Grid[1] * R.Grid[2];
+  uint64_t Fit = uint64_t(activeBlocks(F, R.Block[0] * R.Block[1] * R.Block[2],
+                                       R.DynamicShared)) *
+                 D.workers();
+  CU_INVALID_IF(Blocks > Fit, CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE,
+                "A cooperative grid of {0} blocks is larger than the {1} the "
+                "device holds at once (cuOccupancyMaxActiveBlocksPer"
+                "Multiprocessor times the multiprocessor count).",
+                Blocks, Fit);
+  return llvm::Error::success();
 }
 
 namespace {

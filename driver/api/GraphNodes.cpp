@@ -115,17 +115,8 @@ llvm::Expected<GraphStep> api::stepFor(const NodeParams &P) {
     LaunchRequest R = requestFor(P.Kernel);
     R.Cooperative =
         P.Attributes.get(CU_LAUNCH_ATTRIBUTE_COOPERATIVE).cooperative != 0;
-    if (R.Cooperative) {
-      uint64_t Blocks = uint64_t(R.Grid[0]) * R.Grid[1] * R.Grid[2];
-      uint64_t Fit = uint64_t(activeBlocksPerMultiprocessor(
-                         *P.Kernel.F, R.Block[0] * R.Block[1] * R.Block[2],
-                         R.DynamicShared)) *
-                     Ctx->device().workers();
-      CU_INVALID_IF(Blocks > Fit, CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE,
-                    "A cooperative kernel node of {0} blocks is larger than "
-                    "the {1} the device holds at once.",
-                    Blocks, Fit);
-    }
+    if (R.Cooperative)
+      CU_TRY(checkCooperativeFit(*P.Kernel.F, Ctx->device(), R));
     CU_TRY_ASSIGN(std::shared_ptr<PreparedLaunch> L,
                   prepareLaunch(*P.Kernel.F, Ctx, std::move(R)));
     // The module and context must outlive every launch of the plan.

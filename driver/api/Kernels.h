@@ -3,6 +3,7 @@
 #define CUCPU_DRIVER_API_KERNELS_H
 
 #include "core/Function.h"
+#include "core/Launcher.h"
 #include "core/Library.h"
 #include "core/Module.h"
 
@@ -35,11 +36,11 @@ llvm::Expected<std::shared_ptr<Function>> lookupFunction(CUfunction H);
 llvm::Expected<std::shared_ptr<Function>>
 launchableFunction(CUfunction H, const std::shared_ptr<Context> &Ctx);
 
-/// Blocks of \p BlockSize threads and \p Dynamic bytes of dynamic shared
-/// memory that one multiprocessor holds at once (the occupancy model of
-/// cuOccupancyMaxActiveBlocksPerMultiprocessor).
-int activeBlocksPerMultiprocessor(const Function &F, int BlockSize,
-                                  size_t Dynamic);
+/// Checks that the grid of cooperative launch \p R of \p F fits on \p D at
+/// once: no more blocks than cuOccupancyMaxActiveBlocksPerMultiprocessor
+/// times the multiprocessor count (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE).
+llvm::Error checkCooperativeFit(const Function &F, const Device &D,
+                                const LaunchRequest &R);
 
 /// Builds the parameter buffer of a launch of \p F from cuLaunchKernel's
 /// kernelParams or extra (one of them, as the kernel's layout needs).

@@ -208,16 +208,7 @@ llvm::Error launchKernel(CUfunction H, std::array<unsigned, 3> Grid,
   if (Cooperative) {
     CU_TRY(checkGrid(Grid));
     CU_TRY(checkBlock(Block));
-    uint64_t Blocks = uint64_t(Grid[0]) * Grid[1] * Grid[2];
-    uint64_t Fit =
-        uint64_t(activeBlocksPerMultiprocessor(
-            *F, static_cast<int>(Block[0] * Block[1] * Block[2]), Shared)) *
-        Ctx->device().workers();
-    CU_INVALID_IF(Blocks > Fit, CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE,
-                  "A cooperative grid of {0} blocks is larger than the {1} "
-                  "the device holds at once (cuOccupancyMaxActiveBlocksPer"
-                  "Multiprocessor times the multiprocessor count).",
-                  Blocks, Fit);
+    CU_TRY(checkCooperativeFit(*F, Ctx->device(), R));
   }
   return launchOrCapture(F, Ctx, S, std::move(R));
 }

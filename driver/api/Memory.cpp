@@ -176,12 +176,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemFree_v2(CUdeviceptr Ptr) {
     if (std::shared_ptr<GraphAllocation> A = GraphAllocation::find(Ptr)) {
       // The graph keeps the memory for its next launch (GraphAllocation.h).
       CU_TRY(C->synchronize());
-      CU_INVALID_IF(!A->free(), CUDA_ERROR_INVALID_VALUE,
-                    "The graph allocation at {0:x} is not allocated: its "
-                    "graph has not run its allocation node since it was "
-                    "last freed.",
-                    Ptr);
-      return llvm::Error::success();
+      return A->freeOutsideGraph();
     }
     // With unified addressing the pointer names its allocation whichever
     // context is current, as on NVIDIA's driver.

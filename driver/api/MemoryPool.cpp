@@ -127,11 +127,7 @@ llvm::Error freeGraphMemory(std::shared_ptr<GraphAllocation> A,
     P.Allocation = std::move(A);
     return captureNode(*S, std::move(P));
   }
-  CU_INVALID_IF(!A->free(), CUDA_ERROR_INVALID_VALUE,
-                "The graph allocation at {0:x} is not allocated: its graph "
-                "has not run its allocation node since it was last freed.",
-                A->address());
-  return llvm::Error::success();
+  return A->freeOutsideGraph();
 }
 
 } // namespace

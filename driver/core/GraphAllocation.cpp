@@ -3,6 +3,7 @@
 
 #include "core/AddressSpace.h"
 #include "core/Context.h"
+#include "core/Error.h"
 
 #include <map>
 #include <mutex>
@@ -74,6 +75,14 @@ GraphAllocation::~GraphAllocation() {
   // with it this allocation, until they have run.
   if (std::shared_ptr<Context> C = Owner.lock())
     llvm::consumeError(C->release(Address, {MemoryKind::Device}));
+}
+
+llvm::Error GraphAllocation::freeOutsideGraph() {
+  CU_INVALID_IF(!free(), CUDA_ERROR_INVALID_VALUE,
+                "The graph allocation at {0:x} is not allocated: its graph "
+                "has not run its allocation node since it was last freed.",
+                Address);
+  return llvm::Error::success();
 }
 
 uint64_t GraphAllocation::bytesOf(const Device &D) {

@@ -48,6 +48,9 @@ public:
   bool allocate() { return !Live.exchange(true); }
   /// A free: false if the memory is not live.
   bool free() { return Live.exchange(false); }
+  /// A free outside the graph (cuMemFree, cuMemFreeAsync): as free(), the
+  /// memory not live being CUDA_ERROR_INVALID_VALUE.
+  llvm::Error freeOutsideGraph();
   bool live() const { return Live.load(); }
 
   /// Bytes of graph memory of device \p D now, and the most since the
