@@ -42,12 +42,29 @@ nodesOf(const Graph &G, const CUgraphNode *List, size_t Count) {
   return Nodes;
 }
 
-/// Adds a node doing \p Make's parameters to graph \p H.
+/// Checks that the \p Count edges' data (if any) are the default: cucpu's
+/// graphs have plain dependencies.
+llvm::Error checkDefaultEdges(const CUgraphEdgeData *EdgeData, size_t Count) {
+  if (EdgeData)
+    for (size_t I = 0; I < Count; ++I)
+      CU_INVALID_IF(EdgeData[I].type != CU_GRAPH_DEPENDENCY_TYPE_DEFAULT ||
+                        EdgeData[I].from_port || EdgeData[I].to_port,
+                    CUDA_ERROR_INVALID_VALUE,
+                    "Edge {0} has data other than the default; cucpu's "
+                    "graphs have plain dependencies.",
+                    I);
+  return llvm::Error::success();
+}
+
+/// Adds a node doing \p Make's parameters to graph \p H, after \p Count
+/// dependencies \p Deps with edge data \p EdgeData (NULL: the default).
 template <typename MakeFn>
 llvm::Error addNode(CUgraphNode *Out, CUgraph H, const CUgraphNode *Deps,
-                    size_t Count, MakeFn Make) {
+                    size_t Count, MakeFn Make,
+                    const CUgraphEdgeData *EdgeData = nullptr) {
   CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The node pointer is NULL.");
   CU_TRY_ASSIGN(std::shared_ptr<Graph> G, lookupGraph(H));
+  CU_TRY(checkDefaultEdges(EdgeData, Count));
   CU_TRY_ASSIGN(NodeParams P, Make());
   std::lock_guard<std::mutex> Lock(G->Mutex);
   CU_TRY_ASSIGN(std::vector<GraphNode *> Dependencies,
@@ -128,20 +145,6 @@ llvm::Error graphEdges(CUgraph H, CUgraphNode *From, CUgraphNode *To,
       EdgeData[I] = CUgraphEdgeData{};
   }
   *Count = N;
-  return llvm::Error::success();
-}
-
-/// Checks that the \p Count edges' data (if any) are the default: cucpu's
-/// graphs have plain dependencies.
-llvm::Error checkDefaultEdges(const CUgraphEdgeData *EdgeData, size_t Count) {
-  if (EdgeData)
-    for (size_t I = 0; I < Count; ++I)
-      CU_INVALID_IF(EdgeData[I].type != CU_GRAPH_DEPENDENCY_TYPE_DEFAULT ||
-                        EdgeData[I].from_port || EdgeData[I].to_port,
-                    CUDA_ERROR_INVALID_VALUE,
-                    "Edge {0} has data other than the default; cucpu's "
-                    "graphs have plain dependencies.",
-                    I);
   return llvm::Error::success();
 }
 
@@ -901,9 +904,9 @@ CUCPU_EXPORT CUresult CUDAAPI cuGraphAddNode_v2(CUgraphNode *Out, CUgraph H,
                                                 const CUgraphEdgeData *Edges,
                                                 size_t Count,
                                                 CUgraphNodeParams *P) {
-  return CU_ENTRY(Out, H, Deps, Edges, Count, P).run([&]() -> llvm::Error {
-    CU_TRY(checkDefaultEdges(Edges, Count));
-    return addNode(Out, H, Deps, Count, [&] { return nodeParamsFrom(P); });
+  return CU_ENTRY(Out, H, Deps, Edges, Count, P).run([&] {
+    return addNode(
+        Out, H, Deps, Count, [&] { return nodeParamsFrom(P); }, Edges);
   });
 }
 
