@@ -1,6 +1,8 @@
 //===- LoweringMetadata.cpp - What the passes and the JIT tell each other -===//
 #include "cucpu/modules/passes/LoweringMetadata.h"
 
+#include "MetadataFields.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -15,26 +17,12 @@ constexpr const char *ResultsNode = "cucpu.results";
 
 MDString *text(LLVMContext &Ctx, StringRef S) { return MDString::get(Ctx, S); }
 
-Metadata *number(LLVMContext &Ctx, uint64_t Value, unsigned Bits) {
-  return ConstantAsMetadata::get(
-      ConstantInt::get(IntegerType::get(Ctx, Bits), Value));
-}
-
 /// Operand \p I of \p N as a string, or std::nullopt.
 std::optional<StringRef> textAt(const MDNode &N, unsigned I) {
   if (I >= N.getNumOperands())
     return std::nullopt;
   if (auto *S = dyn_cast_or_null<MDString>(N.getOperand(I)))
     return S->getString();
-  return std::nullopt;
-}
-
-/// Operand \p I of \p N as an integer, or std::nullopt.
-std::optional<uint64_t> numberAt(const MDNode &N, unsigned I) {
-  if (I >= N.getNumOperands())
-    return std::nullopt;
-  if (auto *C = mdconst::dyn_extract_or_null<ConstantInt>(N.getOperand(I)))
-    return C->getZExtValue();
   return std::nullopt;
 }
 
@@ -90,10 +78,10 @@ void cucpu::modules::attachImageDescription(Module &M,
     Node->addOperand(MDTuple::get(Ctx, {text(Ctx, "relocatable")}));
   for (const KernelLayout &K : Image.Kernels) {
     SmallVector<Metadata *, 16> Ops{text(Ctx, "kernel"), text(Ctx, K.Name),
-                                    number(Ctx, K.ParamBytes, 32)};
+                                    numberMD(Ctx, K.ParamBytes, 32)};
     for (const ParamSlot &P : K.Params) {
-      Ops.push_back(number(Ctx, P.Offset, 32));
-      Ops.push_back(number(Ctx, P.Size, 32));
+      Ops.push_back(numberMD(Ctx, P.Offset, 32));
+      Ops.push_back(numberMD(Ctx, P.Size, 32));
     }
     Node->addOperand(MDTuple::get(Ctx, Ops));
   }
@@ -134,21 +122,21 @@ void cucpu::modules::recordKernelShared(Module &M, StringRef Kernel,
                                         uint32_t Bytes) {
   LLVMContext &Ctx = M.getContext();
   appendResult(
-      M, {text(Ctx, "shared"), text(Ctx, Kernel), number(Ctx, Bytes, 32)});
+      M, {text(Ctx, "shared"), text(Ctx, Kernel), numberMD(Ctx, Bytes, 32)});
 }
 
 void cucpu::modules::recordGlobalSize(Module &M, StringRef Name,
                                       uint64_t Bytes) {
   LLVMContext &Ctx = M.getContext();
-  appendResult(M,
-               {text(Ctx, "global"), text(Ctx, Name), number(Ctx, Bytes, 64)});
+  appendResult(
+      M, {text(Ctx, "global"), text(Ctx, Name), numberMD(Ctx, Bytes, 64)});
 }
 
 void cucpu::modules::recordKernelFrame(Module &M, StringRef Kernel,
                                        uint32_t Bytes) {
   LLVMContext &Ctx = M.getContext();
-  appendResult(M,
-               {text(Ctx, "frame"), text(Ctx, Kernel), number(Ctx, Bytes, 32)});
+  appendResult(
+      M, {text(Ctx, "frame"), text(Ctx, Kernel), numberMD(Ctx, Bytes, 32)});
 }
 
 void cucpu::modules::recordFallbackReason(Module &M, StringRef Kernel,

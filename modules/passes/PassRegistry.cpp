@@ -19,6 +19,7 @@
 #include "NvvmMathPass.h"
 #include "NvvmMemoryPass.h"
 #include "NvvmReflectPass.h"
+#include "RegionFormationPass.h"
 #include "SharedAtomicsPass.h"
 #include "SharedMemoryPass.h"
 #include "SpecialRegistersPass.h"
@@ -133,12 +134,16 @@ void registerLoweringPasses(PassBuilder &PB, const TargetMachine *TM) {
           MPM.addPass(LoopBarriersPass());
           return true;
         }
-        if (Name == BlockFunctionPass::PipelineName) {
-          MPM.addPass(BlockFunctionPass());
+        if (Name == RegionFormationPass::PipelineName) {
+          MPM.addPass(RegionFormationPass());
           return true;
         }
-        if (Name == BlockFunctionPass::PrintStagesName) {
-          MPM.addPass(BlockFunctionPass(&errs()));
+        if (Name == RegionFormationPass::PrintStagesName) {
+          MPM.addPass(RegionFormationPass(&errs()));
+          return true;
+        }
+        if (Name == BlockFunctionPass::PipelineName) {
+          MPM.addPass(BlockFunctionPass());
           return true;
         }
         if (StringRef Max = Name;
@@ -147,7 +152,24 @@ void registerLoweringPasses(PassBuilder &PB, const TargetMachine *TM) {
           unsigned Limit;
           if (Max.getAsInteger(10, Limit))
             return false;
-          MPM.addPass(BlockFunctionPass(nullptr, Limit));
+          MPM.addPass(BlockFunctionPass(Limit));
+          return true;
+        }
+        if (StringRef Both = Name;
+            Both.consume_front(BlockFunctionPass::FormAndEmitName)) {
+          // cucpu-block-functions[<print-stages>|<max-instructions=N>]
+          raw_ostream *StageLog = nullptr;
+          unsigned Limit = BlockFunctionPass::DefaultMaxInstructions;
+          if (Both == "<print-stages>")
+            StageLog = &errs();
+          else if (Both.consume_front("<max-instructions=") &&
+                   Both.consume_back(">")) {
+            if (Both.getAsInteger(10, Limit))
+              return false;
+          } else if (!Both.empty())
+            return false;
+          MPM.addPass(RegionFormationPass(StageLog));
+          MPM.addPass(BlockFunctionPass(Limit));
           return true;
         }
         if (Name == ExportGlobalsPass::PipelineName) {
@@ -234,8 +256,9 @@ std::string blockFunctionPipeline(bool PrintStages) {
   return std::string("cucpu-work-functions,function(sroa,early-cse,"
                      "simplifycfg,instcombine<no-verify-fixpoint>,simplifycfg),"
                      "cucpu-shared-atomics,cucpu-loop-barriers,") +
-         (PrintStages ? BlockFunctionPass::PrintStagesName
-                      : BlockFunctionPass::PipelineName) +
+         (PrintStages ? RegionFormationPass::PrintStagesName
+                      : RegionFormationPass::PipelineName) +
+         "," + BlockFunctionPass::PipelineName +
          ",cucpu-export-globals,cucpu-check-services";
 }
 

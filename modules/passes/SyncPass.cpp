@@ -3,8 +3,8 @@
 // Everything that involves other threads of the block becomes a call of an
 // engine service (JitServices.def) with the calling thread. The thread entry
 // keeps these calls: on the fiber engine they are where threads meet.
-// cucpu-block-functions later turns each of them in a work function into a
-// split between regions (BlockFunctionSplits.cpp).
+// cucpu-form-regions later turns each of them in a work function into a
+// split between regions (RegionFormation.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "SyncPass.h"

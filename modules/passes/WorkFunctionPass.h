@@ -17,10 +17,11 @@ namespace cucpu::modules {
 /// that reads the thread's coordinates from its arguments instead of T and
 /// has every function that meets other threads inlined into it (and, within
 /// a size budget, every other device function).
-/// cucpu-block-functions turns it into the block function. A kernel that
-/// cannot have one (recursion through a barrier, __activemask, a spin-wait
-/// hint, a warp operation without the full mask) keeps only its thread
-/// entry; the reason is recorded (recordFallbackReason).
+/// cucpu-form-regions and cucpu-emit-block-functions turn it into the block
+/// function. A kernel that cannot have one (recursion through a barrier,
+/// __activemask, a spin-wait hint, a warp operation without the full mask)
+/// keeps only its thread entry; the reason is recorded
+/// (recordFallbackReason).
 struct WorkFunctionPass : llvm::PassInfoMixin<WorkFunctionPass> {
   /// The pipeline name of the pass.
   static constexpr const char *PipelineName = "cucpu-work-functions";

@@ -90,7 +90,7 @@ struct LoweringResults {
   /// (cucpu-globals).
   llvm::StringMap<uint64_t> GlobalSizes;
   /// Per-thread frame bytes of each kernel that has a block function
-  /// (cucpu-block-functions).
+  /// (cucpu-form-regions, cucpu-emit-block-functions).
   llvm::StringMap<uint32_t> KernelFrame;
   /// Why a kernel has no block function and runs on the fallback engine.
   llvm::StringMap<std::string> FallbackReasons;

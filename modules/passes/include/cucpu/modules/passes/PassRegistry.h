@@ -34,7 +34,7 @@ std::string loweringPipeline(bool Memcheck = false);
 
 /// The pipeline that forms the block functions (JitAbi.h, CucpuBlockEntry)
 /// of the lowered module, run after loweringPipeline(). With
-/// \p PrintStages, cucpu-block-functions prints the stages of each
+/// \p PrintStages, cucpu-form-regions prints the stages of each
 /// formation to stderr.
 std::string blockFunctionPipeline(bool PrintStages = false);
 

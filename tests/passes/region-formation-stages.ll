@@ -1,5 +1,5 @@
-; cucpu-block-functions<print-stages> (what CUCPU_DEBUG=dump-ir runs)
-; prints each work function after each stage of block-function formation:
+; cucpu-form-regions<print-stages> (what CUCPU_DEBUG=dump-ir runs)
+; prints each work function after each stage of region formation:
 ; 1. split at its sync points: the barrier is gone, the code after it
 ;    starts the resume block of sync point 1;
 ; 2. values across the splits: a value that differs between threads and
@@ -7,21 +7,21 @@
 ;    only depends on the block (the parameter %out) is recomputed after it;
 ; 3. private memory in the frame: the thread's allocas and spill slots
 ;    become per-thread arrays of the block's frame.
-; RUN: %cucpu-opt -passes='lowering,cucpu-work-functions,cucpu-block-functions<print-stages>' %s -o /dev/null 2>&1 | FileCheck %s
+; RUN: %cucpu-opt -passes='lowering,cucpu-work-functions,cucpu-form-regions<print-stages>' %s -o /dev/null 2>&1 | FileCheck %s
 
-; CHECK-LABEL: *** cucpu: IR of __cucpu_work.k split at its sync points (cucpu-block-functions) ***
+; CHECK-LABEL: *** cucpu: IR of __cucpu_work.k split at its sync points (cucpu-form-regions) ***
 ; CHECK-NOT: __cucpu_barrier
 ; CHECK: store volatile i32 %tid.x, ptr %slot.i
 ; CHECK-NEXT: br label %resume.1
 ; CHECK: resume.1:
 ; CHECK-NEXT: %v.i = load volatile i32, ptr %slot.i
-; CHECK-LABEL: *** cucpu: IR of __cucpu_work.k values across the splits (cucpu-block-functions) ***
+; CHECK-LABEL: *** cucpu: IR of __cucpu_work.k values across the splits (cucpu-form-regions) ***
 ; CHECK: %slot.i.spill = alloca ptr
 ; CHECK: store ptr %slot.i, ptr %slot.i.spill
 ; CHECK-NEXT: br label %resume.1
 ; CHECK: %slot.i.at = load ptr, ptr %slot.i.spill
 ; CHECK: %params.again = load ptr
-; CHECK-LABEL: *** cucpu: IR of __cucpu_work.k private memory in the frame (cucpu-block-functions) ***
+; CHECK-LABEL: *** cucpu: IR of __cucpu_work.k private memory in the frame (cucpu-form-regions) ***
 ; CHECK-NOT: alloca
 ; CHECK: [[BUF:%.*]] = getelementptr inbounds i8, ptr %frame, i64
 ; CHECK-NEXT: %slot.i = getelementptr [4 x i32], ptr [[BUF]], i64 0, i64 %idx.i

@@ -1,4 +1,4 @@
-//===- BlockFunctionExits.cpp - Regions all of whose threads stop together ===//
+//===- RegionExits.cpp - Regions all of whose threads stop together ------===//
 //
 // A region has a uniform exit when every thread that runs it reaches the
 // same next place (one sync point, or the return): the branches that choose
@@ -8,7 +8,7 @@
 // region from any one thread's place instead of scanning all of them.
 //
 //===----------------------------------------------------------------------===//
-#include "BlockFunctionBuilder.h"
+#include "RegionFormation.h"
 
 #include "llvm/ADT/BitVector.h"
 
@@ -83,36 +83,37 @@ private:
 
 } // namespace
 
-void BlockFunctionBuilder::findUniformExits() {
-  UniformExit.assign(Syncs.size() + 1, false);
+void RegionFormation::findUniformExits() {
+  Form.UniformExit.assign(Form.Syncs.size() + 1, false);
   // The regions a thread can come from to each loop barrier's region.
-  SmallVector<SmallVector<unsigned, 4>, 8> LoopSources(LoopBarrierCount + 1);
-  for (unsigned R = 0; R <= Syncs.size(); ++R) {
-    BasicBlock *Start = R == 0 ? &W.getEntryBlock() : Syncs[R - 1].Resume;
-    SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
+  SmallVector<SmallVector<unsigned, 4>, 8> LoopSources(Form.LoopBarrierCount +
+                                                       1);
+  for (unsigned R = 0; R <= Form.Syncs.size(); ++R) {
+    BasicBlock *Start = R == 0 ? &W.getEntryBlock() : Form.Syncs[R - 1].Resume;
+    SmallVector<BasicBlock *, 16> Blocks = Form.regionBlocks(Start);
     for (BasicBlock *BB : Blocks) {
-      auto It = ExitBlocks.find(BB);
-      if (It != ExitBlocks.end() && It->second <= LoopBarrierCount &&
+      auto It = Form.ExitBlocks.find(BB);
+      if (It != Form.ExitBlocks.end() && It->second <= Form.LoopBarrierCount &&
           It->second != R)
         LoopSources[It->second].push_back(R);
     }
     auto IsSink = [&](BasicBlock *BB) {
-      return ExitBlocks.count(BB) || isa<ReturnInst>(BB->getTerminator());
+      return Form.ExitBlocks.count(BB) || isa<ReturnInst>(BB->getTerminator());
     };
     RegionPostDominators PDT(Blocks, IsSink);
-    UniformExit[R] = all_of(Blocks, [&](BasicBlock *BB) {
+    Form.UniformExit[R] = all_of(Blocks, [&](BasicBlock *BB) {
       return IsSink(BB) ||
              !Divergence->isDivergentBranch(*BB->getTerminator()) ||
              PDT.pathsMeet(BB);
     });
   }
   findStaggeredLoops(LoopSources);
-  for (unsigned R = 1; R <= LoopBarrierCount; ++R)
+  for (unsigned R = 1; R <= Form.LoopBarrierCount; ++R)
     if (Staggered[R])
-      UniformExit[R] = false;
+      Form.UniformExit[R] = false;
 }
 
-void BlockFunctionBuilder::findStaggeredLoops(
+void RegionFormation::findStaggeredLoops(
     ArrayRef<SmallVector<unsigned, 4>> Sources) {
   // Threads leave the other regions together: those of region 0 and of
   // the kernel's barriers start them in one round (loop barriers go
@@ -120,16 +121,18 @@ void BlockFunctionBuilder::findStaggeredLoops(
   // uniform exit. A loop's threads are staggered when they can come from
   // a loop that they do not leave together, or from a loop and elsewhere
   // (the loop's threads arrive rounds later).
-  Staggered.assign(Syncs.size() + 1, false);
-  auto IsLoop = [&](unsigned R) { return R >= 1 && R <= LoopBarrierCount; };
+  Staggered.assign(Form.Syncs.size() + 1, false);
+  auto IsLoop = [&](unsigned R) {
+    return R >= 1 && R <= Form.LoopBarrierCount;
+  };
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (unsigned R = 1; R <= LoopBarrierCount; ++R) {
+    for (unsigned R = 1; R <= Form.LoopBarrierCount; ++R) {
       if (Staggered[R])
         continue;
       bool FromLoop = any_of(Sources[R], IsLoop);
       bool Apart = any_of(Sources[R], [&](unsigned P) {
-        return IsLoop(P) && (Staggered[P] || !UniformExit[P]);
+        return IsLoop(P) && (Staggered[P] || !Form.UniformExit[P]);
       });
       if (Apart || (FromLoop && Sources[R].size() > 1)) {
         Staggered[R] = true;

@@ -1,5 +1,6 @@
-//===- BlockFunctionCodegen.cpp - The block function's loops and rounds ---===//
-#include "BlockFunctionBuilder.h"
+//===- BlockFunctionEmitter.cpp - The block function's loops and rounds ---===//
+#include "BlockFunctionEmitter.h"
+#include "SharedAtomicsPass.h"
 
 #include "cucpu/modules/passes/LoweringMetadata.h"
 
@@ -22,7 +23,7 @@ using namespace cucpu::modules::blockfn;
 // The block function
 //===----------------------------------------------------------------------===//
 
-Function *BlockFunctionBuilder::createBlockFunction() {
+Function *BlockFunctionEmitter::createBlockFunction() {
   auto *Ty = FunctionType::get(i32(), {ptr(), ptr(), ptr()}, false);
   BF = Function::Create(Ty, GlobalValue::ExternalLinkage, BlockPrefix + Kernel,
                         M);
@@ -45,7 +46,7 @@ Function *BlockFunctionBuilder::createBlockFunction() {
   return BF;
 }
 
-BlockFunctionBuilder::Loop BlockFunctionBuilder::beginLoop(IRBuilder<> &B,
+BlockFunctionEmitter::Loop BlockFunctionEmitter::beginLoop(IRBuilder<> &B,
                                                            Value *Count,
                                                            const Twine &Name) {
   // Count >= 1 always (block dimensions, lanes of a warp): a do-while loop.
@@ -65,27 +66,12 @@ BlockFunctionBuilder::Loop BlockFunctionBuilder::beginLoop(IRBuilder<> &B,
   return L;
 }
 
-void BlockFunctionBuilder::endLoop(IRBuilder<> &B, Loop &L) {
+void BlockFunctionEmitter::endLoop(IRBuilder<> &B, Loop &L) {
   B.CreateBr(L.Latch);
   B.SetInsertPoint(L.Exit);
 }
 
-SmallVector<BasicBlock *, 16>
-BlockFunctionBuilder::regionBlocks(BasicBlock *Start) {
-  SmallVector<BasicBlock *, 16> Blocks{Start};
-  SmallPtrSet<BasicBlock *, 16> Seen{Start};
-  for (unsigned I = 0; I < Blocks.size(); ++I) {
-    BasicBlock *BB = Blocks[I];
-    if (ExitBlocks.count(BB))
-      continue; // The region ends at the split.
-    for (BasicBlock *S : successors(BB))
-      if (Seen.insert(S).second)
-        Blocks.push_back(S);
-  }
-  return Blocks;
-}
-
-Value *BlockFunctionBuilder::frameArray(IRBuilder<> &B, uint64_t Offset) {
+Value *BlockFunctionEmitter::frameArray(IRBuilder<> &B, uint64_t Offset) {
   Value *N = B.CreateZExt(NumThreads, i64());
   return B.CreateInBoundsGEP(B.getInt8Ty(), FrameArg,
                              B.CreateMul(N, B.getInt64(Offset)));
@@ -96,15 +82,14 @@ Value *BlockFunctionBuilder::frameArray(IRBuilder<> &B, uint64_t Offset) {
 /// \p FilterTag skips it (no filter: every thread runs it); one that runs it
 /// ends at a sync point j, stored as j | \p NextParity, or returns, stored as
 /// ExitTag. Leaves B after the store (the caller closes the loop).
-void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
+void BlockFunctionEmitter::emitRegionBody(IRBuilder<> &B, unsigned Region,
                                           Value *Tx, Value *Ty, Value *Tz,
                                           Value *Linear, Value *FilterTag,
                                           Value *NextParity,
                                           Instruction *HoistPoint,
                                           MDNode *Group) {
-  bool HasSync = !Syncs.empty();
-  BasicBlock *Start =
-      Region == 0 ? &W.getEntryBlock() : Syncs[Region - 1].Resume;
+  bool HasSync = !Form.Syncs.empty();
+  BasicBlock *Start = Form.regionStart(W, Region);
   BasicBlock *Done = BasicBlock::Create(Ctx, "r" + Twine(Region) + ".done", BF);
   IRBuilder<> DB(Done);
   PHINode *NewAt = DB.CreatePHI(i32(), 4, "at.next");
@@ -125,7 +110,7 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   VMap[arg(WorkArg::Frame)] = FrameArg;
   VMap[arg(WorkArg::NumThreads)] = NumThreads;
 
-  SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
+  SmallVector<BasicBlock *, 16> Blocks = Form.regionBlocks(Start);
   SmallVector<BasicBlock *, 16> Clones;
   for (BasicBlock *BB : Blocks) {
     BasicBlock *C = CloneBasicBlock(BB, VMap, ".r" + Twine(Region), BF);
@@ -134,7 +119,7 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   }
   remapInstructionsInBlocks(Clones, VMap);
   // Uniform values kept once per block are read once, before the loop.
-  for (auto &[L, Off] : UniformLoads) {
+  for (auto &[L, Off] : Form.UniformLoads) {
     auto *C = dyn_cast_or_null<LoadInst>(VMap.lookup(L));
     if (!C)
       continue;
@@ -151,8 +136,8 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
   for (unsigned I = 0; I < Blocks.size(); ++I) {
     BasicBlock *C = Clones[I];
     Instruction *Term = C->getTerminator();
-    auto ExitIt = ExitBlocks.find(Blocks[I]);
-    if (ExitIt != ExitBlocks.end()) {
+    auto ExitIt = Form.ExitBlocks.find(Blocks[I]);
+    if (ExitIt != Form.ExitBlocks.end()) {
       Term->eraseFromParent();
       IRBuilder<> CB(C);
       Value *Reached = CB.CreateOr(CB.getInt32(ExitIt->second), NextParity);
@@ -209,29 +194,29 @@ void BlockFunctionBuilder::emitRegionBody(IRBuilder<> &B, unsigned Region,
     Tag(*frameStore(B, NewAt, AtAddr, Align(4)));
 }
 
-void BlockFunctionBuilder::keepRolled(Loop &L) {
+void BlockFunctionEmitter::keepRolled(Loop &L) {
   // With a constant trip count (a specialized block shape) LLVM would unroll
   // the loop fully before the vectorizer sees it: 32 scalar steps where a
   // few vector operations do.
   setLoopProperties(L, {loopHint("llvm.loop.unroll.disable")});
 }
 
-void BlockFunctionBuilder::keepShort(Loop &L) {
+void BlockFunctionEmitter::keepShort(Loop &L) {
   // Unrolling by a run-time trip count copies the body and adds a remainder
   // loop; over at most 32 lanes (or a few warps) that saves nothing and, in
   // a kernel with many warp operations, triples its code and compile time.
   setLoopProperties(L, {shortLoopHint()});
 }
 
-MDNode *BlockFunctionBuilder::shortLoopHint() {
+MDNode *BlockFunctionEmitter::shortLoopHint() {
   return loopHint("llvm.loop.unroll.runtime.disable");
 }
 
-MDNode *BlockFunctionBuilder::loopHint(StringRef Name) {
+MDNode *BlockFunctionEmitter::loopHint(StringRef Name) {
   return MDNode::get(Ctx, {MDString::get(Ctx, Name)});
 }
 
-void BlockFunctionBuilder::setLoopProperties(Loop &L,
+void BlockFunctionEmitter::setLoopProperties(Loop &L,
                                              ArrayRef<Metadata *> Properties) {
   SmallVector<Metadata *, 4> Operands{nullptr};
   Operands.append(Properties.begin(), Properties.end());
@@ -240,75 +225,52 @@ void BlockFunctionBuilder::setLoopProperties(Loop &L,
   L.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, Id);
 }
 
-MDNode *BlockFunctionBuilder::parallelAccessGroup() {
+MDNode *BlockFunctionEmitter::parallelAccessGroup() {
   return MDNode::getDistinct(Ctx, {});
 }
 
-MDNode *BlockFunctionBuilder::parallelAccesses(MDNode *Group) {
+MDNode *BlockFunctionEmitter::parallelAccesses(MDNode *Group) {
   // The loop's iterations are threads: nothing orders their accesses, so
   // LLVM may vectorize without proving them independent.
   return MDNode::get(
       Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group});
 }
 
-void BlockFunctionBuilder::markParallel(Loop &L, MDNode *Group) {
+void BlockFunctionEmitter::markParallel(Loop &L, MDNode *Group) {
   setLoopProperties(L, {parallelAccesses(Group)});
 }
 
-void BlockFunctionBuilder::markParallelLanes(Loop &L, MDNode *Group) {
+void BlockFunctionEmitter::markParallelLanes(Loop &L, MDNode *Group) {
   setLoopProperties(L, {parallelAccesses(Group), shortLoopHint()});
 }
 
-MDNode *BlockFunctionBuilder::frameScopes() {
-  if (!FrameScopeList) {
-    MDBuilder MDB(Ctx);
-    MDNode *Domain = MDB.createAnonymousAliasScopeDomain("cucpu.frame");
-    FrameScopeList = MDNode::get(
-        Ctx, {MDB.createAnonymousAliasScope(Domain, "cucpu.frame.own")});
-  }
-  return FrameScopeList;
-}
-
-LoadInst *BlockFunctionBuilder::frameLoad(IRBuilder<> &B, Type *Ty, Value *Addr,
-                                          Align A, const Twine &Name) {
-  LoadInst *L = B.CreateAlignedLoad(Ty, Addr, A, Name);
-  L->setMetadata(LLVMContext::MD_alias_scope, frameScopes());
-  return L;
-}
-
-StoreInst *BlockFunctionBuilder::frameStore(IRBuilder<> &B, Value *V,
-                                            Value *Addr, Align A) {
-  StoreInst *S = B.CreateAlignedStore(V, Addr, A);
-  S->setMetadata(LLVMContext::MD_alias_scope, frameScopes());
-  return S;
-}
-
-void BlockFunctionBuilder::separateFrameAccesses() {
-  if (!FrameScopeList)
+void BlockFunctionEmitter::separateFrameAccesses() {
+  if (!Form.FrameScopeList)
     return;
   for (Instruction &I : instructions(*BF)) {
     bool Access = isa<LoadInst, StoreInst, AtomicRMWInst, AtomicCmpXchgInst,
                       MemIntrinsic>(I);
-    if (!Access || I.getMetadata(LLVMContext::MD_alias_scope) == FrameScopeList)
+    if (!Access ||
+        I.getMetadata(LLVMContext::MD_alias_scope) == Form.FrameScopeList)
       continue;
     I.setMetadata(LLVMContext::MD_noalias,
                   MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias),
-                                      FrameScopeList));
+                                      Form.FrameScopeList));
   }
 }
 
-Value *BlockFunctionBuilder::placeAddress(IRBuilder<> &B, Value *Linear) {
+Value *BlockFunctionEmitter::placeAddress(IRBuilder<> &B, Value *Linear) {
   return B.CreateInBoundsGEP(
       B.getInt8Ty(), FrameArg,
       B.CreateMul(B.CreateZExt(Linear, i64()), B.getInt64(4)), "place");
 }
 
-Value *BlockFunctionBuilder::tagOf(IRBuilder<> &B, Value *Id, Value *Parity) {
+Value *BlockFunctionEmitter::tagOf(IRBuilder<> &B, Value *Id, Value *Parity) {
   return B.CreateOr(Id, B.CreateShl(Parity, ParityShift), "tag");
 }
 
 std::tuple<Value *, Value *, Value *>
-BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
+BlockFunctionEmitter::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
                                const Twine &Name, Value *RanUpTo) {
   BasicBlock *Pre = B.GetInsertBlock();
   Loop L = beginLoop(B, Count, Name);
@@ -356,10 +318,10 @@ BlockFunctionBuilder::emitScan(IRBuilder<> &B, Value *Base, Value *Count,
   return {FinalMin, FinalMax, FinalExits};
 }
 
-void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id,
+void BlockFunctionEmitter::emitReductions(IRBuilder<> &B, Value *Id,
                                           Value *Parity) {
   SmallVector<const SyncPoint *, 4> Reduces;
-  for (const SyncPoint &S : Syncs)
+  for (const SyncPoint &S : Form.Syncs)
     if (S.Kind == SyncKind::BarrierReduce)
       Reduces.push_back(&S);
   if (Reduces.empty())
@@ -382,7 +344,7 @@ void BlockFunctionBuilder::emitReductions(IRBuilder<> &B, Value *Id,
   B.SetInsertPoint(After);
 }
 
-void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
+void BlockFunctionEmitter::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
                                                 Value *P, BasicBlock *After) {
   Value *NextParity =
       B.CreateShl(B.CreateXor(P, B.getInt32(1)), ParityShift, "next.parity");
@@ -408,7 +370,7 @@ void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
   // When every thread ran the region and it has a uniform exit, all are at
   // one place: no need to look at each. (Not when the warps go on.)
   BasicBlock *AfterAll =
-      !UniformExit.empty() && UniformExit[Region] && After != ByWarps
+      !Form.UniformExit.empty() && Form.UniformExit[Region] && After != ByWarps
           ? AllAtOnePlace
           : After;
   if (Region == 0) {
@@ -428,7 +390,7 @@ void BlockFunctionBuilder::emitWholeBlockRegion(IRBuilder<> &B, unsigned Region,
   EmitLoops(tagOf(B, B.getInt32(Region), P), After);
 }
 
-void BlockFunctionBuilder::emitAllAtOnePlace(BasicBlock *Finished) {
+void BlockFunctionEmitter::emitAllAtOnePlace(BasicBlock *Finished) {
   AllAtOnePlace = BasicBlock::Create(Ctx, "all.at.one.place", BF);
   IRBuilder<> B(AllAtOnePlace);
   Value *At =
@@ -445,12 +407,11 @@ void BlockFunctionBuilder::emitAllAtOnePlace(BasicBlock *Finished) {
   B.CreateBr(Dispatch);
 }
 
-bool BlockFunctionBuilder::reachesWarpOperation(unsigned Region) {
-  BasicBlock *Start =
-      Region == 0 ? &W.getEntryBlock() : Syncs[Region - 1].Resume;
-  for (BasicBlock *BB : regionBlocks(Start)) {
-    auto It = ExitBlocks.find(BB);
-    if (It != ExitBlocks.end() && Syncs[It->second - 1].warpScope())
+bool BlockFunctionEmitter::reachesWarpOperation(unsigned Region) {
+  BasicBlock *Start = Form.regionStart(W, Region);
+  for (BasicBlock *BB : Form.regionBlocks(Start)) {
+    auto It = Form.ExitBlocks.find(BB);
+    if (It != Form.ExitBlocks.end() && Form.Syncs[It->second - 1].warpScope())
       return true;
   }
   return false;
@@ -458,10 +419,10 @@ bool BlockFunctionBuilder::reachesWarpOperation(unsigned Region) {
 
 /// At the end of a round: where did the threads stop? Finishes the block
 /// when all returned, else sets up the next round.
-void BlockFunctionBuilder::emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished) {
+void BlockFunctionEmitter::emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished) {
   // Only a round held back by loop barriers (finishRound) leaves threads
   // waiting at regions it did not run.
-  Value *RanUpTo = LoopBarrierCount > 0 && !WarpMode
+  Value *RanUpTo = Form.LoopBarrierCount > 0 && !Form.WarpMode
                        ? B.CreateLoad(i32(), Hi, "ran.up.to")
                        : nullptr;
   auto [Min, Max, Gone] =
@@ -469,7 +430,7 @@ void BlockFunctionBuilder::emitRoundEnd(IRBuilder<> &B, BasicBlock *Finished) {
   finishRound(B, Min, Max, Gone, Finished);
 }
 
-void BlockFunctionBuilder::finishRound(IRBuilder<> &B, Value *Min, Value *Max,
+void BlockFunctionEmitter::finishRound(IRBuilder<> &B, Value *Min, Value *Max,
                                        Value *Gone, BasicBlock *Finished) {
   BasicBlock *Again = BasicBlock::Create(Ctx, "round.again", BF);
   B.CreateCondBr(B.CreateICmpEQ(Max, B.getInt32(0)), Finished, Again);
@@ -483,11 +444,11 @@ void BlockFunctionBuilder::finishRound(IRBuilder<> &B, Value *Min, Value *Max,
       B.CreateZExt(B.CreateAnd(B.CreateICmpEQ(Min, Max),
                                B.CreateICmpEQ(Gone, B.getInt32(0))),
                    i32(), "everyone");
-  if (LoopBarrierCount > 0 && !WarpMode) {
+  if (Form.LoopBarrierCount > 0 && !Form.WarpMode) {
     // Threads at a loop barrier go on first; the others wait at the
     // kernel's barriers until every thread has left the loops (or reached
     // a kernel barrier): the kernel's barriers keep their meaning.
-    Value *K = B.getInt32(LoopBarrierCount);
+    Value *K = B.getInt32(Form.LoopBarrierCount);
     Value *InLoops = B.CreateICmpULE(Min, K);
     Max = B.CreateSelect(InLoops,
                          B.CreateBinaryIntrinsic(Intrinsic::umin, Max, K), Max);
@@ -502,7 +463,7 @@ void BlockFunctionBuilder::finishRound(IRBuilder<> &B, Value *Min, Value *Max,
 /// Kernels without warp operations: rounds, each running the regions
 /// Lo..Hi (one, unless threads wait at different barriers) as loops z, y, x
 /// over the whole block, then finding where the threads stopped.
-void BlockFunctionBuilder::emitBlockLoops() {
+void BlockFunctionEmitter::emitBlockLoops() {
   IRBuilder<> B(Dispatch);
   BasicBlock *Finished = BasicBlock::Create(Ctx, "finished", BF);
   IRBuilder<>(Finished).CreateRet(B.getInt32(CucpuBlockDone));
@@ -516,8 +477,8 @@ void BlockFunctionBuilder::emitBlockLoops() {
 
   B.SetInsertPoint(RegionDispatch);
   Value *R = B.CreateLoad(i32(), RegionVar, "region");
-  SwitchInst *Sw = B.CreateSwitch(R, NextRegion, Syncs.size() + 1);
-  for (unsigned Region = 0; Region <= Syncs.size(); ++Region) {
+  SwitchInst *Sw = B.CreateSwitch(R, NextRegion, Form.Syncs.size() + 1);
+  for (unsigned Region = 0; Region <= Form.Syncs.size(); ++Region) {
     BasicBlock *Pre = BasicBlock::Create(Ctx, "region." + Twine(Region), BF);
     Sw->addCase(B.getInt32(Region), Pre);
     B.SetInsertPoint(Pre);
@@ -534,7 +495,7 @@ void BlockFunctionBuilder::emitBlockLoops() {
                  RegionDispatch, Scan);
 
   B.SetInsertPoint(Scan);
-  if (Syncs.empty()) {
+  if (Form.Syncs.empty()) {
     B.CreateBr(Finished);
     return;
   }
@@ -543,7 +504,7 @@ void BlockFunctionBuilder::emitBlockLoops() {
 
 /// Stores, at the warp's first lane of the present-mask array, the lanes
 /// [Base, Base + Count) whose place is \p Tag (those at the shuffle).
-void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
+void BlockFunctionEmitter::emitPresentMask(IRBuilder<> &B, Value *Base,
                                            Value *Count, Value *Tag) {
   BasicBlock *Pre = B.GetInsertBlock();
   Loop L = beginLoop(B, Count, "present");
@@ -561,18 +522,18 @@ void BlockFunctionBuilder::emitPresentMask(IRBuilder<> &B, Value *Base,
   storePresentMask(B, Base, Count, Final);
 }
 
-void BlockFunctionBuilder::storePresentMask(IRBuilder<> &B, Value *Base,
+void BlockFunctionEmitter::storePresentMask(IRBuilder<> &B, Value *Base,
                                             Value *Count, Value *Mask) {
   Loop L = beginLoop(B, Count, "present.store");
   Value *Lane = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
   frameStore(B, Mask,
-             B.CreateInBoundsGEP(i32(), frameArray(B, PresentSlot), Lane),
+             B.CreateInBoundsGEP(i32(), frameArray(B, Form.PresentSlot), Lane),
              Align(4));
   endLoop(B, L);
   keepShort(L);
 }
 
-void BlockFunctionBuilder::copyLanes(IRBuilder<> &B, uint64_t From, uint64_t To,
+void BlockFunctionEmitter::copyLanes(IRBuilder<> &B, uint64_t From, uint64_t To,
                                      Value *Base, Value *Count) {
   Loop L = beginLoop(B, Count, "copy");
   Value *Lane = B.CreateZExt(B.CreateAdd(Base, L.IV), i64());
@@ -592,7 +553,7 @@ void BlockFunctionBuilder::copyLanes(IRBuilder<> &B, uint64_t From, uint64_t To,
 /// lanes run the region after it (a loop over the lanes), and so on until
 /// they reach a block barrier or return. Running the block's region whole
 /// is one valid order: nothing orders threads between synchronizations.
-void BlockFunctionBuilder::emitWarpLoops() {
+void BlockFunctionEmitter::emitWarpLoops() {
   IRBuilder<> B(Dispatch);
   WarpRound W;
   W.Finished = BasicBlock::Create(Ctx, "finished", BF);
@@ -618,8 +579,8 @@ void BlockFunctionBuilder::emitWarpLoops() {
   BasicBlock *RoundEnd = BasicBlock::Create(Ctx, "round.end", BF);
   ByWarps = BasicBlock::Create(Ctx, "by.warps", BF);
   SwitchInst *Whole = B.CreateSwitch(Start, W.Diverged);
-  for (unsigned R = 0; R <= Syncs.size(); ++R) {
-    if (R > 0 && Syncs[R - 1].warpScope())
+  for (unsigned R = 0; R <= Form.Syncs.size(); ++R) {
+    if (R > 0 && Form.Syncs[R - 1].warpScope())
       continue;
     BasicBlock *Case = BasicBlock::Create(Ctx, "whole." + Twine(R), BF);
     Whole->addCase(B.getInt32(R), Case);
@@ -665,7 +626,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
   W.AllLanes->addIncoming(FirstAll, Enter);
   W.Op = B.CreateSwitch(W.OpId, W.Diverged);
   W.Lanes = BasicBlock::Create(Ctx, "lanes", BF);
-  for (const SyncPoint &S : Syncs)
+  for (const SyncPoint &S : Form.Syncs)
     if (S.warpScope())
       emitWarpOperation(B, W, S);
   B.SetInsertPoint(W.Lanes);
@@ -688,7 +649,7 @@ void BlockFunctionBuilder::emitWarpLoops() {
   emitRoundEnd(B, W.Finished);
 }
 
-BasicBlock *BlockFunctionBuilder::emitWarpStop(WarpRound &W, Value *Id,
+BasicBlock *BlockFunctionEmitter::emitWarpStop(WarpRound &W, Value *Id,
                                                Value *All, const Twine &Name) {
   BasicBlock *Stop = BasicBlock::Create(Ctx, Name, BF);
   IRBuilder<> SB(Stop);
@@ -709,7 +670,7 @@ BasicBlock *BlockFunctionBuilder::emitWarpStop(WarpRound &W, Value *Id,
 }
 
 std::pair<Value *, Value *>
-BlockFunctionBuilder::emitLaneCheck(IRBuilder<> &B, WarpRound &W,
+BlockFunctionEmitter::emitLaneCheck(IRBuilder<> &B, WarpRound &W,
                                     const Twine &Name) {
   auto [Min, Max, Gone] = emitScan(B, W.Base, W.Count, Name);
   BasicBlock *Check = BasicBlock::Create(Ctx, Name + ".check", BF);
@@ -719,23 +680,24 @@ BlockFunctionBuilder::emitLaneCheck(IRBuilder<> &B, WarpRound &W,
   BasicBlock *Agree = BasicBlock::Create(Ctx, Name + ".agree", BF);
   Value *Together = B.CreateICmpEQ(Max, Min);
   Value *GoesOn = Together;
-  if (LockstepCount > 0)
-    GoesOn = B.CreateOr(GoesOn, B.CreateICmpULE(Min, B.getInt32(LockstepCount)),
-                        "lockstep");
+  if (Form.LockstepCount > 0)
+    GoesOn =
+        B.CreateOr(GoesOn, B.CreateICmpULE(Min, B.getInt32(Form.LockstepCount)),
+                   "lockstep");
   B.CreateCondBr(GoesOn, Agree, W.Diverged);
   B.SetInsertPoint(Agree);
   return {Min, B.CreateAnd(Together, B.CreateICmpEQ(Gone, B.getInt32(0)),
                            Name + ".all")};
 }
 
-void BlockFunctionBuilder::addWarpOperationCases(IRBuilder<> &B, SwitchInst *Sw,
+void BlockFunctionEmitter::addWarpOperationCases(IRBuilder<> &B, SwitchInst *Sw,
                                                  BasicBlock *To) {
-  for (const SyncPoint &S : Syncs)
+  for (const SyncPoint &S : Form.Syncs)
     if (S.warpScope())
       Sw->addCase(B.getInt32(S.Id), To);
 }
 
-void BlockFunctionBuilder::emitLaneLoops(IRBuilder<> &B, WarpRound &W,
+void BlockFunctionEmitter::emitLaneLoops(IRBuilder<> &B, WarpRound &W,
                                          unsigned R, Value *FilterTag,
                                          BasicBlock *Next) {
   BasicBlock *Flat = BasicBlock::Create(Ctx, "flat." + Twine(R), BF);
@@ -764,7 +726,7 @@ void BlockFunctionBuilder::emitLaneLoops(IRBuilder<> &B, WarpRound &W,
   B.CreateBr(Next);
 }
 
-void BlockFunctionBuilder::emitWarpOperation(IRBuilder<> &B, WarpRound &W,
+void BlockFunctionEmitter::emitWarpOperation(IRBuilder<> &B, WarpRound &W,
                                              const SyncPoint &S) {
   unsigned R = S.Id;
   BasicBlock *Case = BasicBlock::Create(Ctx, "warp.op." + Twine(R), BF);
@@ -798,7 +760,7 @@ void BlockFunctionBuilder::emitWarpOperation(IRBuilder<> &B, WarpRound &W,
     storePresentMask(B, W.Base, W.Count,
                      B.CreateTrunc(B.CreateSub(Wide, B.getInt64(1)), i32()));
   }
-  if (!UniformExit[R]) {
+  if (!Form.UniformExit[R]) {
     emitLaneLoops(B, W, R, nullptr, W.Lanes);
     return;
   }
@@ -825,55 +787,7 @@ void BlockFunctionBuilder::emitWarpOperation(IRBuilder<> &B, WarpRound &W,
   W.AllLanes->addIncoming(B.getTrue(), Chain);
 }
 
-void BlockFunctionBuilder::logStage(StringRef Stage) {
-  if (StageLog)
-    *StageLog << "*** cucpu: IR of " << W.getName() << " " << Stage
-              << " (cucpu-block-functions) ***\n"
-              << W;
-}
-
-std::optional<std::string> BlockFunctionBuilder::build() {
-  if (auto Why = collectSyncPoints())
-    return Why;
-  if (auto Why = checkAllocas())
-    return Why;
-  if (!Syncs.empty()) {
-    if (Syncs.size() >= IdMask)
-      return std::string("it has too many barriers and warp operations");
-    (void)Frame.add(4, 4); // PlaceSlot
-    if (any_of(Syncs,
-               [](const SyncPoint &S) { return S.Kind == SyncKind::Shuffle; }))
-      PresentSlot = Frame.add(4, 4);
-    // In the order of the code: splitting a block at a sync point keeps
-    // the code before it in the block, which must then end at the first
-    // sync point of the block, not at a later one.
-    SmallVector<SyncPoint *, 16> InCodeOrder;
-    for (SyncPoint &S : Syncs)
-      InCodeOrder.push_back(&S);
-    llvm::sort(InCodeOrder, [](const SyncPoint *A, const SyncPoint *B) {
-      return A->Order < B->Order;
-    });
-    // Before any split changes the code.
-    SmallVector<bool, 16> ReachesItself;
-    for (SyncPoint *S : InCodeOrder)
-      ReachesItself.push_back(S->Kind == SyncKind::Shuffle &&
-                              regionReachesItself(*S));
-    for (auto [S, Again] : zip(InCodeOrder, ReachesItself))
-      lowerSyncPoint(*S, Again);
-    logStage("split at its sync points");
-    DenseMap<const BasicBlock *, SyncKind> Meetings;
-    for (const SyncPoint &S : Syncs)
-      Meetings[S.Resume] = S.Kind;
-    Divergence.emplace(
-        W, threadSources(),
-        [&](LoadInst &L) { return isBlockInvariantLoad(L, W); }, Meetings);
-    findUniformExits();
-    splitLiveValues();
-    logStage("values across the splits");
-    allocasToFrame();
-    logStage("private memory in the frame");
-  }
-
+Function *BlockFunctionEmitter::run() {
   createBlockFunction();
   BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", BF);
   IRBuilder<> B(Entry);
@@ -893,10 +807,10 @@ std::optional<std::string> BlockFunctionBuilder::build() {
   B.CreateStore(B.getInt32(0), Hi);
   Dispatch = BasicBlock::Create(Ctx, "dispatch", BF);
   B.CreateBr(Dispatch);
-  if (WarpMode)
+  if (Form.WarpMode)
     emitWarpLoops();
   else
     emitBlockLoops();
   separateFrameAccesses();
-  return std::nullopt;
+  return BF;
 }

@@ -1,5 +1,5 @@
-//===- BlockFunctionSplits.cpp - Sync points and values across them -------===//
-#include "BlockFunctionBuilder.h"
+//===- RegionFormation.cpp - Sync points and values across them -----------===//
+#include "RegionFormation.h"
 
 #include "AbiAccess.h"
 #include "LoopBarriers.h"
@@ -20,7 +20,7 @@ using namespace cucpu::modules::blockfn;
 // Sync points
 //===----------------------------------------------------------------------===//
 
-std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
+std::optional<std::string> RegionFormation::collectSyncPoints() {
   for (Instruction &I : instructions(W)) {
     auto *CI = dyn_cast<CallInst>(&I);
     Function *Callee = CI ? CI->getCalledFunction() : nullptr;
@@ -39,7 +39,7 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
       continue;
     SyncPoint S;
     S.Call = CI;
-    S.Order = Syncs.size();
+    S.Order = Form.Syncs.size();
     S.Kind = *Kind;
     unsigned MaskArg = 1, ModeArg = syncModeOperand(*Kind);
     if (ModeArg) {
@@ -50,7 +50,7 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
     }
     if (S.Kind == SyncKind::Lockstep) {
       // Only the lanes that reach it meet there (the others diverged).
-      WarpMode = true;
+      Form.WarpMode = true;
     } else if (S.warpScope()) {
       // Region formation runs the lanes of a warp together: every lane that
       // has not exited must take part, as a full mask says.
@@ -58,9 +58,9 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
       if (!Mask || !Mask->isAllOnesValue())
         return std::string("a warp operation has a mask other than "
                            "0xffffffff");
-      WarpMode = true;
+      Form.WarpMode = true;
     }
-    Syncs.push_back(S);
+    Form.Syncs.push_back(S);
   }
   // Loop barriers first: ids 1..LoopBarrierCount (see emitRoundEnd); then
   // lockstep points by number: the lowest id of a warp's lanes is the
@@ -71,22 +71,23 @@ std::optional<std::string> BlockFunctionBuilder::collectSyncPoints() {
                                                      : 2,
                      S.Kind == SyncKind::Lockstep ? S.Mode : 0);
   };
-  std::stable_sort(Syncs.begin(), Syncs.end(),
+  std::stable_sort(Form.Syncs.begin(), Form.Syncs.end(),
                    [&](const SyncPoint &A, const SyncPoint &B) {
                      return Rank(A) < Rank(B);
                    });
-  LoopBarrierCount = count_if(Syncs, [](const SyncPoint &S) {
+  Form.LoopBarrierCount = count_if(Form.Syncs, [](const SyncPoint &S) {
     return S.Kind == SyncKind::LoopBarrier;
   });
-  LockstepCount = count_if(
-      Syncs, [](const SyncPoint &S) { return S.Kind == SyncKind::Lockstep; });
-  for (unsigned I = 0; I < Syncs.size(); ++I)
-    Syncs[I].Id = I + 1;
+  Form.LockstepCount = count_if(Form.Syncs, [](const SyncPoint &S) {
+    return S.Kind == SyncKind::Lockstep;
+  });
+  for (unsigned I = 0; I < Form.Syncs.size(); ++I)
+    Form.Syncs[I].Id = I + 1;
   return std::nullopt;
 }
 
-Value *BlockFunctionBuilder::frameAddress(IRBuilder<> &B, uint64_t Offset,
-                                          uint64_t Size, Value *Thread) {
+Value *RegionFormation::frameAddress(IRBuilder<> &B, uint64_t Offset,
+                                     uint64_t Size, Value *Thread) {
   Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
   Value *T = B.CreateZExt(Thread ? Thread : arg(WorkArg::Linear), i64());
   Value *Off = B.CreateAdd(B.CreateMul(N, B.getInt64(Offset), "", true, true),
@@ -95,9 +96,9 @@ Value *BlockFunctionBuilder::frameAddress(IRBuilder<> &B, uint64_t Offset,
   return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame), Off);
 }
 
-bool BlockFunctionBuilder::regionReachesItself(const SyncPoint &S) {
+bool RegionFormation::regionReachesItself(const SyncPoint &S) {
   SmallPtrSet<const Instruction *, 16> SyncCalls;
-  for (const SyncPoint &T : Syncs)
+  for (const SyncPoint &T : Form.Syncs)
     SyncCalls.insert(T.Call);
   // The first sync point's call from \p It to the end of its block.
   auto FirstSync = [&](BasicBlock::iterator It,
@@ -128,7 +129,7 @@ bool BlockFunctionBuilder::regionReachesItself(const SyncPoint &S) {
 
 /// Rewrites the call of \p S into: operands to the frame, the split, results
 /// from the frame.
-void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S, bool ReachesItself) {
+void RegionFormation::lowerSyncPoint(SyncPoint &S, bool ReachesItself) {
   CallInst *CI = S.Call;
   IRBuilder<> B(CI);
   // Element t of array Sub of the sync point's arrays at S.Slot: the arrays
@@ -137,7 +138,8 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S, bool ReachesItself) {
     return frameAddress(B, S.Slot + Sub, Size);
   };
   auto Store32 = [&](Value *V, uint64_t Sub) {
-    frameStore(B, B.CreateZExtOrTrunc(V, i32()), ArrayAt(Sub, 4), Align(4));
+    Form.frameStore(B, B.CreateZExtOrTrunc(V, i32()), ArrayAt(Sub, 4),
+                    Align(4));
   };
   switch (S.Kind) {
   case SyncKind::LoopBarrier:
@@ -145,7 +147,7 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S, bool ReachesItself) {
     break;
   case SyncKind::BarrierReduce:
     // Two arrays: Pred then Result.
-    S.Slot = Frame.add(8, 4);
+    S.Slot = Form.Frame.add(8, 4);
     Store32(CI->getArgOperand(1), 0);
     break;
   case SyncKind::WarpSync:
@@ -157,18 +159,18 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S, bool ReachesItself) {
     // that has run that region stores its next value before the warp's
     // later lanes have read this one: the lanes read a copy, made when the
     // warp is dispatched from the shuffle (emitWarpLoops).
-    S.Slot = Frame.add(4, 4);
+    S.Slot = Form.Frame.add(4, 4);
     if (ReachesItself)
-      S.SnapshotSlot = Frame.add(4, 4);
-    frameStore(B, B.CreateBitOrPointerCast(CI->getArgOperand(2), i32()),
-               ArrayAt(0, 4), Align(4));
+      S.SnapshotSlot = Form.Frame.add(4, 4);
+    Form.frameStore(B, B.CreateBitOrPointerCast(CI->getArgOperand(2), i32()),
+                    ArrayAt(0, 4), Align(4));
     break;
   default:
     // Vote and match: __cucpu_warp_exchange computes them for the warp.
-    S.Slot = Frame.add(CucpuWarpArraysBytes, 8);
+    S.Slot = Form.Frame.add(CucpuWarpArraysBytes, 8);
     Store32(CI->getArgOperand(1), CucpuWarpArraysMask);
-    frameStore(B, B.CreateZExtOrTrunc(CI->getArgOperand(2), i64()),
-               ArrayAt(CucpuWarpArraysValue, 8), Align(8));
+    Form.frameStore(B, B.CreateZExtOrTrunc(CI->getArgOperand(2), i64()),
+                    ArrayAt(CucpuWarpArraysValue, 8), Align(8));
     break;
   }
   BasicBlock *Before = CI->getParent();
@@ -176,7 +178,7 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S, bool ReachesItself) {
       Before->splitBasicBlock(CI->getIterator(), "resume." + Twine(S.Id));
   S.Exit = Before;
   S.Resume = After;
-  ExitBlocks[Before] = S.Id;
+  Form.ExitBlocks[Before] = S.Id;
   ResumeBlocks.insert(After);
 
   B.SetInsertPoint(CI);
@@ -192,14 +194,14 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S, bool ReachesItself) {
     return;
   }
   if (S.Kind == SyncKind::BarrierReduce)
-    Result = frameLoad(B, i32(), ArrayAt(4, 4), Align(4), "reduced");
+    Result = Form.frameLoad(B, i32(), ArrayAt(4, 4), Align(4), "reduced");
   else if (S.Kind == SyncKind::Vote || S.Kind == SyncKind::Match)
-    Result = frameLoad(B, i32(), ArrayAt(CucpuWarpArraysResult, 4), Align(4),
-                       "warp.result");
+    Result = Form.frameLoad(B, i32(), ArrayAt(CucpuWarpArraysResult, 4),
+                            Align(4), "warp.result");
   if (S.Kind == SyncKind::Shuffle || S.Kind == SyncKind::Match) {
     Value *PredOut = CI->getArgOperand(S.Kind == SyncKind::Shuffle ? 6 : 4);
-    Value *Pred = frameLoad(B, i32(), ArrayAt(CucpuWarpArraysPred, 4), Align(4),
-                            "warp.pred");
+    Value *Pred = Form.frameLoad(B, i32(), ArrayAt(CucpuWarpArraysPred, 4),
+                                 Align(4), "warp.pred");
     B.CreateAlignedStore(Pred, PredOut, Align(4));
   }
   if (Result)
@@ -208,14 +210,14 @@ void BlockFunctionBuilder::lowerSyncPoint(SyncPoint &S, bool ReachesItself) {
 }
 
 std::pair<Value *, Value *>
-BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
-                                  CallInst *CI) {
+RegionFormation::emitShuffle(IRBuilder<> &B, const SyncPoint &S, CallInst *CI) {
   // PTX ISA, shfl.sync: c packs the segment mask (bits 12:8) and the clamp
   // lane (bits 4:0); an index out of range reads the lane's own value,
   // which it reads back from the shuffle's array (rather than keeping it
   // across the split a second time).
   Value *Linear = arg(WorkArg::Linear);
-  Value *Own = frameLoad(B, i32(), frameAddress(B, S.Slot, 4), Align(4), "own");
+  Value *Own =
+      Form.frameLoad(B, i32(), frameAddress(B, S.Slot, 4), Align(4), "own");
   Value *Lane = B.CreateAnd(Linear, 31, "lane");
   Value *Base = B.CreateAnd(Linear, ~31u, "lane0");
   Value *Delta = B.CreateAnd(CI->getArgOperand(3), 31);
@@ -250,7 +252,7 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
   // out of the segment reads the lane's own value). The lanes that did are
   // the warp's present mask, which every lane has a copy of.
   Value *PresentMask =
-      frameLoad(B, i32(), frameAddress(B, PresentSlot, 4), Align(4));
+      Form.frameLoad(B, i32(), frameAddress(B, Form.PresentSlot, 4), Align(4));
   Value *Present =
       B.CreateICmpNE(B.CreateAnd(B.CreateLShr(PresentMask, Src), B.getInt32(1)),
                      B.getInt32(0));
@@ -266,7 +268,7 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
     ValueAddr = frameAddress(B, ReadSlot, 4,
                              B.CreateSelect(Present, SrcThread, Linear));
   }
-  Value *Theirs = frameLoad(B, i32(), ValueAddr, Align(4), "theirs");
+  Value *Theirs = Form.frameLoad(B, i32(), ValueAddr, Align(4), "theirs");
   Value *Absent = B.CreateSelect(InRange, B.getInt32(0), Own);
   Value *Result = B.CreateSelect(Present, Theirs, Absent, "shuffled");
   return {B.CreateBitOrPointerCast(Result, CI->getType()), InRange};
@@ -276,7 +278,7 @@ BlockFunctionBuilder::emitShuffle(IRBuilder<> &B, const SyncPoint &S,
 // Private memory and values across splits
 //===----------------------------------------------------------------------===//
 
-std::optional<std::string> BlockFunctionBuilder::checkAllocas() {
+std::optional<std::string> RegionFormation::checkAllocas() {
   for (Instruction &I : instructions(W))
     if (auto *A = dyn_cast<AllocaInst>(&I))
       if (A->getParent() != &W.getEntryBlock() || !A->isStaticAlloca())
@@ -294,7 +296,7 @@ static bool neverRead(AllocaInst &A) {
   });
 }
 
-void BlockFunctionBuilder::allocasToFrame() {
+void RegionFormation::allocasToFrame() {
   SmallVector<AllocaInst *, 16> Allocas;
   for (Instruction &I : W.getEntryBlock())
     if (auto *A = dyn_cast<AllocaInst>(&I))
@@ -308,7 +310,7 @@ void BlockFunctionBuilder::allocasToFrame() {
       continue;
     }
     uint64_t Size = A->getAllocationSize(DL)->getFixedValue();
-    uint64_t Off = Frame.add(Size, A->getAlign().value());
+    uint64_t Off = Form.Frame.add(Size, A->getAlign().value());
     Size = alignTo(Size, A->getAlign().value());
     SmallVector<Use *, 8> Uses;
     for (Use &U : A->uses())
@@ -324,13 +326,13 @@ void BlockFunctionBuilder::allocasToFrame() {
       // A value's slot from spillAtSplits: only its own loads and stores
       // reach it.
       if (SpillSlots.count(A) && isa<LoadInst, StoreInst>(User))
-        User->setMetadata(LLVMContext::MD_alias_scope, frameScopes());
+        User->setMetadata(LLVMContext::MD_alias_scope, Form.frameScopes(Ctx));
     }
     A->eraseFromParent();
   }
 }
 
-bool BlockFunctionBuilder::crossesSplit(Instruction &V) {
+bool RegionFormation::crossesSplit(Instruction &V) {
   BasicBlock *Def = V.getParent();
   for (Use &U : V.uses())
     if (BasicBlock *UB = useBlock(U); UB != Def && reachesThroughSplit(UB, Def))
@@ -338,7 +340,7 @@ bool BlockFunctionBuilder::crossesSplit(Instruction &V) {
   return false;
 }
 
-bool BlockFunctionBuilder::canRecompute(Value *V, unsigned Depth) {
+bool RegionFormation::canRecompute(Value *V, unsigned Depth) {
   if (isa<Constant>(V) || isa<Argument>(V))
     return true;
   auto *I = dyn_cast<Instruction>(V);
@@ -355,8 +357,8 @@ bool BlockFunctionBuilder::canRecompute(Value *V, unsigned Depth) {
   return true;
 }
 
-Value *BlockFunctionBuilder::recompute(Value *V, Instruction *Before,
-                                       DenseMap<Value *, Value *> &Done) {
+Value *RegionFormation::recompute(Value *V, Instruction *Before,
+                                  DenseMap<Value *, Value *> &Done) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I)
     return V;
@@ -371,7 +373,7 @@ Value *BlockFunctionBuilder::recompute(Value *V, Instruction *Before,
   return C;
 }
 
-void BlockFunctionBuilder::splitLiveValues() {
+void RegionFormation::splitLiveValues() {
   SmallVector<Instruction *, 32> Crossing;
   for (Instruction &I : instructions(W))
     if (!isa<AllocaInst>(I) && !I.getType()->isVoidTy() && crossesSplit(I))
@@ -399,7 +401,7 @@ void BlockFunctionBuilder::splitLiveValues() {
       spillAtSplits(*I);
 }
 
-void BlockFunctionBuilder::spillAtSplits(Instruction &I) {
+void RegionFormation::spillAtSplits(Instruction &I) {
   // The blocks I is live into: backwards from its uses, up to its def.
   BasicBlock *Def = I.getParent();
   SmallPtrSet<BasicBlock *, 16> LiveIn;
@@ -423,7 +425,7 @@ void BlockFunctionBuilder::spillAtSplits(Instruction &I) {
   SpillSlots.insert(Slot);
   DenseMap<BasicBlock *, Value *> Loaded;
   SmallVector<const SyncPoint *, 8> Crossed;
-  for (const SyncPoint &S : Syncs)
+  for (const SyncPoint &S : Form.Syncs)
     if (LiveIn.count(S.Resume)) {
       IRBuilder<> B(&*S.Resume->getFirstInsertionPt());
       Loaded[S.Resume] = B.CreateLoad(I.getType(), Slot, I.getName() + ".at");
@@ -461,12 +463,12 @@ void BlockFunctionBuilder::spillAtSplits(Instruction &I) {
 
 /// The blocks a thread can reach from \p From within one region.
 SmallPtrSet<BasicBlock *, 16>
-BlockFunctionBuilder::reachableInRegion(BasicBlock *From) {
+RegionFormation::reachableInRegion(BasicBlock *From) {
   SmallPtrSet<BasicBlock *, 16> Seen{From};
   SmallVector<BasicBlock *, 16> Work{From};
   while (!Work.empty()) {
     BasicBlock *BB = Work.pop_back_val();
-    if (ExitBlocks.count(BB))
+    if (Form.ExitBlocks.count(BB))
       continue;
     for (BasicBlock *S : successors(BB))
       if (Seen.insert(S).second)
@@ -475,7 +477,7 @@ BlockFunctionBuilder::reachableInRegion(BasicBlock *From) {
   return Seen;
 }
 
-bool BlockFunctionBuilder::keepUniform(Instruction &I) {
+bool RegionFormation::keepUniform(Instruction &I) {
   // Every thread computes the same value, so one copy serves them all:
   // threads store it where they compute it, and a region that uses it
   // after a split reads it once, before its loop over the threads. That is
@@ -485,11 +487,11 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
   // region runs once per warp, each reading the copy before its lane loop,
   // so a later warp would read what an earlier one just stored.
   BasicBlock *Def = I.getParent();
-  if (WarpMode) {
+  if (Form.WarpMode) {
     if (PerWarpBlocks.empty())
-      for (const SyncPoint &S : Syncs)
+      for (const SyncPoint &S : Form.Syncs)
         if (S.warpScope())
-          for (BasicBlock *BB : regionBlocks(S.Resume))
+          for (BasicBlock *BB : Form.regionBlocks(S.Resume))
             PerWarpBlocks.insert(BB);
     if (PerWarpBlocks.count(Def))
       return false;
@@ -514,7 +516,7 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
     if (shareMultiRoundRegion(Def, useBlock(*U)))
       return false;
   uint64_t Size = DL.getTypeStoreSize(I.getType());
-  uint64_t Off = Frame.add(Size, DL.getABITypeAlign(I.getType()).value());
+  uint64_t Off = Form.Frame.add(Size, DL.getABITypeAlign(I.getType()).value());
   auto Address = [&](IRBuilder<> &B) {
     Value *N = B.CreateZExt(arg(WorkArg::NumThreads), i64());
     return B.CreateInBoundsGEP(B.getInt8Ty(), arg(WorkArg::Frame),
@@ -523,34 +525,34 @@ bool BlockFunctionBuilder::keepUniform(Instruction &I) {
   IRBuilder<> SB(&*Def->getFirstInsertionPt());
   if (!isa<PHINode>(I))
     SB.SetInsertPoint(I.getNextNode());
-  frameStore(SB, &I, Address(SB), DL.getABITypeAlign(I.getType()));
+  Form.frameStore(SB, &I, Address(SB), DL.getABITypeAlign(I.getType()));
   for (Use *U : Later) {
     IRBuilder<> LB(insertionPointFor(*U));
-    LoadInst *L =
-        frameLoad(LB, I.getType(), Address(LB), DL.getABITypeAlign(I.getType()),
-                  I.getName() + ".uniform");
-    UniformLoads[L] = Off;
+    LoadInst *L = Form.frameLoad(LB, I.getType(), Address(LB),
+                                 DL.getABITypeAlign(I.getType()),
+                                 I.getName() + ".uniform");
+    Form.UniformLoads[L] = Off;
     U->set(L);
   }
   return true;
 }
 
-bool BlockFunctionBuilder::shareMultiRoundRegion(BasicBlock *A, BasicBlock *B) {
+bool RegionFormation::shareMultiRoundRegion(BasicBlock *A, BasicBlock *B) {
   if (MultiRoundRegions.empty()) {
     auto Add = [&](BasicBlock *Start) {
-      SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
+      SmallVector<BasicBlock *, 16> Blocks = Form.regionBlocks(Start);
       MultiRoundRegions.emplace_back(Blocks.begin(), Blocks.end());
     };
-    if (WarpMode)
+    if (Form.WarpMode)
       Add(&W.getEntryBlock());
-    for (const SyncPoint &S : Syncs)
-      if (WarpMode || S.Kind == SyncKind::LoopBarrier)
+    for (const SyncPoint &S : Form.Syncs)
+      if (Form.WarpMode || S.Kind == SyncKind::LoopBarrier)
         Add(S.Resume);
     // A loop barrier's region without a divergent branch, whose threads
     // entered it together, runs them in step: they leave the loop in the
     // same round.
-    if (!WarpMode)
-      for (unsigned R = LoopBarrierCount; R >= 1; --R)
+    if (!Form.WarpMode)
+      for (unsigned R = Form.LoopBarrierCount; R >= 1; --R)
         if (!Staggered[R] &&
             none_of(MultiRoundRegions[R - 1], [&](BasicBlock *BB) {
               return Divergence->isDivergentBranch(*BB->getTerminator());
@@ -562,8 +564,8 @@ bool BlockFunctionBuilder::shareMultiRoundRegion(BasicBlock *A, BasicBlock *B) {
   });
 }
 
-bool BlockFunctionBuilder::reachesThroughSplit(BasicBlock *UseBlock,
-                                               BasicBlock *Def) {
+bool RegionFormation::reachesThroughSplit(BasicBlock *UseBlock,
+                                          BasicBlock *Def) {
   SmallVector<BasicBlock *, 16> Work{UseBlock};
   SmallPtrSet<BasicBlock *, 16> Seen{UseBlock};
   while (!Work.empty()) {
@@ -577,5 +579,58 @@ bool BlockFunctionBuilder::reachesThroughSplit(BasicBlock *UseBlock,
   return false;
 }
 
-/// One block runs on one OS thread, and only its threads see its shared
-/// memory: atomics on shared memory need not be atomic.
+//===----------------------------------------------------------------------===//
+// The stages
+//===----------------------------------------------------------------------===//
+
+void RegionFormation::logStage(StringRef Stage) {
+  if (StageLog)
+    *StageLog << "*** cucpu: IR of " << W.getName() << " " << Stage
+              << " (cucpu-form-regions) ***\n"
+              << W;
+}
+
+std::optional<std::string> RegionFormation::run() {
+  if (auto Why = collectSyncPoints())
+    return Why;
+  if (auto Why = checkAllocas())
+    return Why;
+  if (!Form.Syncs.empty()) {
+    if (Form.Syncs.size() >= IdMask)
+      return std::string("it has too many barriers and warp operations");
+    (void)Form.Frame.add(4, 4); // PlaceSlot
+    if (any_of(Form.Syncs,
+               [](const SyncPoint &S) { return S.Kind == SyncKind::Shuffle; }))
+      Form.PresentSlot = Form.Frame.add(4, 4);
+    // In the order of the code: splitting a block at a sync point keeps
+    // the code before it in the block, which must then end at the first
+    // sync point of the block, not at a later one.
+    SmallVector<SyncPoint *, 16> InCodeOrder;
+    for (SyncPoint &S : Form.Syncs)
+      InCodeOrder.push_back(&S);
+    llvm::sort(InCodeOrder, [](const SyncPoint *A, const SyncPoint *B) {
+      return A->Order < B->Order;
+    });
+    // Before any split changes the code.
+    SmallVector<bool, 16> ReachesItself;
+    for (SyncPoint *S : InCodeOrder)
+      ReachesItself.push_back(S->Kind == SyncKind::Shuffle &&
+                              regionReachesItself(*S));
+    for (auto [S, Again] : zip(InCodeOrder, ReachesItself))
+      lowerSyncPoint(*S, Again);
+    logStage("split at its sync points");
+    DenseMap<const BasicBlock *, SyncKind> Meetings;
+    for (const SyncPoint &S : Form.Syncs)
+      Meetings[S.Resume] = S.Kind;
+    Divergence.emplace(
+        W, threadSources(),
+        [&](LoadInst &L) { return isBlockInvariantLoad(L, W); }, Meetings);
+    findUniformExits();
+    splitLiveValues();
+    logStage("values across the splits");
+    allocasToFrame();
+    logStage("private memory in the frame");
+  }
+  Form.write(W);
+  return std::nullopt;
+}
