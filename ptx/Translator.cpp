@@ -1,8 +1,11 @@
 //===- Translator.cpp - PTX to NVVM-style LLVM IR -------------------------===//
 
 #include "Translator.h"
+
 #include "FunctionTranslator.h"
+#include "IntegerAddresses.h"
 #include "ModuleContext.h"
+#include "NaNCanonicalization.h"
 #include "Parser.h"
 #include "PtxError.h"
 #include "PtxType.h"
@@ -357,9 +360,16 @@ llvm::Error ModuleTranslator::cleanUp() {
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   llvm::ModulePassManager MPM;
+  if (auto E = PB.parsePassPipeline(MPM, "function(sroa,early-cse)"))
+    return E;
+  // Addresses as pointers, and only the NaN canonicalizations someone can
+  // see, before InstCombine folds what the rewrites look for.
+  llvm::FunctionPassManager Rewrites;
+  Rewrites.addPass(IntegerAddressesPass());
+  Rewrites.addPass(NaNCanonicalizationPass());
+  MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Rewrites)));
   if (auto E = PB.parsePassPipeline(
-          MPM, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,"
-               "simplifycfg)"))
+          MPM, "function(instcombine<no-verify-fixpoint>,simplifycfg)"))
     return E;
   MPM.run(*IR, MAM);
   return llvm::Error::success();
