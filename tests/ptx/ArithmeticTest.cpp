@@ -536,27 +536,35 @@ float32(int Mode, bool Ftz, bool Sat,
   };
 }
 
+/// The host's float operations, on operands read through volatile so that
+/// they happen in the rounding mode set around them (rounded()).
+float add32(float A, float B, float) {
+  volatile float X = A, Y = B;
+  return X + Y;
+}
+float sub32(float A, float B, float) {
+  volatile float X = A, Y = B;
+  return X - Y;
+}
+float mul32(float A, float B, float) {
+  volatile float X = A, Y = B;
+  return X * Y;
+}
+float div32(float A, float B, float) {
+  volatile float X = A, Y = B;
+  return X / Y;
+}
+float fma32(float A, float B, float C) {
+  volatile float X = A, Y = B, Z = C;
+  return std::fma(float(X), float(Y), float(Z));
+}
+
 TEST_F(Arithmetic, Float32Rounding) {
-  auto Add = [](float A, float B, float) {
-    volatile float X = A, Y = B;
-    return X + Y;
-  };
-  auto Sub = [](float A, float B, float) {
-    volatile float X = A, Y = B;
-    return X - Y;
-  };
-  auto Mul = [](float A, float B, float) {
-    volatile float X = A, Y = B;
-    return X * Y;
-  };
-  auto Div = [](float A, float B, float) {
-    volatile float X = A, Y = B;
-    return X / Y;
-  };
-  auto Fma = [](float A, float B, float C) {
-    volatile float X = A, Y = B, Z = C;
-    return std::fma(float(X), float(Y), float(Z));
-  };
+  auto Add = add32;
+  auto Sub = sub32;
+  auto Mul = mul32;
+  auto Div = div32;
+  auto Fma = fma32;
   check(
       {
           {"add.rn.f32 %y, %x0, %x1;",
@@ -662,6 +670,89 @@ float64(int Mode, std::function<double(double, double, double)> Op,
                         : nan64({A, B}, R);
     return bitsOf(R);
   };
+}
+
+/// Float operands whose exact sums and products land on, next to and
+/// halfway between floats, cancel to zero, leave the subnormal range or
+/// overflow: where a directed rounding is easiest to get wrong.
+std::vector<Operands> nearExactFloat32(unsigned Count) {
+  Lcg G(2026);
+  auto Random = [&](int MinExp, int MaxExp) {
+    uint32_t Exp =
+        uint32_t(127 + MinExp + int(G.next() % (MaxExp - MinExp + 1)));
+    return uint32_t(G.next() & 0x807fffff) | Exp << 23;
+  };
+  auto Nudge = [&](uint32_t Bits) {
+    int K = int(G.next() % 5) - 2;
+    return (Bits & 0x7fffffff) == 0 && K < 0 ? Bits : uint32_t(Bits + K);
+  };
+  std::vector<Operands> Out;
+  for (unsigned I = 0; I < Count; ++I) {
+    uint32_t A = 0, B = 0, C = 0;
+    switch (I % 5) {
+    case 0: { // c cancels a * b (exactly or within a few ulps)
+      A = Random(-30, 30);
+      B = G.next() % 2 ? Random(-30, 30) : Random(0, 0) & 0xff800000;
+      double P = double(asFloat(A)) * double(asFloat(B));
+      C = Nudge(bitsOf(float(-P)));
+      break;
+    }
+    case 1: { // a * b is half an ulp of c, or next to it
+      C = Random(-20, 20);
+      uint32_t Half = (((C >> 23) & 0xff) - 24) << 23;
+      A = Half | (G.next() % 2) << 31;
+      B = Nudge(0x3f800000);
+      break;
+    }
+    case 2: // results in the subnormal range
+      A = Random(-75, -60);
+      B = Random(-75, -60);
+      C = G.next() % 2 ? Random(-127, -127) : Random(-140, -126);
+      break;
+    case 3: // near overflow
+      A = Random(60, 66);
+      B = Random(60, 66);
+      C = Random(120, 127);
+      break;
+    default:
+      A = uint32_t(G.next());
+      B = uint32_t(G.next());
+      C = uint32_t(G.next());
+      break;
+    }
+    Out.push_back({A, B, C, 0});
+  }
+  return Out;
+}
+
+TEST_F(Arithmetic, Float32DirectedRoundingNearExactResults) {
+  std::vector<InstructionCase> Cases;
+  for (auto [Mode, Name] : {std::pair{FE_DOWNWARD, "rm"},
+                            {FE_UPWARD, "rp"},
+                            {FE_TOWARDZERO, "rz"}}) {
+    std::string M = Name;
+    Cases.push_back({"fma." + M + ".f32 %y, %x0, %x1, %x2;",
+                     {32, 32, 32},
+                     32,
+                     float32(Mode, false, false, fma32)});
+    Cases.push_back({"add." + M + ".f32 %y, %x2, %x0;",
+                     {32, 32, 32},
+                     32,
+                     float32(Mode, false, false, [](float A, float, float C) {
+                       return add32(C, A, 0);
+                     })});
+    Cases.push_back({"sub." + M + ".f32 %y, %x2, %x0;",
+                     {32, 32, 32},
+                     32,
+                     float32(Mode, false, false, [](float A, float, float C) {
+                       return sub32(C, A, 0);
+                     })});
+    Cases.push_back({"mul." + M + ".f32 %y, %x0, %x1;",
+                     {32, 32, 32},
+                     32,
+                     float32(Mode, false, false, mul32)});
+  }
+  check(Cases, nearExactFloat32(20000));
 }
 
 TEST_F(Arithmetic, Float64Rounding) {
