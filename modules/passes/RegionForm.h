@@ -29,6 +29,7 @@
 #include "cucpu/modules/abi/JitAbi.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -132,8 +133,9 @@ struct RegionForm {
   /// (empty without sync points).
   llvm::SmallVector<bool, 8> UniformExit;
   /// Loads of a uniform value kept once per block, with its frame offset:
-  /// each region does them once, before its thread loop.
-  llvm::DenseMap<llvm::LoadInst *, uint64_t> UniformLoads;
+  /// each region does them once, before its thread loop (in the order of
+  /// the code, so that the block function is the same in every run).
+  llvm::MapVector<llvm::LoadInst *, uint64_t> UniformLoads;
   /// The alias scope list of the block function's own frame accesses
   /// (frameLoad, frameStore), made on first use.
   llvm::MDNode *FrameScopeList = nullptr;
