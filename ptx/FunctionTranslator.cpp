@@ -304,8 +304,13 @@ llvm::Error FunctionTranslator::run() {
   B.SetInsertPoint(Entry);
   if (auto E = declareParams())
     return E;
-  if (auto E = collectLabels(*Ptx.Body))
+  if (auto E = collectLabels(*Ptx.Body)) {
+    // No label is placed yet: every block made so far is ours to free.
+    for (auto &L : Labels)
+      delete L.second;
+    Labels.clear();
     return E;
+  }
   llvm::Error Result = block(*Ptx.Body);
   // Labels never placed (only after an error) are not the function's to
   // free. Branches may still refer to them: the half-built body goes first
