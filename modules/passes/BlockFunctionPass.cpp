@@ -32,6 +32,13 @@ PreservedAnalyses BlockFunctionPass::run(Module &M, ModuleAnalysisManager &) {
       continue;
     }
     uint64_t FrameBytes = Form.Frame.Bytes;
+    if (FrameBytes > UINT32_MAX) {
+      // Known from the form: no block function to emit and drop.
+      recordFallbackReason(M, Kernel,
+                           "its threads need too much private memory");
+      W->eraseFromParent();
+      continue;
+    }
     RegionForm::erase(*W);
     Function *BF =
         blockfn::BlockFunctionEmitter(*W, Kernel, std::move(Form)).run();
@@ -41,8 +48,6 @@ PreservedAnalyses BlockFunctionPass::run(Module &M, ModuleAnalysisManager &) {
     if (verifyFunction(*BF, &OS))
       Why =
           "its block function does not verify (an internal error): " + Problems;
-    else if (FrameBytes > UINT32_MAX)
-      Why = "its threads need too much private memory";
     else if (unsigned Size = BF->getInstructionCount(); Size > MaxInstructions)
       Why = formatv("its block function has {0} instructions, more than {1}: "
                     "it would take minutes to compile",

@@ -89,7 +89,7 @@ void RegionFormation::findUniformExits() {
   SmallVector<SmallVector<unsigned, 4>, 8> LoopSources(Form.LoopBarrierCount +
                                                        1);
   for (unsigned R = 0; R <= Form.Syncs.size(); ++R) {
-    BasicBlock *Start = R == 0 ? &W.getEntryBlock() : Form.Syncs[R - 1].Resume;
+    BasicBlock *Start = Form.regionStart(W, R);
     SmallVector<BasicBlock *, 16> Blocks = Form.regionBlocks(Start);
     for (BasicBlock *BB : Blocks) {
       auto It = Form.ExitBlocks.find(BB);
