@@ -5,14 +5,16 @@
 // intrinsics instead; each has a libdevice function of the same signature
 // and meaning, so the call is simply redirected. cucpu never flushes
 // denormals, so the .ftz forms map to the same functions (a documented
-// deviation: results are at least as accurate). Float FMAs in a directed
-// rounding mode are then expanded inline (DirectedFma.h).
+// deviation: results are at least as accurate). ex2.approx.f32 is expanded
+// inline (Exp2Approx.h), and so are float FMAs in a directed rounding mode
+// (DirectedFma.h): neither keeps a thread loop from vectorizing.
 //
 //===----------------------------------------------------------------------===//
 #include "NvvmMathPass.h"
 
 #include "AbiAccess.h"
 #include "cucpu/modules/passes/DirectedFma.h"
+#include "cucpu/modules/passes/Exp2Approx.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/IRBuilder.h"
@@ -99,7 +101,6 @@ const StringMap<StringRef> &table() {
         {"fma.rz.d", "__nv_fma_rz"},
         {"fma.rm.d", "__nv_fma_rd"},
         {"fma.rp.d", "__nv_fma_ru"},
-        {"ex2.approx.f", "__nv_exp2f"},
         {"ex2.approx.d", "__nv_exp2"},
         {"lg2.approx.f", "__nv_fast_log2f"},
         {"lg2.approx.d", "__nv_log2"},
@@ -177,6 +178,16 @@ PreservedAnalyses NvvmMathPass::run(Module &M, ModuleAnalysisManager &) {
     for (size_t Pos; (Pos = Key.find(".ftz")) != std::string::npos;)
       Key.erase(Pos, 4);
 
+    if (Key == "ex2.approx.f") {
+      for (CallBase *CB : abi::callsOf(F)) {
+        IRBuilder<> B(CB);
+        abi::replaceCall(CB, emitExp2ApproxF32(B, CB->getArgOperand(0)));
+        Changed = true;
+      }
+      if (F.use_empty())
+        F.eraseFromParent();
+      continue;
+    }
     // Bit casts between integers and floats are plain bitcasts.
     bool IsBitcast = StringRef(Key).starts_with("bitcast.");
     auto It = table().find(Key);
