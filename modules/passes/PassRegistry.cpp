@@ -11,6 +11,7 @@
 #include "FloatToIntPass.h"
 #include "GlobalsPass.h"
 #include "HostTargetPass.h"
+#include "InductionRebasingPass.h"
 #include "InlineAsmPass.h"
 #include "InvariantDivisionsPass.h"
 #include "LoopBarriers.h"
@@ -134,6 +135,10 @@ void registerLoweringPasses(PassBuilder &PB, const TargetMachine *TM) {
           MPM.addPass(LoopBarriersPass());
           return true;
         }
+        if (Name == InductionRebasingPass::PipelineName) {
+          MPM.addPass(InductionRebasingPass());
+          return true;
+        }
         if (Name == RegionFormationPass::PipelineName) {
           MPM.addPass(RegionFormationPass());
           return true;
@@ -250,12 +255,15 @@ std::string blockFunctionPipeline(bool PrintStages) {
   // and friends then leave few values and little private memory to carry
   // across barriers before the regions are formed. Atomics on shared memory
   // become plain accesses before innermost loops get their barriers, which
-  // leave the loops that hold such accesses serial. Variables are exported
+  // leave the loops that hold such accesses serial. Induction variables of
+  // loops with sync points are rebased on one counter before the regions
+  // are formed, so that few values cross the splits. Variables are exported
   // last, for the block functions specialized at launch (Specialization.h);
   // then every engine service must have the type JitAbi.h gives it.
   return std::string("cucpu-work-functions,function(sroa,early-cse,"
                      "simplifycfg,instcombine<no-verify-fixpoint>,simplifycfg),"
-                     "cucpu-shared-atomics,cucpu-loop-barriers,") +
+                     "cucpu-shared-atomics,cucpu-loop-barriers,"
+                     "cucpu-rebase-inductions,") +
          (PrintStages ? RegionFormationPass::PrintStagesName
                       : RegionFormationPass::PipelineName) +
          "," + BlockFunctionPass::PipelineName +

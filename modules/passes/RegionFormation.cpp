@@ -340,21 +340,33 @@ bool RegionFormation::crossesSplit(Instruction &V) {
   return false;
 }
 
-bool RegionFormation::canRecompute(Value *V, unsigned Depth) {
+bool RegionFormation::canRecompute(Value *V) {
+  return recomputeHeight(V) <= MaxRecomputeHeight;
+}
+
+unsigned RegionFormation::recomputeHeight(Value *V) {
   if (isa<Constant>(V) || isa<Argument>(V))
-    return true;
+    return 0;
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > 8)
-    return false;
-  if (auto *L = dyn_cast<LoadInst>(I))
-    return isBlockInvariantLoad(*L, W) &&
-           canRecompute(L->getPointerOperand(), Depth + 1);
-  if (!isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(I))
-    return false;
-  for (Value *Op : I->operands())
-    if (!canRecompute(Op, Depth + 1))
-      return false;
-  return true;
+  constexpr unsigned Never = MaxRecomputeHeight + 1;
+  if (!I)
+    return Never;
+  if (auto It = RecomputeHeights.find(I); It != RecomputeHeights.end())
+    return It->second;
+  // Phis never recompute, so the recursion follows no cycle.
+  unsigned Height = Never;
+  if (auto *L = dyn_cast<LoadInst>(I)) {
+    if (isBlockInvariantLoad(*L, W))
+      Height = recomputeHeight(L->getPointerOperand()) + 1;
+  } else if (isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst,
+                 SelectInst>(I)) {
+    Height = 0;
+    for (Value *Op : I->operands())
+      Height = std::max(Height, recomputeHeight(Op) + 1);
+  }
+  Height = std::min(Height, Never);
+  RecomputeHeights[I] = Height;
+  return Height;
 }
 
 Value *RegionFormation::recompute(Value *V, Instruction *Before,

@@ -92,7 +92,16 @@ private:
   llvm::SmallPtrSet<llvm::BasicBlock *, 16>
   reachableInRegion(llvm::BasicBlock *From);
   bool crossesSplit(llvm::Instruction &V);
-  bool canRecompute(llvm::Value *V, unsigned Depth = 0);
+  /// Longest chain of instructions recomputed rather than spilled: address
+  /// arithmetic of PTX from nvcc reaches ten from the kernel parameters.
+  static constexpr unsigned MaxRecomputeHeight = 16;
+  /// Whether \p V can be computed again where it is used: from constants,
+  /// arguments and block-invariant loads through at most
+  /// MaxRecomputeHeight pure instructions.
+  bool canRecompute(llvm::Value *V);
+  /// The longest chain of instructions canRecompute() would clone for
+  /// \p V, or a number above MaxRecomputeHeight if it cannot.
+  unsigned recomputeHeight(llvm::Value *V);
   llvm::Value *recompute(llvm::Value *V, llvm::Instruction *Before,
                          llvm::DenseMap<llvm::Value *, llvm::Value *> &Done);
   /// Prints W after \p Stage to StageLog, if any.
@@ -116,6 +125,8 @@ private:
   /// The blocks of each region shareMultiRoundRegion() looks at.
   llvm::SmallVector<llvm::SmallPtrSet<llvm::BasicBlock *, 16>, 8>
       MultiRoundRegions;
+  /// recomputeHeight()'s answers.
+  llvm::DenseMap<llvm::Value *, unsigned> RecomputeHeights;
   /// The allocas of values that live across a split (spillAtSplits).
   llvm::SmallPtrSet<llvm::AllocaInst *, 16> SpillSlots;
 };
