@@ -368,8 +368,6 @@ TEST_F(Device, ByPciBusIdNullArgumentsRejected) {
       << "the id string is required";
 }
 
-} // namespace
-
 TEST_F(Device, PeerAttributes) {
   int Count = 0, Value = -1;
   ASSERT_CU(CUDA_SUCCESS, cuDeviceGetCount(&Count));
@@ -409,3 +407,5 @@ TEST_F(Device, PeerAttributes) {
                 &Value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0, 1));
   EXPECT_EQ(CanAccess, Value) << "access support is what CanAccessPeer says";
 }
+
+} // namespace

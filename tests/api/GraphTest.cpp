@@ -598,8 +598,6 @@ TEST_F(Graph, ExecUpdateWithAnotherNodeTypeFails) {
   EXPECT_CU(CUDA_SUCCESS, cuGraphDestroy(G2));
 }
 
-} // namespace
-
 //===----------------------------------------------------------------------===//
 // Instantiation with parameters, upload, flags and events of nodes
 //===----------------------------------------------------------------------===//
@@ -907,10 +905,8 @@ TEST_F(Graph, CooperativeLaunchesDirectExAndCaptured) {
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(Out));
 }
 
-namespace {
 std::atomic<int> ApiUserObjectsDestroyed{0};
 void CUDA_CB destroyApiUserObject(void *) { ApiUserObjectsDestroyed++; }
-} // namespace
 
 TEST_F(Graph, UserObjectReferencesOfGraphsAndClones) {
   int Before = ApiUserObjectsDestroyed.load();
@@ -967,3 +963,5 @@ TEST_F(Graph, AllocationOutlivingItsContextIsHarmless) {
       << "memory allocated since is intact";
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(Mine));
 }
+
+} // namespace

@@ -95,8 +95,6 @@ TEST_F(Occupancy, SharedMemConfigOfAFunctionIsAPreference) {
       << "not a bank size";
 }
 
-} // namespace
-
 TEST_F(Occupancy, LaunchBoundsLimitLaunchesNotTheCalculator) {
   CUfunction Bounded = nullptr;
   ASSERT_CU(CUDA_SUCCESS, cuModuleGetFunction(&Bounded, Mod, "addOneBounded"));
@@ -126,3 +124,5 @@ TEST_F(Occupancy, LaunchBoundsLimitLaunchesNotTheCalculator) {
   EXPECT_CU(CUDA_SUCCESS, cuCtxSynchronize());
   EXPECT_CU(CUDA_SUCCESS, cuMemFree(Data));
 }
+
+} // namespace

@@ -358,8 +358,6 @@ TEST_F(Stream, WaitEventOfAnotherContext) {
   EXPECT_CU(CUDA_SUCCESS, cuEventDestroy(E));
 }
 
-} // namespace
-
 TEST_F(Stream, AttributesReadBackWhatWasSet) {
   CUstream S = nullptr, T = nullptr;
   ASSERT_CU(CUDA_SUCCESS, cuStreamCreate(&S, 0));
@@ -402,3 +400,5 @@ TEST_F(Stream, AttributesReadBackWhatWasSet) {
   EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(S));
   EXPECT_CU(CUDA_SUCCESS, cuStreamDestroy(T));
 }
+
+} // namespace
