@@ -46,8 +46,9 @@ llvm::Expected<std::shared_ptr<Array>> copyArray(CUarray H, const char *Role) {
 
 /// Moves \p Count bytes in stream \p S's order, queued when \p Async; the
 /// arrays in \p Keep stay alive until then.
-llvm::Error issueMove(CUstream S, bool Async, void *To, const void *From,
-                      size_t Count, std::vector<std::shared_ptr<Array>> Keep) {
+llvm::Error issueArrayMove(CUstream S, bool Async, void *To, const void *From,
+                           size_t Count,
+                           std::vector<std::shared_ptr<Array>> Keep) {
   CU_TRY_ASSIGN(Mover Move, currentMover());
   return issueWork(S, Async,
                    [=, Keep = std::move(Keep)] { Move(To, From, Count); });
@@ -62,7 +63,8 @@ llvm::Error copyHtoA(CUarray Dst, size_t Offset, const void *Src, size_t Count,
   CU_INVALID_IF(!Src, CUDA_ERROR_INVALID_VALUE,
                 "The source host pointer is NULL.");
   CU_TRY_ASSIGN(char *To, rowRange(*A, Offset, Count, "destination"));
-  return issueMove(S, Async && isPageLocked(Src, Count), To, Src, Count, {A});
+  return issueArrayMove(S, Async && isPageLocked(Src, Count), To, Src, Count,
+                        {A});
 }
 
 llvm::Error copyAtoH(void *Dst, CUarray Src, size_t Offset, size_t Count,
@@ -74,7 +76,8 @@ llvm::Error copyAtoH(void *Dst, CUarray Src, size_t Offset, size_t Count,
   CU_INVALID_IF(!Dst, CUDA_ERROR_INVALID_VALUE,
                 "The destination host pointer is NULL.");
   CU_TRY_ASSIGN(char *From, rowRange(*A, Offset, Count, "source"));
-  return issueMove(S, Async && isPageLocked(Dst, Count), Dst, From, Count, {A});
+  return issueArrayMove(S, Async && isPageLocked(Dst, Count), Dst, From, Count,
+                        {A});
 }
 
 llvm::Error copyDtoA(CUarray Dst, size_t Offset, CUdeviceptr Src,
@@ -85,7 +88,7 @@ llvm::Error copyDtoA(CUarray Dst, size_t Offset, CUdeviceptr Src,
     return llvm::Error::success();
   CU_TRY_ASSIGN(char *To, rowRange(*A, Offset, Count, "destination"));
   CU_TRY_ASSIGN(void *From, checkDeviceRange(Src, Count, "source"));
-  return issueMove(nullptr, false, To, From, Count, {A});
+  return issueArrayMove(nullptr, false, To, From, Count, {A});
 }
 
 llvm::Error copyAtoD(CUdeviceptr Dst, CUarray Src, size_t Offset,
@@ -96,7 +99,7 @@ llvm::Error copyAtoD(CUdeviceptr Dst, CUarray Src, size_t Offset,
     return llvm::Error::success();
   CU_TRY_ASSIGN(char *From, rowRange(*A, Offset, Count, "source"));
   CU_TRY_ASSIGN(void *To, checkDeviceRange(Dst, Count, "destination"));
-  return issueMove(nullptr, false, To, From, Count, {A});
+  return issueArrayMove(nullptr, false, To, From, Count, {A});
 }
 
 llvm::Error copyAtoA(CUarray Dst, size_t DstOffset, CUarray Src,
@@ -108,7 +111,7 @@ llvm::Error copyAtoA(CUarray Dst, size_t DstOffset, CUarray Src,
     return llvm::Error::success();
   CU_TRY_ASSIGN(char *To, rowRange(*D, DstOffset, Count, "destination"));
   CU_TRY_ASSIGN(char *From, rowRange(*S, SrcOffset, Count, "source"));
-  return issueMove(nullptr, false, To, From, Count, {D, S});
+  return issueArrayMove(nullptr, false, To, From, Count, {D, S});
 }
 } // namespace
 

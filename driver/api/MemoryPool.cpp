@@ -22,7 +22,7 @@ using namespace cucpu::api;
 
 namespace {
 
-CUmemoryPool toHandle(MemoryPool &Pool) {
+CUmemoryPool poolHandle(MemoryPool &Pool) {
   return reinterpret_cast<CUmemoryPool>(&Pool);
 }
 
@@ -64,8 +64,8 @@ enum class PoolOf { Default, Current };
 llvm::Error writePool(CUmemoryPool *Out, FindDevice Find, PoolOf Which) {
   CU_INVALID_IF(!Out, CUDA_ERROR_INVALID_VALUE, "The pool pointer is NULL.");
   CU_TRY_ASSIGN(Device & D, Find());
-  *Out = toHandle(Which == PoolOf::Default ? *MemoryPool::defaultOf(D)
-                                           : *MemoryPool::currentOf(D));
+  *Out = poolHandle(Which == PoolOf::Default ? *MemoryPool::defaultOf(D)
+                                             : *MemoryPool::currentOf(D));
   return llvm::Error::success();
 }
 
@@ -191,7 +191,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuMemPoolCreate(CUmemoryPool *Pool,
     CU_INVALID_IF(Props->usage, CUDA_ERROR_NOT_SUPPORTED,
                   "Pool usage flags {0:x} are not supported.",
                   unsigned(Props->usage));
-    *Pool = toHandle(*MemoryPool::create(D, *Props));
+    *Pool = poolHandle(*MemoryPool::create(D, *Props));
     return llvm::Error::success();
   });
 }

@@ -10,7 +10,7 @@ using namespace cucpu::api;
 
 namespace {
 
-CUuserObject toHandle(UserObject &O) {
+CUuserObject userObjectHandle(UserObject &O) {
   return reinterpret_cast<CUuserObject>(&O);
 }
 
@@ -42,7 +42,7 @@ CUCPU_EXPORT CUresult CUDAAPI cuUserObjectCreate(CUuserObject *Out,
                       "CU_USER_OBJECT_NO_DESTRUCTOR_SYNC (got {0:x}).",
                       Flags);
         CU_TRY(current::require());
-        *Out = toHandle(*UserObject::create(Resource, Destroy, Refs));
+        *Out = userObjectHandle(*UserObject::create(Resource, Destroy, Refs));
         return llvm::Error::success();
       });
 }

@@ -11,14 +11,14 @@ using namespace cucpu;
 namespace {
 /// One stack entry: the context's address and its never-reused id, so that
 /// a new context at a recycled address is not mistaken for a destroyed one.
-struct Entry {
+struct StackEntry {
   const Context *Ctx;
   uint64_t Id;
 };
 
-thread_local std::vector<Entry> Stack;
+thread_local std::vector<StackEntry> Stack;
 
-std::shared_ptr<Context> resolve(const Entry &E) {
+std::shared_ptr<Context> liveContext(const StackEntry &E) {
   auto C = HandleRegistry::get().findAs<Context>(E.Ctx);
   if (!C || C->id() != E.Id)
     return nullptr;
@@ -29,7 +29,7 @@ std::shared_ptr<Context> resolve(const Entry &E) {
 llvm::Expected<std::shared_ptr<Context>> current::context() {
   CU_INVALID_IF(Stack.empty(), CUDA_ERROR_INVALID_CONTEXT,
                 "No context is current to the calling thread.");
-  std::shared_ptr<Context> C = resolve(Stack.back());
+  std::shared_ptr<Context> C = liveContext(Stack.back());
   CU_INVALID_IF(!C, CUDA_ERROR_INVALID_CONTEXT,
                 "The context current to the calling thread has been "
                 "destroyed.");
@@ -44,7 +44,7 @@ llvm::Error current::require() {
 }
 
 std::shared_ptr<Context> current::top() {
-  return Stack.empty() ? nullptr : resolve(Stack.back());
+  return Stack.empty() ? nullptr : liveContext(Stack.back());
 }
 
 bool current::hasEntry() { return !Stack.empty(); }
@@ -56,9 +56,9 @@ void current::push(const std::shared_ptr<Context> &C) {
 std::shared_ptr<Context> current::pop() {
   if (Stack.empty())
     return nullptr;
-  Entry E = Stack.back();
+  StackEntry E = Stack.back();
   Stack.pop_back();
-  return resolve(E);
+  return liveContext(E);
 }
 
 void current::replaceTop(const std::shared_ptr<Context> &C) {
@@ -69,6 +69,7 @@ void current::replaceTop(const std::shared_ptr<Context> &C) {
 }
 
 void current::forget(const Context &C) {
-  std::erase_if(Stack,
-                [&](const Entry &E) { return E.Ctx == &C && E.Id == C.id(); });
+  std::erase_if(Stack, [&](const StackEntry &E) {
+    return E.Ctx == &C && E.Id == C.id();
+  });
 }

@@ -19,7 +19,7 @@ using namespace cucpu;
 namespace {
 
 /// What a CUipcEventHandle holds (64 bytes).
-struct HandleData {
+struct EventHandleData {
   uint32_t Magic;
   uint32_t Version;
   int32_t Pid; ///< The creating process.
@@ -27,14 +27,14 @@ struct HandleData {
   uint64_t Id; ///< The memfd's name carries it.
   uint64_t Unused[5];
 };
-static_assert(sizeof(HandleData) == CU_IPC_HANDLE_SIZE);
+static_assert(sizeof(EventHandleData) == CU_IPC_HANDLE_SIZE);
 
-constexpr uint32_t HandleMagic = 0x45504355; // "UCPE"
-constexpr uint32_t HandleVersion = 1;
+constexpr uint32_t EventHandleMagic = 0x45504355; // "UCPE"
+constexpr uint32_t EventHandleVersion = 1;
 
 std::atomic<uint64_t> NextId{1};
 
-std::string memfdName(uint64_t Id) {
+std::string eventMemfdName(uint64_t Id) {
   return "cucpu-ipc-event-" + std::to_string(Id);
 }
 
@@ -44,7 +44,7 @@ constexpr size_t StateBytes = 4096;
 
 llvm::Expected<std::shared_ptr<SharedEventState>> SharedEventState::create() {
   uint64_t Id = NextId++;
-  int Fd = memfd_create(memfdName(Id).c_str(), MFD_CLOEXEC);
+  int Fd = memfd_create(eventMemfdName(Id).c_str(), MFD_CLOEXEC);
   CU_INVALID_IF(Fd < 0, CUDA_ERROR_OUT_OF_MEMORY,
                 "The interprocess event's shared memory: memfd_create failed "
                 "({0}).",
@@ -67,16 +67,18 @@ llvm::Expected<std::shared_ptr<SharedEventState>> SharedEventState::create() {
 
 llvm::Expected<std::shared_ptr<SharedEventState>>
 SharedEventState::open(const CUipcEventHandle &Handle) {
-  HandleData Data;
+  EventHandleData Data;
   std::memcpy(&Data, &Handle, sizeof(Data));
-  CU_INVALID_IF(Data.Magic != HandleMagic || Data.Version != HandleVersion,
+  CU_INVALID_IF(Data.Magic != EventHandleMagic ||
+                    Data.Version != EventHandleVersion,
                 CUDA_ERROR_INVALID_VALUE,
                 "The IPC event handle was not made by cuIpcGetEventHandle.");
   CU_INVALID_IF(Data.Pid == getpid(), CUDA_ERROR_INVALID_CONTEXT,
                 "The IPC event handle was made by this process: use the "
                 "event itself.");
-  CU_TRY_ASSIGN(int Fd, openPeerMemfd(Data.Pid, Data.Fd, memfdName(Data.Id),
-                                      StateBytes, "IPC event"));
+  CU_TRY_ASSIGN(int Fd,
+                openPeerMemfd(Data.Pid, Data.Fd, eventMemfdName(Data.Id),
+                              StateBytes, "IPC event"));
   void *P =
       mmap(nullptr, StateBytes, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
   if (P == MAP_FAILED) {
@@ -96,9 +98,9 @@ SharedEventState::~SharedEventState() {
 }
 
 CUipcEventHandle SharedEventState::handle() const {
-  HandleData Data{};
-  Data.Magic = HandleMagic;
-  Data.Version = HandleVersion;
+  EventHandleData Data{};
+  Data.Magic = EventHandleMagic;
+  Data.Version = EventHandleVersion;
   Data.Pid = getpid();
   Data.Fd = Fd;
   Data.Id = Id;

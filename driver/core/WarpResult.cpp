@@ -4,7 +4,7 @@
 using namespace cucpu;
 
 namespace {
-uint32_t bit(unsigned Lane) { return 1u << Lane; }
+uint32_t laneBit(unsigned Lane) { return 1u << Lane; }
 
 /// PTX ISA, shfl.sync: c packs the segment mask (bits 12:8) and the clamp
 /// lane (bits 4:0).
@@ -48,7 +48,7 @@ WarpLaneResult shuffle(int32_t Mode, unsigned Lane, const WarpLaneOperands &Own,
   // SASS and JIT-compiled PTX alike), and real code depends on it: the last
   // warp step of cuda-samples' reduce7 shuffles from lanes its mask leaves
   // out.
-  R.Result = (Present & bit(static_cast<unsigned>(J)))
+  R.Result = (Present & laneBit(static_cast<unsigned>(J)))
                  ? ValueOf(static_cast<unsigned>(J))
                  : 0;
   return R;
@@ -59,7 +59,7 @@ WarpLaneResult
 cucpu::warpLaneResult(WarpOp Op, int32_t Mode, unsigned Lane,
                       const WarpLaneOperands &Own, uint32_t Present,
                       llvm::function_ref<uint64_t(unsigned)> ValueOf) {
-  uint32_t Members = (Own.Mask | bit(Lane)) & Present;
+  uint32_t Members = (Own.Mask | laneBit(Lane)) & Present;
   WarpLaneResult R;
   switch (Op) {
   case WarpOp::Sync:
@@ -68,8 +68,8 @@ cucpu::warpLaneResult(WarpOp Op, int32_t Mode, unsigned Lane,
   case WarpOp::Vote: {
     uint32_t Ballot = 0;
     for (unsigned L = 0; L < WarpSize; ++L)
-      if ((Members & bit(L)) && ValueOf(L))
-        Ballot |= bit(L);
+      if ((Members & laneBit(L)) && ValueOf(L))
+        Ballot |= laneBit(L);
     switch (Mode) {
     case 0: // all
       R.Result = Ballot == Members;
@@ -91,8 +91,8 @@ cucpu::warpLaneResult(WarpOp Op, int32_t Mode, unsigned Lane,
   case WarpOp::Match: {
     uint32_t Same = 0;
     for (unsigned L = 0; L < WarpSize; ++L)
-      if ((Members & bit(L)) && ValueOf(L) == Own.Value)
-        Same |= bit(L);
+      if ((Members & laneBit(L)) && ValueOf(L) == Own.Value)
+        Same |= laneBit(L);
     if (Mode == 0) { // any
       R.Result = Same;
     } else { // all
