@@ -7,7 +7,6 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassInstrumentation.h"
@@ -91,11 +90,6 @@ private:
       add(jitErrorKind(LD->failure()), LD->message());
       return true;
     }
-    // What LLVM's optimizer says of a loop the block functions asked it to
-    // vectorize and it could not (one with an atomic, say): the request was
-    // cucpu's, not the program's.
-    if (isa<DiagnosticInfoOptimizationBase>(DI) && DI.getSeverity() != DS_Error)
-      return true;
     return Previous && Previous->handleDiagnostics(DI);
   }
 

@@ -236,23 +236,12 @@ MDNode *BlockFunctionEmitter::parallelAccesses(MDNode *Group) {
       Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group});
 }
 
-MDNode *BlockFunctionEmitter::vectorizeHint() {
-  // The cost model of some CPUs (Intel's with AVX-512, say) rejects thread
-  // loops whose loads must be scalarized, such as a tile read down its
-  // columns; vectorized, they ran 1.5 to 1.8 times faster on such a CPU
-  // (docs/performance.md). Loops that cannot be vectorized legally stay as
-  // they are; LLVM's note that it could not is not reported.
-  return MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
-                           ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))});
-}
-
 void BlockFunctionEmitter::markParallel(Loop &L, MDNode *Group) {
-  setLoopProperties(L, {parallelAccesses(Group), vectorizeHint()});
+  setLoopProperties(L, {parallelAccesses(Group)});
 }
 
 void BlockFunctionEmitter::markParallelLanes(Loop &L, MDNode *Group) {
-  setLoopProperties(
-      L, {parallelAccesses(Group), vectorizeHint(), shortLoopHint()});
+  setLoopProperties(L, {parallelAccesses(Group), shortLoopHint()});
 }
 
 void BlockFunctionEmitter::separateFrameAccesses() {

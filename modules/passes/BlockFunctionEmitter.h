@@ -93,11 +93,8 @@ private:
   /// The property saying that the accesses of \p Group do not depend on
   /// each other between iterations (llvm.loop.parallel_accesses).
   llvm::MDNode *parallelAccesses(llvm::MDNode *Group);
-  /// The property that asks LLVM to vectorize a loop whatever its cost
-  /// model thinks (llvm.loop.vectorize.enable); it still chooses the width.
-  llvm::MDNode *vectorizeHint();
   /// Marks \p L's iterations as free of dependences through the accesses
-  /// of \p Group, and asks for it to be vectorized (vectorizeHint()).
+  /// of \p Group.
   void markParallel(Loop &L, llvm::MDNode *Group);
   /// markParallel for a loop over the lanes of a warp, which is also kept
   /// short (keepShort).

@@ -1,7 +1,6 @@
 ; cucpu-block-functions: the loops it emits carry the hints LLVM's optimizer
 ; needs. A loop over the block's threads is parallel (its accesses do not
-; depend on each other) and asks to be vectorized whatever the CPU's cost
-; model says, and so does a loop over the lanes of a warp. Loops over the warps of a
+; depend on each other), so that it vectorizes. Loops over the warps of a
 ; block and over the lanes of a warp run at most 32 times: they are not
 ; unrolled by a run-time trip count, which would triple the code of a
 ; kernel with many warp operations and gain nothing.
@@ -11,12 +10,11 @@
 ; CHECK: br i1 %{{[0-9]+}}, label %x0.body, label %x0.exit, !llvm.loop ![[BLOCK:[0-9]+]]
 ; CHECK: br i1 %{{[0-9]+}}, label %warp.body, label %warp.exit, !llvm.loop ![[WARPS:[0-9]+]]
 ; CHECK: br i1 %{{[0-9]+}}, label %lane1.body, label %lane1.exit, !llvm.loop ![[LANES:[0-9]+]]
-; CHECK: ![[BLOCK]] = distinct !{![[BLOCK]], ![[PARALLEL:[0-9]+]], ![[VECTORIZE:[0-9]+]]}
+; CHECK: ![[BLOCK]] = distinct !{![[BLOCK]], ![[PARALLEL:[0-9]+]]}
 ; CHECK: ![[PARALLEL]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
-; CHECK: ![[VECTORIZE]] = !{!"llvm.loop.vectorize.enable", i1 true}
 ; CHECK: ![[WARPS]] = distinct !{![[WARPS]], ![[SHORT:[0-9]+]]}
 ; CHECK: ![[SHORT]] = !{!"llvm.loop.unroll.runtime.disable"}
-; CHECK: ![[LANES]] = distinct !{![[LANES]], ![[LANE_ACCESSES:[0-9]+]], ![[VECTORIZE]], ![[SHORT]]}
+; CHECK: ![[LANES]] = distinct !{![[LANES]], ![[LANE_ACCESSES:[0-9]+]], ![[SHORT]]}
 ; CHECK: ![[LANE_ACCESSES]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
 target triple = "nvptx64-nvidia-cuda"
 define ptx_kernel void @k(ptr %out) {
